@@ -1,0 +1,176 @@
+"""`skill-ls check [PATH ...]`: validate SKILL.md files for CI and the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from skill_ls.checking import FileResult, check_file
+from skill_ls.cli.output import FORMATS, display_path, render
+from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
+from skill_ls.diagnostics import Diagnostic, Range, Severity
+from skill_ls.rules.config_rules import CONFIG_PROBLEM
+from skill_ls.walk import iter_targets
+
+LEVELS = ("error", "warning", "info", "hint")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "check",
+        help="validate SKILL.md files",
+        description="Validate SKILL.md files (folders are searched, honouring .gitignore). "
+        "Exit 0: clean; 1: findings at or above --fail-on; 2: usage or internal "
+        "error.",
+    )
+    parser.add_argument("paths", nargs="*", type=Path, default=[Path(".")], metavar="PATH")
+    parser.add_argument("--format", "-f", choices=FORMATS, default="text")
+    parser.add_argument(
+        "--client",
+        "-c",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="target client (repeatable or comma-separated); default: the "
+        "clients that discover each skill from its folder",
+    )
+    parser.add_argument(
+        "--select",
+        action="append",
+        default=[],
+        metavar="CODES",
+        help="only these rule codes or prefixes (e.g. SKL1,SKL301)",
+    )
+    parser.add_argument(
+        "--ignore",
+        action="append",
+        default=[],
+        metavar="CODES",
+        help="skip these rule codes or prefixes",
+    )
+    parser.add_argument(
+        "--severity",
+        choices=LEVELS,
+        default="info",
+        help="lowest severity to report (default: info)",
+    )
+    parser.add_argument(
+        "--fail-on",
+        choices=LEVELS,
+        default="error",
+        help="lowest severity that makes the exit code 1 (default: error)",
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        metavar="FOLDER",
+        help="folder whose pyproject.toml / .skill-ls.toml to read "
+        "(default: nearest one above the first PATH)",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="never show progress")
+    parser.set_defaults(run=run)
+
+
+def _split(values: list[str]) -> list[str]:
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def find_config_root(start: Path) -> Path | None:
+    """Nearest folder at or above `start` with a skill-ls configuration."""
+    folder = start.resolve()
+    if folder.is_file():
+        folder = folder.parent
+    for candidate in (folder, *folder.parents):
+        if (candidate / CONFIG_FILE).is_file():
+            return candidate
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                if "[tool.skill-ls]" in pyproject.read_text("utf-8", errors="replace"):
+                    return candidate
+            except OSError:
+                pass
+        if (candidate / ".git").exists():
+            return None
+    return None
+
+
+def build_settings(args: argparse.Namespace) -> tuple[Settings, list[ConfigProblem]]:
+    root = args.config if args.config else find_config_root(args.paths[0])
+    settings, problems = load_file_settings(root) if root else (Settings(), [])
+    overrides: dict[str, object] = {}
+    clients = _split(args.client)
+    if clients:
+        overrides["targetClients"] = clients
+    if args.select:
+        overrides["select"] = _split(args.select)
+    if args.ignore:
+        overrides["ignore"] = [*settings.ignore, *_split(args.ignore)]
+    settings, found = merge(settings, overrides, "command line")
+    return settings, problems + found
+
+
+def run(args: argparse.Namespace) -> int:
+    settings, problems = build_settings(args)
+    usage = [p for p in problems if p.source == "command line"]
+    for problem in usage:
+        print(f"skill-ls check: {problem.message}", file=sys.stderr)
+    if usage:
+        return 2
+    results: list[FileResult] = _config_results(problems)
+    targets = list(iter_targets(args.paths))
+    missing = [message for file, message in targets if file is None]
+    files = [file for file, _ in targets if file is not None]
+    for message in missing:
+        print(f"skill-ls check: {message}", file=sys.stderr)
+    progress = sys.stderr.isatty() and not args.no_progress and len(files) > 50
+    for number, file in enumerate(files, start=1):
+        results.append(check_file(file, settings))
+        if progress and (number % 25 == 0 or number == len(files)):
+            print(f"\rchecked {number}/{len(files)}", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    shown = Severity.parse(args.severity)
+    for result in results:
+        result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
+    color = args.format == "text" and sys.stdout.isatty()
+    sys.stdout.write(render(args.format, results, color))
+    if missing and not files:
+        return 2
+    fail = Severity.parse(args.fail_on)
+    return 1 if any(d.severity >= fail for r in results for d in r.diagnostics) else 0
+
+
+def _config_results(problems: list[ConfigProblem]) -> list[FileResult]:
+    """Configuration problems are findings on the configuration file (SKL901)."""
+    by_file: dict[str, list[Diagnostic]] = {}
+    for problem in problems:
+        line = _key_line(Path(problem.source), problem.key)
+        by_file.setdefault(problem.source, []).append(
+            Diagnostic(
+                CONFIG_PROBLEM.code,
+                CONFIG_PROBLEM.severity,
+                problem.message,
+                Range.of(line, 0, line, 0),
+            )
+        )
+    return [
+        FileResult(Path(display_path(Path(path))), None, diagnostics)
+        for path, diagnostics in by_file.items()
+    ]
+
+
+def _key_line(path: Path, key: str) -> int:
+    """The 0-based line where `key` is set in a TOML file (0 when not found)."""
+    if not key:
+        return 0
+    try:
+        lines = path.read_text("utf-8", errors="replace").splitlines()
+    except OSError:
+        return 0
+    for number, line in enumerate(lines):
+        stripped = line.strip().strip('"')
+        if stripped.startswith(key) and stripped[len(key) :].lstrip(' "').startswith("="):
+            return number
+    return 0

@@ -1,0 +1,159 @@
+"""Frontmatter fields as data: type, constraints, docs. Which client honours which field is
+in `table.py`. Validation, completion, hover and the JSON Schema export all read this table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    name: str
+    # "string" | "boolean" | "enum" | "string-map" | "tools" | "string-or-list" | "map" | "any"
+    type: str
+    doc: str
+    enum: tuple[str, ...] = ()
+    min_length: int | None = None
+    max_length: int | None = None
+    required: bool = False
+    # Completion snippet for the value (LSP snippet syntax); None: no snippet.
+    snippet: str | None = None
+    # Part of the agentskills.io specification (as opposed to one client's extension).
+    spec: bool = False
+
+
+SPEC_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec(
+        "name",
+        "string",
+        "Skill name: 1–64 characters, lowercase letters, digits and hyphens, no leading, "
+        "trailing or double hyphen; must equal the skill's folder name.",
+        min_length=1,
+        max_length=64,
+        required=True,
+        spec=True,
+    ),
+    FieldSpec(
+        "description",
+        "string",
+        "What the skill does and when to use it (1–1024 characters). Agents see it in their "
+        "catalog and decide from it alone whether to load the skill.",
+        min_length=1,
+        max_length=1024,
+        required=True,
+        spec=True,
+        snippet="${1:What this skill does}. Use when ${2:the situation it is for}.",
+    ),
+    FieldSpec(
+        "license",
+        "string",
+        "License name or the name of a bundled license file.",
+        spec=True,
+        snippet="${1:Apache-2.0}",
+    ),
+    FieldSpec(
+        "compatibility",
+        "string",
+        "Environment requirements (1–500 characters): intended product, system packages, "
+        "network access.",
+        min_length=1,
+        max_length=500,
+        spec=True,
+    ),
+    FieldSpec(
+        "metadata",
+        "string-map",
+        "Map of string keys to string values for properties the spec does not define "
+        "(author, version, ...).",
+        spec=True,
+    ),
+    FieldSpec(
+        "allowed-tools",
+        "tools",
+        "Experimental. Space-separated list of tools the skill may use without asking, "
+        "e.g. `Bash(git:*) Read`.",
+        spec=True,
+    ),
+)
+
+CLIENT_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec(
+        "when_to_use",
+        "string",
+        "Claude Code: extra trigger guidance appended to the description in the listing "
+        "(counts towards its 1,536-character cap).",
+    ),
+    FieldSpec(
+        "argument-hint",
+        "string",
+        "Hint shown after the slash command for arguments, e.g. `[issue-number]`. "
+        "Quote it: an unquoted `[x]` is a YAML list.",
+        snippet='"${1:[argument]}"',
+    ),
+    FieldSpec(
+        "arguments",
+        "string-or-list",
+        "Claude Code: named positional arguments for `$name` substitution in the body.",
+    ),
+    FieldSpec(
+        "disable-model-invocation",
+        "boolean",
+        "`true` hides the skill from the model's catalog: only the user can invoke it.",
+    ),
+    FieldSpec(
+        "user-invocable",
+        "boolean",
+        "`false` hides the skill from the slash-command menu; the model can still use it.",
+    ),
+    FieldSpec("disallowed-tools", "tools", "Claude Code: tools the skill must not use."),
+    FieldSpec(
+        "model",
+        "string",
+        "Claude Code: the model to use while the skill is active (`inherit`, `sonnet`, "
+        "`opus`, `haiku` or a full model id).",
+    ),
+    FieldSpec(
+        "effort",
+        "enum",
+        "Claude Code: reasoning effort while the skill is active.",
+        enum=("low", "medium", "high", "xhigh", "max"),
+    ),
+    FieldSpec(
+        "context", "enum", "`fork` runs the skill in a forked sub-agent context.", enum=("fork",)
+    ),
+    FieldSpec("agent", "string", "Claude Code: sub-agent type used with `context: fork`."),
+    FieldSpec("background", "boolean", "Claude Code: run the forked skill in the background."),
+    FieldSpec("hooks", "map", "Claude Code: lifecycle hooks scoped to this skill."),
+    FieldSpec(
+        "paths",
+        "string-or-list",
+        "Claude Code: glob patterns; the skill is offered only when matching files are in play.",
+    ),
+    FieldSpec(
+        "shell", "enum", "Claude Code: shell for `!` command blocks.", enum=("bash", "powershell")
+    ),
+)
+
+# Fields that look like client fields but are Yoi's non-standard workflow projections.
+YOI_FORBIDDEN_FIELDS: tuple[str, ...] = (
+    "model_invokation",
+    "model_invocation",
+    "user_invocable",
+    "disable_model_invocation",
+    "workflow",
+    "workflow_steps",
+)
+
+ALL_FIELDS: dict[str, FieldSpec] = {spec.name: spec for spec in SPEC_FIELDS + CLIENT_FIELDS}
+SPEC_FIELD_NAMES: frozenset[str] = frozenset(spec.name for spec in SPEC_FIELDS)
+
+# `metadata` keys seen in practice, offered by completion.
+COMMON_METADATA_KEYS: tuple[tuple[str, str], ...] = (
+    ("author", "Who wrote or maintains the skill."),
+    ("version", "The skill's version, e.g. `1.0.0`."),
+    ("short-description", "Codex: a shorter description shown in its UI."),
+    ("tags", "Comma-separated topics."),
+    ("category", "A grouping used by some collections."),
+    ("homepage", "Where the skill is documented."),
+)

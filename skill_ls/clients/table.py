@@ -1,0 +1,299 @@
+"""Clients (agents that load skills) as data: one row each, no client logic elsewhere.
+
+Facts come from each client's docs and source (see the project's facts file). Where a
+client's behaviour is undocumented, the row says so in `notes` and takes the client guide's
+default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skill_ls.clients.fields import SPEC_FIELD_NAMES
+
+
+@dataclass(frozen=True)
+class Client:
+    id: str
+    name: str
+    # Fields honoured beyond the spec's six.
+    extra_fields: frozenset[str]
+    # What the client does with a key it does not know: "ignore" | "warn" | "error".
+    unknown_fields: str
+    # "strict": a YAML error drops the skill. "lenient": retries `key: a: b` as a string.
+    yaml: str
+    # Project roots, relative to a project folder (searched in this order).
+    project_roots: tuple[str, ...]
+    # User roots: `~` is $HOME; `$XDG_CONFIG_HOME` and `$CODEX_HOME` are expanded with the
+    # client's own defaults (see workspace discovery).
+    user_roots: tuple[str, ...]
+    # "none": only the project folder; "git-root": also every ancestor up to the git root.
+    ancestors: str = "none"
+    # Skills may sit in nested folders below a root (SKILL.md ends recursion either way).
+    nested: bool = False
+    max_depth: int = 1
+    # pi: a root-level `*.md` file in a skills root is a skill of its own.
+    root_markdown_skills: bool = False
+    # Name clash rule: "project-wins" | "user-wins" | "first-wins" | "last-wins" | "not-merged"
+    clash: str = "project-wins"
+    # Scope order for "first-wins"/"last-wins" (which scope is loaded first).
+    scope_order: tuple[str, ...] = ("builtin", "user", "extra", "project")
+    catalog: str = "available-skills"
+    activation: str = "skill-content"
+    # Characters allowed per catalog entry / for the whole catalog (None: no cap known).
+    entry_cap: int | None = None
+    catalog_budget: int | None = None
+    # The client warns but loads when `name` does not match the folder.
+    lenient_name: bool = True
+    has_builtin: bool = False
+    notes: str = ""
+
+    @property
+    def fields(self) -> frozenset[str]:
+        """Every frontmatter key this client honours."""
+        return SPEC_FIELD_NAMES | self.extra_fields
+
+
+CLIENTS: tuple[Client, ...] = (
+    Client(
+        id="agentskills",
+        name="Agent Skills spec",
+        extra_fields=frozenset(),
+        unknown_fields="warn",
+        yaml="lenient",
+        project_roots=(".agents/skills",),
+        user_roots=("~/.agents/skills",),
+        catalog="available-skills",
+        activation="skill-content",
+        notes="The agentskills.io specification and its client-implementation guide.",
+    ),
+    Client(
+        id="claude-code",
+        name="Claude Code",
+        extra_fields=frozenset(
+            {
+                "when_to_use",
+                "argument-hint",
+                "arguments",
+                "disable-model-invocation",
+                "user-invocable",
+                "disallowed-tools",
+                "model",
+                "effort",
+                "context",
+                "agent",
+                "background",
+                "hooks",
+                "paths",
+                "shell",
+            }
+        ),
+        unknown_fields="ignore",
+        yaml="lenient",
+        project_roots=(".claude/skills",),
+        user_roots=("~/.claude/skills",),
+        nested=True,
+        max_depth=6,
+        clash="user-wins",
+        scope_order=("user", "extra", "project"),
+        catalog="claude-listing",
+        activation="claude-base-directory",
+        entry_cap=1536,
+        catalog_budget=8000,
+        notes="Enterprise > personal (user) > project on a name clash.",
+    ),
+    Client(
+        id="codex",
+        name="OpenAI Codex",
+        extra_fields=frozenset(),
+        unknown_fields="ignore",
+        yaml="strict",
+        project_roots=(".agents/skills", ".codex/skills"),
+        user_roots=("~/.agents/skills", "$CODEX_HOME/skills"),
+        ancestors="git-root",
+        clash="not-merged",
+        catalog="codex-instructions",
+        activation="codex-skill",
+        catalog_budget=8000,
+        notes="Reads agents/openai.yaml beside SKILL.md; duplicate names are all listed.",
+    ),
+    Client(
+        id="copilot",
+        name="GitHub Copilot",
+        extra_fields=frozenset(
+            {
+                "argument-hint",
+                "user-invocable",
+                "disable-model-invocation",
+                "context",
+            }
+        ),
+        unknown_fields="warn",
+        yaml="strict",
+        project_roots=(".github/skills", ".claude/skills", ".agents/skills"),
+        user_roots=("~/.copilot/skills", "~/.claude/skills", "~/.agents/skills"),
+        clash="first-wins",
+        scope_order=("project", "extra", "user"),
+        catalog="copilot-skills",
+        activation="read-file",
+        notes="Clash rule undocumented; the first root found wins (project roots first).",
+    ),
+    Client(
+        id="cursor",
+        name="Cursor",
+        extra_fields=frozenset({"disable-model-invocation"}),
+        unknown_fields="ignore",
+        yaml="strict",
+        project_roots=(".agents/skills", ".cursor/skills", ".claude/skills", ".codex/skills"),
+        user_roots=("~/.agents/skills", "~/.cursor/skills", "~/.claude/skills", "~/.codex/skills"),
+        clash="first-wins",
+        scope_order=("project", "extra", "user"),
+        catalog="available-skills",
+        activation="read-file",
+        notes="Clash rule undocumented; the first root found wins (project roots first).",
+    ),
+    Client(
+        id="gemini-cli",
+        name="Gemini CLI",
+        extra_fields=frozenset(),
+        unknown_fields="ignore",
+        yaml="strict",
+        project_roots=(".agents/skills", ".gemini/skills"),
+        user_roots=("~/.agents/skills", "~/.gemini/skills"),
+        clash="project-wins",
+        catalog="available-skills",
+        activation="gemini-activated",
+        notes="Workspace beats user; `.agents` beats `.gemini`; trusted folders only.",
+    ),
+    Client(
+        id="opencode",
+        name="OpenCode",
+        extra_fields=frozenset(),
+        unknown_fields="ignore",
+        yaml="strict",
+        project_roots=(".claude/skills", ".agents/skills", ".opencode/skill", ".opencode/skills"),
+        user_roots=("~/.claude/skills", "~/.agents/skills", "$XDG_CONFIG_HOME/opencode/skills"),
+        ancestors="git-root",
+        clash="last-wins",
+        scope_order=("user", "extra", "project"),
+        catalog="available-skills",
+        activation="opencode-skill-content",
+        notes="Walks up to the repository root; the last skill loaded with a name wins.",
+    ),
+    Client(
+        id="goose",
+        name="Goose",
+        extra_fields=frozenset(),
+        unknown_fields="ignore",
+        yaml="strict",
+        project_roots=(".claude/skills", ".goose/skills", ".agents/skills"),
+        user_roots=(
+            "~/.claude/skills",
+            "$XDG_CONFIG_HOME/agents/skills",
+            "$XDG_CONFIG_HOME/goose/skills",
+        ),
+        clash="last-wins",
+        scope_order=("user", "extra", "project"),
+        catalog="available-skills",
+        activation="skill-content",
+        notes="A later directory wins a clash.",
+    ),
+    Client(
+        id="pi",
+        name="pi",
+        extra_fields=frozenset({"disable-model-invocation"}),
+        unknown_fields="ignore",
+        yaml="strict",
+        project_roots=(".pi/skills", ".agents/skills"),
+        user_roots=("~/.pi/agent/skills", "~/.agents/skills"),
+        ancestors="git-root",
+        root_markdown_skills=True,
+        clash="first-wins",
+        scope_order=("user", "extra", "project"),
+        catalog="pi-available-skills",
+        activation="read-file",
+        notes="User skills load before project skills; the first found wins, with a "
+        "collision diagnostic.",
+    ),
+    Client(
+        id="yoi",
+        name="Yoi",
+        extra_fields=frozenset(),
+        unknown_fields="warn",
+        yaml="strict",
+        project_roots=(".yoi/skills",),
+        user_roots=(),
+        clash="project-wins",
+        scope_order=("builtin", "extra", "project"),
+        has_builtin=True,
+        catalog="available-skills",
+        activation="skill-content",
+        notes="Builtin skills ship with the tool; a workspace skill may override one "
+        "(or be reported as a conflict, by policy).",
+    ),
+    Client(
+        id="insomnia",
+        name="insomnia",
+        extra_fields=frozenset(),
+        unknown_fields="warn",
+        yaml="strict",
+        project_roots=(".insomnia/skills",),
+        user_roots=("$XDG_CONFIG_HOME/insomnia/skills",),
+        clash="project-wins",
+        lenient_name=False,
+        catalog="available-skills",
+        activation="skill-content",
+        notes="Spec violations are hard errors; unknown fields warn and are ignored.",
+    ),
+)
+
+CLIENTS_BY_ID: dict[str, Client] = {client.id: client for client in CLIENTS}
+
+
+def get_client(client_id: str) -> Client:
+    """Look up a client by id; raises KeyError with the known ids in the message."""
+    try:
+        return CLIENTS_BY_ID[client_id]
+    except KeyError:
+        known = ", ".join(CLIENTS_BY_ID)
+        raise KeyError(f"unknown client {client_id!r} (known: {known})") from None
+
+
+def clients_for_path(path: str) -> tuple[Client, ...]:
+    """Clients that would discover a SKILL.md at `path` from one of their roots.
+
+    Matches any root as a path segment sequence (`.claude/skills/<name>/SKILL.md`), wherever
+    the project folder is; user roots are matched by their tail the same way.
+    """
+    normalized = "/" + path.replace("\\", "/").strip("/")
+    found: list[Client] = []
+    for client in CLIENTS:
+        roots = client.project_roots + tuple(_root_tail(root) for root in client.user_roots)
+        for root in roots:
+            marker = "/" + root.strip("/") + "/"
+            at = normalized.find(marker)
+            if at == -1:
+                continue
+            rest = normalized[at + len(marker) :].split("/")
+            # rest = [<folder>, ..., "SKILL.md"]
+            depth = len(rest) - 1
+            if (
+                depth == 1
+                or (client.nested and 1 <= depth <= client.max_depth)
+                or (client.root_markdown_skills and depth == 0)
+            ):
+                found.append(client)
+                break
+    return tuple(found)
+
+
+def _root_tail(root: str) -> str:
+    for prefix in ("~/", "$XDG_CONFIG_HOME/", "$CODEX_HOME/"):
+        if root.startswith(prefix):
+            tail = root[len(prefix) :]
+            if prefix == "$XDG_CONFIG_HOME/":
+                return ".config/" + tail
+            if prefix == "$CODEX_HOME/":
+                return ".codex/" + tail
+            return tail
+    return root

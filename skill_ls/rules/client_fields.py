@@ -1,0 +1,284 @@
+"""Fields beyond the spec, judged against the clients the skill is for (the field table)."""
+
+from __future__ import annotations
+
+import difflib
+
+from skill_ls.clients.fields import ALL_FIELDS, SPEC_FIELD_NAMES, YOI_FORBIDDEN_FIELDS, FieldSpec
+from skill_ls.clients.table import CLIENTS, Client
+from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
+from skill_ls.document import Field, SkillDocument
+from skill_ls.rules.helpers import (
+    delete_lines,
+    describe_kind,
+    entry_lines,
+    names,
+    replace_value,
+    yaml_double_quoted,
+)
+from skill_ls.rules.registry import define
+from skill_ls.rules.reporter import Reporter
+from skill_ls.rules.spec import check_tools_value
+from skill_ls.text import estimate_tokens
+from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
+
+FAMILY = "client-fields"
+
+UNKNOWN_FIELD = define(
+    "SKL301",
+    "unknown-field",
+    Severity.WARNING,
+    "frontmatter key not honoured by the target clients",
+    "Clients ignore keys they do not know (some warn). Which keys are known differs by "
+    "client, so the message says who honours the key and who ignores it; severity follows "
+    "your target clients. Keep custom data under `metadata`.",
+    fixable=True,
+    family=FAMILY,
+)
+FIELD_TYPE = define(
+    "SKL302",
+    "client-field-type",
+    Severity.ERROR,
+    "a client field has the wrong type or value",
+    'Client fields have types (booleans, enums, strings); a quoted `"true"` or an unquoted '
+    "`[arg]` is not what the client expects, and it silently ignores the value.",
+    fixable=True,
+    family=FAMILY,
+)
+YOI_WORKFLOW_FIELD = define(
+    "SKL303",
+    "yoi-workflow-field",
+    Severity.ERROR,
+    "non-standard workflow field rejected by Yoi",
+    "Yoi treats its non-standard workflow fields (`model_invokation`, `user_invocable`-style "
+    "projections) as errors: the skill does not load there.",
+    fixable=True,
+    family=FAMILY,
+)
+LISTING_CAP = define(
+    "SKL304",
+    "catalog-entry-truncated",
+    Severity.WARNING,
+    "the catalog entry is cut by a client's per-entry cap",
+    "Claude Code caps `description` + `when_to_use` at 1,536 characters in its skill "
+    "listing; text past the cap never reaches the model.",
+    family=FAMILY,
+)
+
+
+def check(doc: SkillDocument, report: Reporter) -> None:
+    if not doc.has_frontmatter:
+        return
+    audience = report.context.audience
+    for key, entry in doc.fields.items():
+        if key in SPEC_FIELD_NAMES:
+            continue
+        if key in YOI_FORBIDDEN_FIELDS and any(c.id == "yoi" for c in audience):
+            report.report(
+                YOI_WORKFLOW_FIELD,
+                entry.key.range,
+                f"`{key}` is a non-standard workflow field; Yoi rejects it as an error",
+                fixes=_unknown_fixes(doc, key, entry),
+            )
+            continue
+        spec = ALL_FIELDS.get(key)
+        honoured = [c for c in CLIENTS if key in c.fields]
+        honoured_here = [c for c in audience if key in c.fields]
+        ignored_here = [c for c in audience if key not in c.fields]
+        if not ignored_here:
+            if spec is not None and entry.value is not None:
+                _check_type(doc, report, spec, entry.value, honoured_here)
+            continue
+        _report_unknown(doc, report, key, entry, honoured, honoured_here, ignored_here)
+        if spec is not None and entry.value is not None and honoured_here:
+            _check_type(doc, report, spec, entry.value, honoured_here)
+    _check_listing_cap(doc, report, audience)
+
+
+def _report_unknown(
+    doc: SkillDocument,
+    report: Reporter,
+    key: str,
+    entry: Field,
+    honoured: list[Client],
+    honoured_here: list[Client],
+    ignored_here: list[Client],
+) -> None:
+    if honoured_here:
+        message = (
+            f"`{key}` is honoured by {names(honoured_here)} but ignored by {names(ignored_here)}"
+        )
+        severity = Severity.INFO
+    elif honoured:
+        message = f"`{key}` is honoured only by {names(honoured)}; ignored by {names(ignored_here)}"
+        severity = Severity.WARNING
+    else:
+        known = sorted({f for c in CLIENTS for f in c.fields})
+        close = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+        hint = f"; did you mean `{close[0]}`?" if close else "; keep custom data under `metadata`"
+        message = f"unknown field `{key}`: no client reads it{hint}"
+        severity = Severity.WARNING
+    fixes = _unknown_fixes(doc, key, entry)
+    close_matches = difflib.get_close_matches(key, list(ALL_FIELDS), n=1, cutoff=0.75)
+    if not honoured and close_matches:
+        fixes.insert(
+            0,
+            Fix(f"Rename to `{close_matches[0]}`", (TextEdit(entry.key.range, close_matches[0]),)),
+        )
+    report.report(
+        UNKNOWN_FIELD, entry.key.range, message, fixes=fixes, severity=severity, data={"key": key}
+    )
+
+
+def _unknown_fixes(doc: SkillDocument, key: str, entry: Field) -> list[Fix]:
+    first, last = entry_lines(doc, entry.key)
+    fixes: list[Fix] = []
+    value = entry.value
+    if isinstance(value, YScalar) and key != "metadata":
+        moved = f"  {key}: {yaml_double_quoted(value.value)}\n"
+        insert = _metadata_insert(doc, moved)
+        if insert is not None:
+            fixes.append(
+                Fix(f"Move `{key}` under `metadata`", (delete_lines(doc, first, last), insert))
+            )
+    fixes.append(Fix(f"Remove `{key}`", (delete_lines(doc, first, last),), safe=False))
+    return fixes
+
+
+def _metadata_insert(doc: SkillDocument, line_text: str) -> TextEdit | None:
+    """Where a moved `  key: value` line goes: under an existing block `metadata`, or a new
+    `metadata:` block before the closing `---`."""
+    fm = doc.frontmatter
+    assert fm is not None and fm.close_line is not None
+    metadata = doc.fields.get("metadata")
+    if metadata is None or (isinstance(metadata.value, YScalar) and metadata.value.kind == "null"):
+        if metadata is not None:
+            return None  # `metadata:` with no value: keep it simple, don't guess
+        return TextEdit(Range.point(fm.close_line, 0), "metadata:\n" + line_text)
+    if not isinstance(metadata.value, YMapping) or metadata.value.flow:
+        return None
+    _, last = entry_lines(doc, metadata.key)
+    return TextEdit(Range.point(last + 1, 0), line_text)
+
+
+def _check_type(
+    doc: SkillDocument, report: Reporter, spec: FieldSpec, value: YNode, clients: list[Client]
+) -> None:
+    who = names(clients) if clients else "its clients"
+    if spec.type == "tools":
+        check_tools_value(doc, report, spec.name, value)
+        return
+    if isinstance(value, YScalar) and value.kind == "null":
+        return
+    if spec.type == "boolean":
+        if isinstance(value, YScalar) and value.kind == "bool":
+            return
+        fixes = []
+        if isinstance(value, YScalar) and value.value.lower() in ("true", "false"):
+            fixes.append(
+                Fix(
+                    f"Use the boolean {value.value.lower()}",
+                    (replace_value(value, value.value.lower()),),
+                )
+            )
+        report.report(
+            FIELD_TYPE,
+            value.range,
+            f"{who} expect{'s' if len(clients) == 1 else ''} `{spec.name}` to be "
+            f"true or false, but it is {describe_kind(value)}; the value is ignored",
+            fixes=fixes,
+        )
+    elif spec.type == "enum":
+        if isinstance(value, YScalar) and value.value in spec.enum:
+            return
+        shown = value.value if isinstance(value, YScalar) else describe_kind(value)
+        close = difflib.get_close_matches(shown.lower(), spec.enum, n=1, cutoff=0.6)
+        fixes = [Fix(f"Change to `{close[0]}`", (replace_value(value, close[0]),))] if close else []
+        report.report(
+            FIELD_TYPE,
+            value.range,
+            f"`{spec.name}` must be one of {', '.join(spec.enum)} for {who}; got '{shown}'",
+            fixes=fixes,
+        )
+    elif spec.type == "string":
+        if isinstance(value, YScalar) and value.kind == "string":
+            return
+        fixes = []
+        source = _source_text(doc, value)
+        if source is not None and isinstance(value, (YSequence, YMapping, YScalar)):
+            fixes.append(
+                Fix(
+                    "Quote the value as written",
+                    (replace_value(value, yaml_double_quoted(source)),),
+                )
+            )
+        hint = (
+            " (an unquoted `[...]` is a YAML list)"
+            if isinstance(value, YSequence) and value.flow
+            else ""
+        )
+        report.report(
+            FIELD_TYPE,
+            value.range,
+            f"`{spec.name}` must be a string for {who}, but it is {describe_kind(value)}{hint}",
+            fixes=fixes,
+        )
+    elif spec.type == "string-or-list":
+        ok = (isinstance(value, YScalar) and value.kind == "string") or (
+            isinstance(value, YSequence)
+            and all(isinstance(i, YScalar) and i.kind == "string" for i in value.items)
+        )
+        if not ok:
+            report.report(
+                FIELD_TYPE,
+                value.range,
+                f"`{spec.name}` must be a string or a list of strings for {who}",
+            )
+    elif spec.type == "map" and not isinstance(value, YMapping):
+        report.report(
+            FIELD_TYPE,
+            value.range,
+            f"`{spec.name}` must be a mapping for {who}, but it is {describe_kind(value)}",
+        )
+
+
+def _source_text(doc: SkillDocument, node: YNode) -> str | None:
+    """The text of a one-line value exactly as written (to quote it)."""
+    rng = node.range
+    if rng.start.line != rng.end.line:
+        return None
+    return doc.index.line(rng.start.line)[rng.start.column : rng.end.column]
+
+
+def _check_listing_cap(doc: SkillDocument, report: Reporter, audience: tuple[Client, ...]) -> None:
+    description = doc.fields.get("description")
+    if description is None or not isinstance(description.value, YScalar):
+        return
+    text = description.value.value
+    when = doc.string_value("when_to_use") or ""
+    for client in audience:
+        cap = client.entry_cap
+        if cap is None:
+            continue
+        used = len(text) + (len(when) + 1 if when and "when_to_use" in client.fields else 0)
+        if used <= cap:
+            continue
+        cut_inside = cap < len(text)
+        rng = (
+            Range(_char_position(doc, description.value, cap), description.value.range.end)
+            if cut_inside
+            else description.value.range
+        )
+        report.report(
+            LISTING_CAP,
+            rng,
+            f"{client.name} caps each listing entry at {cap:,} characters; this one is "
+            f"{used:,} (about {estimate_tokens(text + when):,} tokens, estimated as "
+            f"characters / 4), so the text after character {cap:,} never reaches the model",
+        )
+
+
+def _char_position(doc: SkillDocument, scalar: YScalar, index: int) -> Position:
+    from skill_ls.scalars import sub_range
+
+    return sub_range(doc.index, scalar, index, index + 1).start

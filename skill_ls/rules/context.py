@@ -1,0 +1,106 @@
+"""What a check knows besides the document: folder, clients, files on disk, settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
+from skill_ls.config import Settings
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    settings: Settings = field(default_factory=Settings)
+    # The skill folder's name (None: unknown, e.g. an untitled buffer).
+    folder_name: str | None = None
+    # Files under the skill folder, relative POSIX paths ("scripts/run.py"); None: unknown,
+    # in which case rules that need the file list stay silent.
+    skill_files: frozenset[str] | None = None
+    # Folders under the skill folder, relative POSIX paths.
+    skill_dirs: frozenset[str] = frozenset()
+    # Clients that discover the skill from where it lives.
+    discovered_by: tuple[Client, ...] = ()
+    # The SKILL.md file name as written on disk (to catch `skill.md`).
+    file_name: str | None = None
+
+    @property
+    def audience(self) -> tuple[Client, ...]:
+        """The clients a finding is judged against.
+
+        Configured targets win; else the clients that discover the skill from its path;
+        else (a skill outside any client's folders, e.g. a collection) every client.
+        """
+        if self.settings.target_clients:
+            return tuple(CLIENTS_BY_ID[c] for c in self.settings.target_clients)
+        return self.discovered_by or CLIENTS
+
+
+def context_for_path(
+    skill_md: Path,
+    settings: Settings,
+    list_files: bool = True,
+    max_files: int = 2000,
+) -> CheckContext:
+    """Build a context from the file system around a SKILL.md (stays inside its folder)."""
+    folder = skill_md.parent
+    files: set[str] | None = None
+    dirs: set[str] = set()
+    if list_files:
+        files = set()
+        files_and_dirs = _walk_skill_folder(folder, max_files)
+        if files_and_dirs is None:
+            files = None
+        else:
+            files, dirs = files_and_dirs
+    return CheckContext(
+        settings=settings,
+        folder_name=folder.name,
+        skill_files=frozenset(files) if files is not None else None,
+        skill_dirs=frozenset(dirs),
+        discovered_by=clients_for_path(str(skill_md)),
+        file_name=skill_md.name,
+    )
+
+
+def _walk_skill_folder(folder: Path, max_files: int) -> tuple[set[str], set[str]] | None:
+    """Files and folders below a skill folder, not following symlinked folders out of it."""
+    import os
+
+    files: set[str] = set()
+    dirs: set[str] = set()
+    try:
+        root = folder.resolve()
+    except OSError:
+        return None
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name in (".git", "node_modules", "__pycache__"):
+                continue
+            relative = os.path.relpath(entry.path, root).replace(os.sep, "/")
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                dirs.add(relative)
+                if len(dirs) < max_files:
+                    stack.append(Path(entry.path))
+            else:
+                files.add(relative)
+                # A symlinked folder is listed as a name only: it is not walked.
+                if entry.is_symlink():
+                    try:
+                        if entry.is_dir():
+                            dirs.add(relative)
+                    except OSError:
+                        pass
+            if len(files) >= max_files:
+                return files, dirs
+    return files, dirs

@@ -1,0 +1,98 @@
+"""Small shared pieces for rules: ranges, YAML quoting, entry spans, client name lists."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from skill_ls.clients.table import Client
+from skill_ls.diagnostics import Position, Range, TextEdit
+from skill_ls.document import SkillDocument
+from skill_ls.yamltree import YNode, YScalar
+
+
+def point(doc: SkillDocument, pos: Position) -> Range:
+    """A one-character range at `pos` (or the end of the line when past it)."""
+    line = doc.index.line(pos.line)
+    end = min(pos.column + 1, len(line))
+    start = min(pos.column, end)
+    return Range(Position(pos.line, start), Position(pos.line, max(end, start)))
+
+
+def first_line_range(doc: SkillDocument) -> Range:
+    """Where document-level findings go: the opening `---`, else the first line."""
+    line = doc.frontmatter.open_line if doc.frontmatter is not None else 0
+    return doc.index.line_range(line)
+
+
+def yaml_double_quoted(text: str) -> str:
+    """`text` as a YAML double-quoted scalar (every loader reads it back unchanged)."""
+    out = []
+    for char in text:
+        if char == "\\":
+            out.append("\\\\")
+        elif char == '"':
+            out.append('\\"')
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\t":
+            out.append("\\t")
+        elif ord(char) < 0x20 or char in "\x7f\ufeff":
+            out.append(f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def replace_value(node: YNode, text: str) -> TextEdit:
+    return TextEdit(value_range(node), text)
+
+
+def value_range(node: YNode) -> Range:
+    """The written extent of a value; block scalars end at the end of their last line."""
+    rng = node.range
+    if isinstance(node, YScalar) and node.style in ("|", ">") and rng.end.column == 0:
+        # ruamel ends block scalars at the start of the next line; stop before its break.
+        return Range(rng.start, Position(rng.end.line, 0))
+    return rng
+
+
+def entry_lines(doc: SkillDocument, key: YScalar) -> tuple[int, int]:
+    """The lines [first, last] of a top-level entry: its key line and indented followers."""
+    fm = doc.frontmatter
+    assert fm is not None and fm.close_line is not None
+    last = key.range.start.line
+    for number in range(key.range.start.line + 1, fm.close_line):
+        line = doc.index.line(number)
+        if line.strip() and not line[0].isspace() and not line.lstrip().startswith("#"):
+            break
+        if line.strip():
+            last = number
+    return key.range.start.line, last
+
+
+def delete_lines(doc: SkillDocument, first: int, last: int) -> TextEdit:
+    return TextEdit(Range(Position(first, 0), Position(last + 1, 0)), "")
+
+
+def names(clients: Iterable[Client]) -> str:
+    """'Claude Code, Codex and Gemini CLI'."""
+    items = [c.name for c in clients]
+    if not items:
+        return "none"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def describe_kind(node: YNode) -> str:
+    kind = node.kind
+    return {
+        "string": "a string",
+        "bool": "a boolean",
+        "int": "a number",
+        "float": "a number",
+        "null": "empty (null)",
+        "map": "a mapping",
+        "list": "a list",
+        "alias": "an alias",
+    }.get(kind, f"a value tagged {node.tag}" if node.tag else kind)

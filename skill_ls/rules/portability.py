@@ -1,0 +1,271 @@
+"""Portability: files that one loader reads and another misreads or drops."""
+
+from __future__ import annotations
+
+import re
+
+from skill_ls.clients.fields import ALL_FIELDS
+from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
+from skill_ls.document import SkillDocument
+from skill_ls.rules.helpers import value_range, yaml_double_quoted
+from skill_ls.rules.registry import define
+from skill_ls.rules.reporter import Reporter
+from skill_ls.yamltree import YScalar
+
+FAMILY = "portability"
+
+BOM = define(
+    "SKL201",
+    "byte-order-mark",
+    Severity.WARNING,
+    "SKILL.md starts with a UTF-8 byte order mark",
+    "Loaders that test whether the file starts with `---` see the invisible BOM first and "
+    "find no frontmatter, so the skill vanishes from them.",
+    fixable=True,
+    family=FAMILY,
+)
+CRLF = define(
+    "SKL202",
+    "crlf-line-endings",
+    Severity.WARNING,
+    "SKILL.md uses CRLF (Windows) line endings",
+    "Loaders that split the frontmatter on `\\n---\\n` miss it with `\\r\\n` endings; the "
+    "skill then has no name or description.",
+    fixable=True,
+    family=FAMILY,
+)
+BLANK_BEFORE = define(
+    "SKL203",
+    "blank-before-frontmatter",
+    Severity.ERROR,
+    "blank lines before the opening `---`",
+    "The frontmatter must start on the first line; with anything before it, most loaders "
+    "see no frontmatter at all.",
+    fixable=True,
+    family=FAMILY,
+)
+MISREAD_VALUE = define(
+    "SKL204",
+    "plain-value-misread",
+    Severity.WARNING,
+    "an unquoted value is read differently than it reads",
+    "In an unquoted (plain) value, ` #` starts a comment that cuts the text; `*`, `&` and `!` "
+    "at the start make an alias, anchor or tag; `yes`/`no`/`on`/`off` are booleans to YAML "
+    "1.1 loaders (PyYAML). Quote such values.",
+    fixable=True,
+    family=FAMILY,
+)
+BLOCK_DESCRIPTION = define(
+    "SKL205",
+    "block-scalar-description",
+    Severity.WARNING,
+    "`description` is a block scalar (`|` or `>`)",
+    "Naive frontmatter parsers read `>-` or `|` literally as the description. A quoted "
+    "one-line string means the same to every loader.",
+    fixable=True,
+    family=FAMILY,
+)
+DASHES_IN_VALUE = define(
+    "SKL206",
+    "dashes-in-frontmatter",
+    Severity.WARNING,
+    "`---` inside the frontmatter",
+    "Parsers that split the file at every `---` (the reference library does) cut the "
+    "frontmatter there.",
+    family=FAMILY,
+)
+LOWERCASE_FILENAME = define(
+    "SKL207",
+    "skill-md-filename",
+    Severity.ERROR,
+    "the file must be named `SKILL.md`",
+    "Clients look for `SKILL.md` exactly; on case-sensitive file systems `skill.md` is not found.",
+    family=FAMILY,
+)
+TABS = define(
+    "SKL208",
+    "tab-in-frontmatter",
+    Severity.WARNING,
+    "tab character in the frontmatter",
+    "YAML forbids tabs for indentation, and loaders differ on tabs elsewhere.",
+    family=FAMILY,
+)
+ANCHORS = define(
+    "SKL209",
+    "yaml-anchor-alias",
+    Severity.WARNING,
+    "YAML anchors or aliases in the frontmatter",
+    "Restricted loaders (strictyaml in the reference library) reject anchors and aliases.",
+    family=FAMILY,
+)
+TAGS = define(
+    "SKL210",
+    "yaml-tag",
+    Severity.WARNING,
+    "explicit YAML tag in the frontmatter",
+    "Tags like `!!str` or `!custom` are rejected or misread by restricted and safe loaders.",
+    family=FAMILY,
+)
+FLOW = define(
+    "SKL211",
+    "yaml-flow-style",
+    Severity.INFO,
+    "flow-style collection (`[a, b]` or `{a: b}`) in the frontmatter",
+    "Restricted loaders (strictyaml in the reference library) reject flow style; block style "
+    "reads the same everywhere.",
+    family=FAMILY,
+)
+
+_YAML11_BOOLEANS = re.compile(r"(?i)y|n|yes|no|on|off")
+_STRING_FIELDS = {name for name, spec in ALL_FIELDS.items() if spec.type in ("string", "enum")}
+
+
+def check(doc: SkillDocument, report: Reporter) -> None:
+    context = report.context
+    if (
+        context.file_name is not None
+        and context.file_name != "SKILL.md"
+        and context.file_name.lower() == "skill.md"
+    ):
+        report.report(
+            LOWERCASE_FILENAME,
+            doc.index.line_range(0),
+            f"file is named `{context.file_name}`; clients look for `SKILL.md`",
+        )
+    if doc.has_bom:
+        report.report(
+            BOM,
+            Range.of(0, 0, 0, 1),
+            "UTF-8 byte order mark before `---`: loaders that check for `---` at the start "
+            "see no frontmatter",
+            fixes=[Fix("Remove the byte order mark", (TextEdit(Range.of(0, 0, 0, 1), ""),))],
+        )
+    if doc.crlf_lines:
+        normalized = doc.text.replace("\r\n", "\n").replace("\r", "\n")
+        whole = Range(Position(0, 0), doc.index.end())
+        first = doc.crlf_lines[0]
+        report.report(
+            CRLF,
+            doc.index.line_range(first),
+            f"CRLF line endings ({doc.line_endings}); loaders that split on `\\n---\\n` miss "
+            "the frontmatter",
+            fixes=[Fix("Convert line endings to LF", (TextEdit(whole, normalized),))],
+        )
+    fm = doc.frontmatter
+    if fm is not None and doc.leading_blank_lines:
+        start = 1 if doc.has_bom else 0
+        report.report(
+            BLANK_BEFORE,
+            Range.of(0, 0, fm.open_line, 0),
+            f"{doc.leading_blank_lines} blank line(s) before the opening `---`: most loaders "
+            "then see no frontmatter",
+            fixes=[
+                Fix("Remove the blank lines", (TextEdit(Range.of(0, start, fm.open_line, 0), ""),))
+            ],
+        )
+    if not doc.has_frontmatter:
+        return
+    for rng in doc.dashes_in_values[:3]:
+        report.report(
+            DASHES_IN_VALUE,
+            rng,
+            "`---` inside the frontmatter: parsers that split the file at every "
+            "`---` cut the frontmatter here",
+        )
+    for rng in doc.tabs[:3]:
+        report.report(TABS, rng, "tab character in the frontmatter; use spaces")
+    for rng in doc.facts.anchors[:3]:
+        report.report(ANCHORS, rng, "YAML anchor: restricted loaders reject anchors")
+    for rng in doc.facts.aliases[:3]:
+        report.report(ANCHORS, rng, "YAML alias: restricted loaders reject aliases")
+    for tag, rng in doc.facts.tags[:3]:
+        report.report(TAGS, rng, f"explicit YAML tag `{tag}`: restricted loaders reject tags")
+    for rng in doc.facts.flow[:3]:
+        report.report(
+            FLOW,
+            rng,
+            "flow-style collection: restricted loaders reject `[..]`/"
+            "`{..}`; block style reads the same everywhere",
+        )
+    _check_plain_values(doc, report)
+    _check_block_description(doc, report)
+
+
+def _check_plain_values(doc: SkillDocument, report: Reporter) -> None:
+    for key, entry in doc.fields.items():
+        value = entry.value
+        if key not in _STRING_FIELDS or not isinstance(value, YScalar) or entry.recovered:
+            continue
+        if value.style != "" or value.range.start.line != value.range.end.line:
+            continue
+        line = doc.index.line(value.range.start.line)
+        rest = line[value.range.end.column :]
+        comment = rest.find("#")
+        if comment != -1 and (
+            value.range.end.column + comment == 0
+            or line[value.range.end.column + comment - 1] in " \t"
+        ):
+            full = line[value.range.start.column :].rstrip()
+            start = value.range.end.column + comment
+            report.report(
+                MISREAD_VALUE,
+                Range.of(value.range.start.line, start, value.range.start.line, len(line.rstrip())),
+                f"` #` starts a YAML comment: `{key}` is read as '{value.value}', without "
+                "the rest; quote the value",
+                fixes=[
+                    Fix(
+                        f"Quote the whole value of `{key}`",
+                        (
+                            TextEdit(
+                                Range.of(
+                                    value.range.start.line,
+                                    value.range.start.column,
+                                    value.range.start.line,
+                                    len(line.rstrip()),
+                                ),
+                                yaml_double_quoted(full),
+                            ),
+                        ),
+                    )
+                ],
+            )
+        elif _YAML11_BOOLEANS.fullmatch(value.value):
+            report.report(
+                MISREAD_VALUE,
+                value.range,
+                f"`{key}: {value.value}` is a string to YAML 1.2 loaders but a boolean to "
+                "YAML 1.1 loaders (PyYAML); quote it",
+                fixes=[
+                    Fix(
+                        "Quote the value", (TextEdit(value.range, yaml_double_quoted(value.value)),)
+                    )
+                ],
+            )
+
+
+def _check_block_description(doc: SkillDocument, report: Reporter) -> None:
+    entry = doc.fields.get("description")
+    if entry is None or not isinstance(entry.value, YScalar):
+        return
+    value = entry.value
+    if value.style not in ("|", ">"):
+        return
+    header = doc.index.line(value.range.start.line)[value.range.start.column :].strip()
+    text = value.value.rstrip("\n") if header.endswith("-") or value.style == ">" else value.value
+    report.report(
+        BLOCK_DESCRIPTION,
+        Range.of(
+            value.range.start.line,
+            value.range.start.column,
+            value.range.start.line,
+            value.range.start.column + len(header),
+        ),
+        f"`description: {header}` is a block scalar; naive parsers read `{header}` as the "
+        "description. A quoted one-line string reads the same everywhere",
+        fixes=[
+            Fix(
+                "Convert to a quoted one-line string",
+                (TextEdit(value_range(value), yaml_double_quoted(text) + "\n"),),
+            )
+        ],
+    )

@@ -1,0 +1,545 @@
+"""The agentskills.io specification's fields: name, description, compatibility, metadata,
+license, allowed-tools."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
+from skill_ls.document import SkillDocument
+from skill_ls.rules.helpers import (
+    describe_kind,
+    first_line_range,
+    names,
+    replace_value,
+    yaml_double_quoted,
+)
+from skill_ls.rules.registry import define
+from skill_ls.rules.reporter import Reporter
+from skill_ls.scalars import sub_range
+from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
+
+FAMILY = "spec"
+NAME_MAX = 64
+DESCRIPTION_MAX = 1024
+COMPATIBILITY_MAX = 500
+
+NAME_MISSING = define(
+    "SKL101",
+    "name-missing",
+    Severity.ERROR,
+    "`name` is missing",
+    "The spec requires `name`; clients key skills by it.",
+    fixable=True,
+    family=FAMILY,
+)
+NAME_TYPE = define(
+    "SKL102",
+    "name-not-string",
+    Severity.ERROR,
+    "`name` is not a string",
+    "A number, boolean, list or empty `name` is read differently by every loader.",
+    fixable=True,
+    family=FAMILY,
+)
+NAME_LENGTH = define(
+    "SKL103",
+    "name-length",
+    Severity.ERROR,
+    "`name` must be 1–64 characters",
+    "The spec limits names to 64 characters (code points).",
+    family=FAMILY,
+)
+NAME_CHARSET = define(
+    "SKL104",
+    "name-charset",
+    Severity.ERROR,
+    "`name` may only hold lowercase letters, digits and hyphens",
+    "Names are used as folder names, slash commands and identifiers; the spec allows only "
+    "`a-z`, `0-9` and `-` (Unicode lowercase letters are an open question, off by default).",
+    example="name: pdf-tools",
+    fixable=True,
+    family=FAMILY,
+)
+NAME_HYPHENS = define(
+    "SKL105",
+    "name-hyphens",
+    Severity.ERROR,
+    "`name` must not start or end with `-` or contain `--`",
+    "The spec forbids leading, trailing and consecutive hyphens.",
+    fixable=True,
+    family=FAMILY,
+)
+NAME_FOLDER = define(
+    "SKL106",
+    "name-folder-mismatch",
+    Severity.WARNING,
+    "`name` does not match the skill's folder",
+    "The spec requires `name` to equal the parent folder. Most clients warn and load it "
+    "anyway, under one name or the other; insomnia and the reference validator reject it.",
+    fixable=True,
+    family=FAMILY,
+)
+NAME_NORMALIZATION = define(
+    "SKL107",
+    "name-unicode-normalization",
+    Severity.WARNING,
+    "`name` matches the folder only after Unicode normalization",
+    "The same letters can be written composed (NFC) or decomposed (NFD); macOS file systems "
+    "decompose folder names. Byte-wise comparisons in some clients then fail.",
+    fixable=True,
+    family=FAMILY,
+)
+DESCRIPTION_MISSING = define(
+    "SKL111",
+    "description-missing",
+    Severity.ERROR,
+    "`description` is missing",
+    "Agents decide whether to use a skill from its description alone; clients skip skills "
+    "without one.",
+    fixable=True,
+    family=FAMILY,
+)
+DESCRIPTION_TYPE = define(
+    "SKL112",
+    "description-not-string",
+    Severity.ERROR,
+    "`description` is not a string",
+    "A list, mapping, number or boolean description is not text the catalog can show.",
+    fixable=True,
+    family=FAMILY,
+)
+DESCRIPTION_EMPTY = define(
+    "SKL113",
+    "description-empty",
+    Severity.ERROR,
+    "`description` is empty",
+    "An empty description gives the model nothing to choose the skill by; clients skip it.",
+    family=FAMILY,
+)
+DESCRIPTION_LENGTH = define(
+    "SKL114",
+    "description-length",
+    Severity.ERROR,
+    "`description` is longer than 1,024 characters",
+    "The spec caps descriptions at 1,024 characters (code points, not bytes); clients cut or "
+    "reject longer ones.",
+    family=FAMILY,
+)
+COMPATIBILITY = define(
+    "SKL121",
+    "compatibility-invalid",
+    Severity.ERROR,
+    "`compatibility` must be a string of 1–500 characters",
+    "The spec defines `compatibility` as short free text.",
+    family=FAMILY,
+)
+METADATA = define(
+    "SKL122",
+    "metadata-invalid",
+    Severity.ERROR,
+    "`metadata` must map strings to strings",
+    "The spec defines `metadata` as a map of string keys to string values; typed values "
+    "(numbers, booleans, lists) are read differently by different loaders.",
+    fixable=True,
+    family=FAMILY,
+)
+LICENSE = define(
+    "SKL123",
+    "license-invalid",
+    Severity.ERROR,
+    "`license` must be a string",
+    "The spec defines `license` as a licence name or the name of a bundled file.",
+    family=FAMILY,
+)
+ALLOWED_TOOLS = define(
+    "SKL124",
+    "allowed-tools-form",
+    Severity.WARNING,
+    "`allowed-tools` should be a space-separated string",
+    "The spec's form is one string of space-separated tool patterns (`Bash(git:*) Read`). "
+    "Comma-separated strings and YAML lists work in some clients and not others.",
+    example="allowed-tools: Bash(git:*) Read Grep",
+    fixable=True,
+    family=FAMILY,
+)
+
+_NAME_ALLOWED = re.compile(r"[a-z0-9-]")
+
+
+def check(doc: SkillDocument, report: Reporter) -> None:
+    if not doc.has_frontmatter or doc.oversized_frontmatter:
+        return
+    if doc.unreadable and not doc.fields:
+        return  # nothing could be read: the YAML error says it all
+    _check_name(doc, report)
+    _check_description(doc, report)
+    _check_optional_string(doc, report, "compatibility", COMPATIBILITY, COMPATIBILITY_MAX)
+    _check_optional_string(doc, report, "license", LICENSE, None)
+    _check_metadata(doc, report)
+    entry = doc.fields.get("allowed-tools")
+    if entry is not None and entry.value is not None:
+        check_tools_value(doc, report, "allowed-tools", entry.value)
+
+
+def _insert_after_open(doc: SkillDocument, text: str) -> TextEdit:
+    assert doc.frontmatter is not None
+    line = doc.frontmatter.open_line + 1
+    return TextEdit(Range.point(line, 0), text)
+
+
+def kebab_case(name: str, unicode_letters: bool = False) -> str:
+    """The closest valid name: lowercase, other characters to `-`, no edge or double `-`."""
+    lowered = name.lower()
+    out = []
+    for char in lowered:
+        ok = _NAME_ALLOWED.fullmatch(char) or (unicode_letters and char.isalpha())
+        out.append(char if ok else "-")
+    text = re.sub(r"-{2,}", "-", "".join(out)).strip("-")
+    return text[:NAME_MAX].rstrip("-")
+
+
+def _check_name(doc: SkillDocument, report: Reporter) -> None:
+    folder = report.context.folder_name
+    entry = doc.fields.get("name")
+    if entry is None:
+        if "name" not in doc.unreadable_keys:
+            fixes = []
+            if folder:
+                fixes.append(
+                    Fix(f"Add `name: {folder}`", (_insert_after_open(doc, f"name: {folder}\n"),))
+                )
+            report.report(
+                NAME_MISSING,
+                first_line_range(doc),
+                "`name` is missing: the spec requires it",
+                fixes=fixes,
+            )
+        return
+    value = entry.value
+    if not isinstance(value, YScalar) or value.kind not in ("string", "int", "float", "bool"):
+        rng = value.range if value is not None else entry.key.range
+        kind = describe_kind(value) if value is not None else "unreadable"
+        fixes = (
+            [Fix(f"Set `name` to '{folder}'", (replace_value(value, folder),))]
+            if folder and value is not None and value.kind == "null"
+            else []
+        )
+        report.report(NAME_TYPE, rng, f"`name` must be a string, but it is {kind}", fixes=fixes)
+        return
+    name = value.value
+    if value.kind != "string":
+        report.report(
+            NAME_TYPE,
+            value.range,
+            f"`name: {name}` is read as {describe_kind(value)} by typed YAML loaders; quote it",
+            fixes=[Fix("Quote the name", (replace_value(value, yaml_double_quoted(name)),))],
+        )
+    unicode_letters = report.context.settings.unicode_names
+    fix_name = kebab_case(name, unicode_letters)
+    rename = (
+        [Fix(f"Change name to '{fix_name}'", (replace_value(value, fix_name),))]
+        if fix_name and fix_name != name
+        else []
+    )
+    if len(name) > NAME_MAX:
+        report.report(
+            NAME_LENGTH,
+            sub_range(doc.index, value, NAME_MAX, len(name)),
+            f"`name` is {len(name)} characters; the limit is {NAME_MAX}",
+        )
+    bad = [
+        i
+        for i, char in enumerate(name)
+        if not (
+            _NAME_ALLOWED.fullmatch(char)
+            or (unicode_letters and char.isalpha() and char == char.lower())
+        )
+    ]
+    if bad:
+        chars = "".join(dict.fromkeys(name[i] for i in bad))
+        detail = (
+            "uppercase letters"
+            if all(name[i].isupper() for i in bad)
+            else f"characters {' '.join(repr(c) for c in chars)}"
+        )
+        report.report(
+            NAME_CHARSET,
+            sub_range(doc.index, value, bad[0], bad[-1] + 1),
+            f"`name` '{name}' contains {detail}; only lowercase letters, digits and `-` "
+            "are allowed",
+            fixes=rename,
+        )
+    hyphen_problems = []
+    if name.startswith("-"):
+        hyphen_problems.append((0, 1, "starts with `-`"))
+    if name.endswith("-") and len(name) > 1:
+        hyphen_problems.append((len(name) - 1, len(name), "ends with `-`"))
+    double = name.find("--")
+    if double != -1:
+        hyphen_problems.append((double, double + 2, "contains `--`"))
+    for start, end, what in hyphen_problems:
+        report.report(
+            NAME_HYPHENS,
+            sub_range(doc.index, value, start, end),
+            f"`name` '{name}' {what}",
+            fixes=rename,
+        )
+    if not folder or not name:
+        return
+    if name == folder:
+        return
+    if unicodedata.normalize("NFC", name) == unicodedata.normalize("NFC", folder):
+        report.report(
+            NAME_NORMALIZATION,
+            value.range,
+            f"`name` '{name}' ({_spelling(name)}) equals the folder '{folder}' "
+            f"({_spelling(folder)}) only after Unicode normalization",
+            fixes=[Fix("Use the folder's spelling", (replace_value(value, folder),))],
+        )
+        return
+    strict = [c for c in report.context.audience if not c.lenient_name]
+    consequence = (
+        f"{names(strict)} reject{'s' if len(strict) == 1 else ''} it"
+        if strict
+        else "most clients warn and load it anyway"
+    )
+    report.report(
+        NAME_FOLDER,
+        value.range,
+        f"`name` '{name}' does not match its folder '{folder}'; {consequence}",
+        fixes=[Fix(f"Change name to the folder name '{folder}'", (replace_value(value, folder),))],
+        severity=Severity.ERROR if strict else None,
+        data={"folder": folder, "name": name},
+    )
+
+
+def _spelling(text: str) -> str:
+    form = (
+        "NFC"
+        if unicodedata.is_normalized("NFC", text)
+        else "NFD"
+        if unicodedata.is_normalized("NFD", text)
+        else "mixed"
+    )
+    points = " ".join(f"U+{ord(c):04X}" for c in text if ord(c) > 0x7F)
+    return f"{form}: {points}" if points else form
+
+
+def _check_description(doc: SkillDocument, report: Reporter) -> None:
+    entry = doc.fields.get("description")
+    if entry is None:
+        if "description" not in doc.unreadable_keys:
+            fix = Fix(
+                "Add a `description`", (_insert_after_open(doc, 'description: ""\n'),), safe=False
+            )
+            report.report(
+                DESCRIPTION_MISSING,
+                first_line_range(doc),
+                "`description` is missing: clients skip skills without one",
+                fixes=[fix],
+            )
+        return
+    value = entry.value
+    if value is None:
+        return
+    if isinstance(value, YScalar) and value.kind == "null":
+        report.report(
+            DESCRIPTION_EMPTY,
+            entry.key.range,
+            "`description` is empty: the model has nothing to choose this skill by",
+        )
+        return
+    if not isinstance(value, YScalar) or value.kind not in ("string", "int", "float", "bool"):
+        report.report(
+            DESCRIPTION_TYPE,
+            value.range,
+            f"`description` must be a string, but it is {describe_kind(value)}",
+        )
+        return
+    text = value.value
+    if value.kind != "string":
+        report.report(
+            DESCRIPTION_TYPE,
+            value.range,
+            f"`description` is read as {describe_kind(value)} by typed YAML loaders; quote it",
+            fixes=[Fix("Quote the description", (replace_value(value, yaml_double_quoted(text)),))],
+        )
+    if not text.strip():
+        report.report(
+            DESCRIPTION_EMPTY,
+            value.range,
+            "`description` is blank: the model has nothing to choose this skill by",
+        )
+        return
+    if len(text) > DESCRIPTION_MAX:
+        report.report(
+            DESCRIPTION_LENGTH,
+            sub_range(doc.index, value, DESCRIPTION_MAX, len(text)),
+            f"`description` is {len(text):,} characters; the limit is {DESCRIPTION_MAX:,} "
+            "(characters, not bytes): the highlighted part is over",
+        )
+
+
+def _check_optional_string(
+    doc: SkillDocument, report: Reporter, key: str, rule: object, maximum: int | None
+) -> None:
+    from skill_ls.rules.registry import Rule
+
+    assert isinstance(rule, Rule)
+    entry = doc.fields.get(key)
+    if entry is None or entry.value is None:
+        return
+    value = entry.value
+    if not isinstance(value, YScalar) or value.kind != "string":
+        fixes = []
+        if isinstance(value, YScalar) and value.kind in ("int", "float", "bool"):
+            fixes.append(
+                Fix(
+                    f"Quote the value of `{key}`",
+                    (replace_value(value, yaml_double_quoted(value.value)),),
+                )
+            )
+        report.report(
+            rule,
+            value.range,
+            f"`{key}` must be a string, but it is {describe_kind(value)}",
+            fixes=fixes,
+        )
+        return
+    if maximum is not None and not value.value.strip():
+        report.report(rule, value.range, f"`{key}` is empty; remove it or say something")
+    elif maximum is not None and len(value.value) > maximum:
+        report.report(
+            rule,
+            sub_range(doc.index, value, maximum, len(value.value)),
+            f"`{key}` is {len(value.value):,} characters; the limit is {maximum:,}",
+        )
+
+
+def _check_metadata(doc: SkillDocument, report: Reporter) -> None:
+    entry = doc.fields.get("metadata")
+    if entry is None or entry.value is None:
+        return
+    value = entry.value
+    if isinstance(value, YScalar) and value.kind == "null":
+        return
+    if not isinstance(value, YMapping):
+        report.report(
+            METADATA,
+            value.range,
+            f"`metadata` must be a mapping of strings, but it is {describe_kind(value)}",
+        )
+        return
+    for key, item in value.entries:
+        if not isinstance(key, YScalar) or key.kind != "string":
+            report.report(METADATA, key.range, "`metadata` keys must be strings")
+            continue
+        if isinstance(item, YScalar) and item.kind == "string":
+            continue
+        if isinstance(item, YScalar) and item.kind in ("int", "float", "bool", "null"):
+            report.report(
+                METADATA,
+                item.range,
+                f"`metadata.{key.value}` is {describe_kind(item)}; the spec wants strings, and "
+                "typed loaders will not give this back as text",
+                fixes=[
+                    Fix(
+                        f"Quote `metadata.{key.value}`",
+                        (replace_value(item, yaml_double_quoted(item.value)),),
+                    )
+                ],
+                severity=Severity.WARNING,
+            )
+        else:
+            report.report(
+                METADATA,
+                item.range,
+                f"`metadata.{key.value}` is {describe_kind(item)}; values must be "
+                "strings (nest nothing under metadata)",
+            )
+
+
+def _split_outside_parentheses(text: str, separator: str) -> list[str]:
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+        if char == separator and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return [part.strip() for part in parts if part.strip()]
+
+
+def check_tools_value(doc: SkillDocument, report: Reporter, key: str, value: YNode) -> None:
+    """`allowed-tools`/`disallowed-tools`: the spec form is one space-separated string."""
+    if isinstance(value, YScalar) and value.kind == "null":
+        return
+    if isinstance(value, YSequence):
+        items = [item.value for item in value.items if isinstance(item, YScalar)]
+        if len(items) != len(value.items):
+            report.report(ALLOWED_TOOLS, value.range, f"`{key}` list items must be strings")
+            return
+        fixed = " ".join(items)
+        form = "flow list" if value.flow else "YAML list"
+        report.report(
+            ALLOWED_TOOLS,
+            value.range,
+            f"`{key}` is a {form}; the spec form is a space-separated string "
+            f"(`{fixed}`), which every client reads",
+            fixes=[
+                Fix("Rewrite as a space-separated string", (_tools_edit(doc, key, value, fixed),))
+            ],
+        )
+        return
+    if not isinstance(value, YScalar) or value.kind != "string":
+        report.report(
+            ALLOWED_TOOLS,
+            value.range,
+            f"`{key}` must be a space-separated string, but it is {describe_kind(value)}",
+            severity=Severity.ERROR,
+        )
+        return
+    parts = _split_outside_parentheses(value.value, ",")
+    if len(parts) > 1:
+        fixed = " ".join(parts)
+        comma = value.value.find(",")
+        report.report(
+            ALLOWED_TOOLS,
+            value.range,
+            f"`{key}` is comma-separated; the spec form separates tools with spaces (`{fixed}`)",
+            fixes=[
+                Fix(
+                    "Rewrite as a space-separated string",
+                    (replace_value(value, _plain_or_quoted(fixed)),),
+                )
+            ],
+            data={"comma": comma},
+        )
+
+
+def _plain_or_quoted(text: str) -> str:
+    safe = re.fullmatch(r"[A-Za-z][^#:\"'\n]*", text) and not text.endswith(" ")
+    return text if safe else yaml_double_quoted(text)
+
+
+def _tools_edit(doc: SkillDocument, key: str, value: YSequence, fixed: str) -> TextEdit:
+    """Replace a list value (block or flow) by one string on the key's line."""
+    entry = doc.fields[key]
+    key_end = entry.key.range.end
+    line = doc.index.line(key_end.line)
+    colon = line.find(":", key_end.column)
+    start = Position(key_end.line, colon + 1 if colon != -1 else key_end.column)
+    end = value.range.end
+    if not value.flow and end.column == 0 and end.line > start.line:
+        # A block list ends at the start of the next line: keep that line break.
+        end = Position(end.line - 1, len(doc.index.line(end.line - 1)))
+    return TextEdit(Range(start, end), " " + _plain_or_quoted(fixed))

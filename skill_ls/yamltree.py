@@ -1,0 +1,293 @@
+"""A bounded YAML node tree with positions, composed from ruamel.yaml's parser events.
+
+We compose the tree ourselves instead of using ruamel's composer so that:
+- nesting is handled with a stack, not recursion (10,000-deep flow collections are fine);
+- an alias is a node of its own, never an expansion (an "alias bomb" costs nothing);
+- explicit tags, anchors, flow style and duplicate keys are recorded as facts;
+- a node count bound stops pathological documents early.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from io import StringIO
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+
+from skill_ls.diagnostics import Position, Range
+
+MAX_NODES = 20_000
+MAX_DEPTH = 64
+
+
+@dataclass
+class YScalar:
+    value: str
+    # '' plain, "'" single, '"' double, '|' literal, '>' folded
+    style: str
+    range: Range
+    tag: str | None = None  # explicit tag as written (e.g. '!!str'), None when implicit
+    anchor: str | None = None
+
+    @property
+    def kind(self) -> str:
+        """The type a YAML 1.2 core-schema loader gives this scalar."""
+        if self.tag is not None:
+            return _tag_kind(self.tag)
+        if self.style:
+            return "string"
+        return resolve_plain(self.value)
+
+
+@dataclass
+class YMapping:
+    entries: list[tuple[YNode, YNode]]
+    flow: bool
+    range: Range
+    tag: str | None = None
+    anchor: str | None = None
+    kind: str = "map"
+
+    def get(self, key: str) -> YNode | None:
+        for k, v in self.entries:
+            if isinstance(k, YScalar) and k.value == key:
+                return v
+        return None
+
+
+@dataclass
+class YSequence:
+    items: list[YNode]
+    flow: bool
+    range: Range
+    tag: str | None = None
+    anchor: str | None = None
+    kind: str = "list"
+
+
+@dataclass
+class YAlias:
+    name: str
+    range: Range
+    tag: str | None = None
+    anchor: str | None = None
+    kind: str = "alias"
+
+
+YNode = YScalar | YMapping | YSequence | YAlias
+
+
+@dataclass
+class YamlFacts:
+    """Constructs that are legal YAML but that naive or strict loaders read differently."""
+
+    anchors: list[Range] = field(default_factory=list)
+    aliases: list[Range] = field(default_factory=list)
+    tags: list[tuple[str, Range]] = field(default_factory=list)
+    flow: list[Range] = field(default_factory=list)
+    duplicate_keys: list[tuple[str, Range, Range]] = field(default_factory=list)  # key, dup, first
+    extra_documents: bool = False
+
+
+@dataclass
+class YamlError:
+    message: str
+    range: Range
+
+
+@dataclass
+class ParseResult:
+    root: YNode | None
+    facts: YamlFacts
+    error: YamlError | None
+
+
+_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)$|0o[0-7]+$|0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(
+    r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$|[-+]?\.(inf|Inf|INF)$|\.(nan|NaN|NAN)$"
+)
+
+
+def resolve_plain(value: str) -> str:
+    """YAML 1.2 core schema resolution of a plain scalar: null, bool, int, float or string."""
+    if value in ("", "~", "null", "Null", "NULL"):
+        return "null"
+    if value in ("true", "True", "TRUE", "false", "False", "FALSE"):
+        return "bool"
+    if _INT.match(value):
+        return "int"
+    if _FLOAT.match(value):
+        return "float"
+    return "string"
+
+
+def _tag_kind(tag: str) -> str:
+    short = tag.rsplit(":", 1)[-1].lstrip("!")
+    return {
+        "str": "string",
+        "bool": "bool",
+        "int": "int",
+        "float": "float",
+        "null": "null",
+        "map": "map",
+        "seq": "list",
+        "binary": "binary",
+        "timestamp": "timestamp",
+    }.get(short, "tagged")
+
+
+def _pos(mark: object, line_offset: int) -> Position:
+    return Position(getattr(mark, "line", 0) + line_offset, getattr(mark, "column", 0))
+
+
+def _range(event: object, line_offset: int) -> Range:
+    return Range(
+        _pos(getattr(event, "start_mark", None), line_offset),
+        _pos(getattr(event, "end_mark", None), line_offset),
+    )
+
+
+def _explicit_tag(event: object) -> str | None:
+    tag = getattr(event, "tag", None)
+    if tag is None:
+        return None
+    implicit = getattr(event, "implicit", None)
+    # ScalarEvent.implicit is a pair (plain, quoted); collections have one flag.
+    if isinstance(implicit, tuple) and (implicit[0] or implicit[1]) and tag == "!":
+        return None
+    tag = str(tag)
+    core = "tag:yaml.org,2002:"
+    return "!!" + tag[len(core) :] if tag.startswith(core) else tag
+
+
+class _Frame:
+    __slots__ = ("items", "node", "pending_key")
+
+    def __init__(self, node: YMapping | YSequence) -> None:
+        self.node = node
+        self.items: list[YNode] = []
+        self.pending_key: YNode | None = None
+
+
+def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
+    """Parse one YAML document into a bounded tree; never raises on user input.
+
+    `line_offset` shifts every position, so nodes carry positions in the whole SKILL.md.
+    """
+    facts = YamlFacts()
+    yaml = YAML(typ="rt", pure=True)
+    root: YNode | None = None
+    stack: list[_Frame] = []
+    seen_keys: list[dict[str, Range]] = []
+    nodes = 0
+    documents = 0
+    try:
+        for event in yaml.parse(StringIO(text)):
+            if isinstance(event, DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    facts.extra_documents = True
+                    break
+                continue
+            node: YNode | None = None
+            if isinstance(event, (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)):
+                nodes += 1
+                if nodes > MAX_NODES:
+                    return ParseResult(
+                        root,
+                        facts,
+                        YamlError(
+                            f"frontmatter has more than {MAX_NODES} YAML nodes; not read further",
+                            _range(event, line_offset),
+                        ),
+                    )
+                anchor = getattr(event, "anchor", None)
+                if anchor:
+                    facts.anchors.append(_range(event, line_offset))
+                tag = _explicit_tag(event)
+                if tag is not None:
+                    facts.tags.append((tag, _range(event, line_offset)))
+            if isinstance(event, ScalarEvent):
+                node = YScalar(
+                    value=event.value,
+                    style=event.style or "",
+                    range=_range(event, line_offset),
+                    tag=tag,
+                    anchor=anchor,
+                )
+            elif isinstance(event, AliasEvent):
+                rng = _range(event, line_offset)
+                facts.aliases.append(rng)
+                node = YAlias(name=str(event.anchor), range=rng)
+            elif isinstance(event, (MappingStartEvent, SequenceStartEvent)):
+                if len(stack) >= MAX_DEPTH:
+                    return ParseResult(
+                        None,
+                        facts,
+                        YamlError(
+                            f"frontmatter nests deeper than {MAX_DEPTH} levels; not read further",
+                            _range(event, line_offset),
+                        ),
+                    )
+                flow = bool(event.flow_style)
+                rng = _range(event, line_offset)
+                if flow:
+                    facts.flow.append(rng)
+                collection: YMapping | YSequence
+                if isinstance(event, MappingStartEvent):
+                    collection = YMapping([], flow, rng, tag, anchor)
+                else:
+                    collection = YSequence([], flow, rng, tag, anchor)
+                stack.append(_Frame(collection))
+                seen_keys.append({})
+                continue
+            elif isinstance(event, (MappingEndEvent, SequenceEndEvent)):
+                frame = stack.pop()
+                seen_keys.pop()
+                done = frame.node
+                end = _pos(event.end_mark, line_offset)
+                done.range = Range(done.range.start, end)
+                node = done
+            if node is None:
+                continue
+            if not stack:
+                root = node
+                continue
+            parent = stack[-1]
+            if isinstance(parent.node, YSequence):
+                parent.node.items.append(node)
+            elif parent.pending_key is None:
+                parent.pending_key = node
+            else:
+                key = parent.pending_key
+                parent.pending_key = None
+                if isinstance(key, YScalar):
+                    first = seen_keys[-1].get(key.value)
+                    if first is not None:
+                        facts.duplicate_keys.append((key.value, key.range, first))
+                    else:
+                        seen_keys[-1][key.value] = key.range
+                parent.node.entries.append((key, node))
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        pos = _pos(mark, line_offset) if mark is not None else Position(line_offset, 0)
+        problem = exc.problem or exc.context or "invalid YAML"
+        message = str(problem)
+        if exc.context and exc.problem:
+            message = f"{exc.problem} ({exc.context})"
+        return ParseResult(root, facts, YamlError(message, Range(pos, pos)))
+    except (YAMLError, ValueError, TypeError, IndexError, RecursionError) as exc:
+        pos = Position(line_offset, 0)
+        return ParseResult(root, facts, YamlError(f"invalid YAML: {exc}", Range(pos, pos)))
+    return ParseResult(root, facts, None)
