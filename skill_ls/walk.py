@@ -14,7 +14,10 @@ import pathspec
 IGNORE_FILES = (".gitignore", ".ignore", ".fdignore")
 SKIPPED_DIRS = frozenset({".git", "node_modules", ".hg", ".svn", "__pycache__", ".venv"})
 MAX_DEPTH = 32
-MAX_FILES = 200_000
+MAX_ENTRIES = 200_000
+
+# (folder with a trailing separator, its compiled ignore rules)
+_Specs = tuple[tuple[str, "pathspec.PathSpec[Any]"], ...]
 
 
 @dataclass
@@ -24,17 +27,19 @@ class WalkResult:
     bounds_hit: list[str] = field(default_factory=list)
 
 
-def _load_ignore(folder: Path) -> pathspec.PathSpec[Any] | None:
+def _load_ignore(folder: str, names: set[str]) -> pathspec.PathSpec[Any] | None:
     lines: list[str] = []
     for name in IGNORE_FILES:
+        if name not in names:
+            continue
         try:
-            with open(folder / name, encoding="utf-8", errors="replace") as handle:
+            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as handle:
                 lines.extend(handle.read().splitlines())
         except OSError:
             continue
     if not lines:
         return None
-    return pathspec.PathSpec[Any].from_lines("gitwildmatch", lines)
+    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
 
 
 def is_skill_file_name(name: str) -> bool:
@@ -43,69 +48,62 @@ def is_skill_file_name(name: str) -> bool:
 
 
 def find_skill_files(
-    root: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_FILES
+    root: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_ENTRIES
 ) -> WalkResult:
     """Every SKILL.md under `root` (a folder), in a stable order."""
     result = WalkResult()
-    seen_real: set[str] = set()
+    found: list[str] = []
+    # Real paths of symlinked folders already walked: a loop or a second link is skipped.
+    seen_links: set[str] = {os.path.realpath(root)}
     entries_seen = 0
-    # Each stack item: folder, depth, and the ignore specs in force (base folder, spec).
-    stack: list[tuple[Path, int, tuple[tuple[Path, pathspec.PathSpec[Any]], ...]]] = [(root, 0, ())]
+    stack: list[tuple[str, int, _Specs]] = [(str(root), 0, ())]
     while stack:
         folder, depth, specs = stack.pop()
         try:
-            real = os.path.realpath(folder)
-        except OSError:
-            continue
-        if real in seen_real:
-            continue  # a symlink loop or a second link to the same folder
-        seen_real.add(real)
-        spec = _load_ignore(folder)
-        if spec is not None:
-            specs = (*specs, (folder, spec))
-        try:
             with os.scandir(folder) as iterator:
-                entries = sorted(iterator, key=lambda e: e.name)
+                entries = list(iterator)
         except OSError:
-            continue
-        subfolders = []
+            continue  # unreadable or vanished: nothing to report for a plain walk
+        entries_seen += len(entries)
+        if entries_seen > max_entries:
+            result.bounds_hit.append(
+                f"stopped after {max_entries:,} entries under {root}; narrow the path"
+            )
+            break
+        spec = _load_ignore(folder, {e.name for e in entries if e.name in IGNORE_FILES})
+        if spec is not None:
+            specs = (*specs, (folder + os.sep, spec))
+        subfolders: list[str] = []
         for entry in entries:
-            entries_seen += 1
-            if entries_seen > max_entries:
-                result.bounds_hit.append(
-                    f"stopped after {max_entries:,} entries under {root}; narrow the path"
-                )
-                return result
-            path = Path(entry.path)
             try:
                 is_dir = entry.is_dir()
             except OSError:
                 continue
-            if _ignored(path, is_dir, specs):
+            if is_dir and entry.name in SKIPPED_DIRS:
+                continue
+            if specs and _ignored(entry.path, is_dir, specs):
                 continue
             if is_dir:
-                if entry.name in SKIPPED_DIRS:
-                    continue
-                subfolders.append(path)
+                if entry.is_symlink():
+                    real = os.path.realpath(entry.path)
+                    if real in seen_links:
+                        continue
+                    seen_links.add(real)
+                subfolders.append(entry.path)
             elif is_skill_file_name(entry.name):
-                result.skill_files.append(path)
-        if depth + 1 > max_depth and subfolders:
+                found.append(entry.path)
+        if subfolders and depth + 1 > max_depth:
             result.bounds_hit.append(f"did not descend below depth {max_depth} in {folder}")
             continue
-        for sub in reversed(subfolders):
-            stack.append((sub, depth + 1, specs))
-    result.skill_files.sort()
+        stack.extend((sub, depth + 1, specs) for sub in subfolders)
+    result.skill_files = [Path(p) for p in sorted(found)]
     return result
 
 
-def _ignored(
-    path: Path, is_dir: bool, specs: tuple[tuple[Path, pathspec.PathSpec[Any]], ...]
-) -> bool:
+def _ignored(path: str, is_dir: bool, specs: _Specs) -> bool:
     for base, spec in specs:
-        relative = path.relative_to(base).as_posix()
-        if is_dir:
-            relative += "/"
-        if spec.match_file(relative):
+        relative = path[len(base) :].replace(os.sep, "/")
+        if spec.match_file(relative + "/" if is_dir else relative):
             return True
     return False
 

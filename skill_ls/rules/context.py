@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
 from skill_ls.config import Settings
+
+_SKIPPED = frozenset({".git", "node_modules", "__pycache__"})
 
 
 @dataclass(frozen=True)
@@ -64,43 +67,37 @@ def context_for_path(
 
 
 def _walk_skill_folder(folder: Path, max_files: int) -> tuple[set[str], set[str]] | None:
-    """Files and folders below a skill folder, not following symlinked folders out of it."""
-    import os
-
+    """Files and folders below a skill folder; symlinked folders are listed, not walked
+    (so a link to `/` or a loop costs one entry)."""
     files: set[str] = set()
     dirs: set[str] = set()
-    try:
-        root = folder.resolve()
-    except OSError:
-        return None
+    root = str(folder)
+    prefix = len(root) + 1
     stack = [root]
     while stack:
         current = stack.pop()
         try:
-            entries = list(os.scandir(current))
+            with os.scandir(current) as iterator:
+                entries = list(iterator)
         except OSError:
+            if current == root:
+                return None
             continue
         for entry in entries:
-            if entry.name in (".git", "node_modules", "__pycache__"):
+            if entry.name in _SKIPPED:
                 continue
-            relative = os.path.relpath(entry.path, root).replace(os.sep, "/")
+            relative = entry.path[prefix:].replace(os.sep, "/")
             try:
-                is_dir = entry.is_dir(follow_symlinks=False)
+                if entry.is_dir(follow_symlinks=False):
+                    dirs.add(relative)
+                    stack.append(entry.path)
+                    continue
+                if entry.is_symlink() and entry.is_dir():
+                    dirs.add(relative)
+                    continue
             except OSError:
                 continue
-            if is_dir:
-                dirs.add(relative)
-                if len(dirs) < max_files:
-                    stack.append(Path(entry.path))
-            else:
-                files.add(relative)
-                # A symlinked folder is listed as a name only: it is not walked.
-                if entry.is_symlink():
-                    try:
-                        if entry.is_dir():
-                            dirs.add(relative)
-                    except OSError:
-                        pass
-            if len(files) >= max_files:
+            files.add(relative)
+            if len(files) + len(dirs) >= max_files:
                 return files, dirs
     return files, dirs
