@@ -24,8 +24,11 @@ from ruamel.yaml.events import (
     SequenceEndEvent,
     SequenceStartEvent,
 )
+from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.scanner import Scanner
 
 from skill_ls.diagnostics import Position, Range
+from skill_ls.text import LineIndex
 
 MAX_NODES = 20_000
 MAX_DEPTH = 64
@@ -147,15 +150,53 @@ def _tag_kind(tag: str) -> str:
     }.get(short, "tagged")
 
 
-def _pos(mark: object, line_offset: int) -> Position:
-    return Position(getattr(mark, "line", 0) + line_offset, getattr(mark, "column", 0))
+class _Positions:
+    """Marks to positions in the whole file.
+
+    Computed from a mark's character offset, not its line and column: ruamel's reader does
+    not count U+FEFF in columns, and its YAML 1.1 mode counts U+0085/U+2028/U+2029 as line
+    breaks, while positions here count every code point and only CR/LF breaks lines.
+    """
+
+    def __init__(self, text: str, line_offset: int) -> None:
+        self.index = LineIndex(text)
+        self.line_offset = line_offset
+
+    def at(self, offset: int) -> Position:
+        pos = self.index.position(offset)
+        return Position(pos.line + self.line_offset, pos.column)
+
+    def mark(self, mark: object) -> Position:
+        offset = getattr(mark, "index", None)
+        if not isinstance(offset, int):
+            return Position(self.line_offset, 0)
+        return self.at(offset)
+
+    def range(self, event: object) -> Range:
+        return Range(
+            self.mark(getattr(event, "start_mark", None)),
+            self.mark(getattr(event, "end_mark", None)),
+        )
 
 
-def _range(event: object, line_offset: int) -> Range:
-    return Range(
-        _pos(getattr(event, "start_mark", None), line_offset),
-        _pos(getattr(event, "end_mark", None), line_offset),
-    )
+class _DepthExceeded(MarkedYAMLError):
+    pass
+
+
+class _BoundedScanner(Scanner):
+    """ruamel's scanner, stopped at MAX_DEPTH flow levels.
+
+    The scanner looks ahead through every unclosed `[`/`{` for a possible simple key, which
+    costs seconds on a few thousand nested brackets; the bound keeps that cheap.
+    """
+
+    def fetch_flow_collection_start(self, TokenClass: object, to_push: str) -> None:
+        if self.flow_level >= MAX_DEPTH:
+            raise _DepthExceeded(problem=_DEPTH_MESSAGE, problem_mark=self.reader.get_mark())
+        super().fetch_flow_collection_start(TokenClass, to_push)
+
+
+_DEPTH_MESSAGE = f"frontmatter nests deeper than {MAX_DEPTH} levels; not read further"
 
 
 def _explicit_tag(event: object) -> str | None:
@@ -186,7 +227,11 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
     `line_offset` shifts every position, so nodes carry positions in the whole SKILL.md.
     """
     facts = YamlFacts()
-    yaml = YAML(typ="rt", pure=True)
+    # The safe (not round-trip) scanner: the round-trip one marks folds inside `>` scalars
+    # with BEL characters in the value.
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Scanner = _BoundedScanner
+    where = _Positions(text, line_offset)
     root: YNode | None = None
     stack: list[_Frame] = []
     seen_keys: list[dict[str, Range]] = []
@@ -209,25 +254,26 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
                         facts,
                         YamlError(
                             f"frontmatter has more than {MAX_NODES} YAML nodes; not read further",
-                            _range(event, line_offset),
+                            where.range(event),
                         ),
                     )
-                anchor = getattr(event, "anchor", None)
+                # An alias event's `anchor` is the name it refers to, not an anchor.
+                anchor = None if isinstance(event, AliasEvent) else getattr(event, "anchor", None)
                 if anchor:
-                    facts.anchors.append(_range(event, line_offset))
+                    facts.anchors.append(where.range(event))
                 tag = _explicit_tag(event)
                 if tag is not None:
-                    facts.tags.append((tag, _range(event, line_offset)))
+                    facts.tags.append((tag, where.range(event)))
             if isinstance(event, ScalarEvent):
                 node = YScalar(
                     value=event.value,
                     style=event.style or "",
-                    range=_range(event, line_offset),
+                    range=where.range(event),
                     tag=tag,
                     anchor=anchor,
                 )
             elif isinstance(event, AliasEvent):
-                rng = _range(event, line_offset)
+                rng = where.range(event)
                 facts.aliases.append(rng)
                 node = YAlias(name=str(event.anchor), range=rng)
             elif isinstance(event, (MappingStartEvent, SequenceStartEvent)):
@@ -236,12 +282,12 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
                         None,
                         facts,
                         YamlError(
-                            f"frontmatter nests deeper than {MAX_DEPTH} levels; not read further",
-                            _range(event, line_offset),
+                            _DEPTH_MESSAGE,
+                            where.range(event),
                         ),
                     )
                 flow = bool(event.flow_style)
-                rng = _range(event, line_offset)
+                rng = where.range(event)
                 if flow:
                     facts.flow.append(rng)
                 collection: YMapping | YSequence
@@ -256,7 +302,7 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
                 frame = stack.pop()
                 seen_keys.pop()
                 done = frame.node
-                end = _pos(event.end_mark, line_offset)
+                end = where.mark(event.end_mark)
                 done.range = Range(done.range.start, end)
                 node = done
             if node is None:
@@ -272,6 +318,15 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
             else:
                 key = parent.pending_key
                 parent.pending_key = None
+                if (
+                    isinstance(key, YScalar)
+                    and isinstance(node, YScalar)
+                    and not parent.node.flow
+                    and node.value == ""
+                    and not node.style
+                    and node.range.start == node.range.end
+                ):
+                    node.range = _empty_value_range(where, key, node.range)
                 if isinstance(key, YScalar):
                     first = seen_keys[-1].get(key.value)
                     if first is not None:
@@ -279,9 +334,16 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
                     else:
                         seen_keys[-1][key.value] = key.range
                 parent.node.entries.append((key, node))
+    except ReaderError as exc:
+        pos = where.at(exc.position if isinstance(exc.position, int) else 0)
+        character = exc.character
+        what = f"U+{character:04X}" if isinstance(character, int) else repr(character)
+        return ParseResult(
+            root, facts, YamlError(f"character {what} is not allowed in YAML", Range(pos, pos))
+        )
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        pos = _pos(mark, line_offset) if mark is not None else Position(line_offset, 0)
+        pos = where.mark(mark) if mark is not None else Position(line_offset, 0)
         problem = exc.problem or exc.context or "invalid YAML"
         message = str(problem)
         if exc.context and exc.problem:
@@ -291,3 +353,18 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
         pos = Position(line_offset, 0)
         return ParseResult(root, facts, YamlError(f"invalid YAML: {exc}", Range(pos, pos)))
     return ParseResult(root, facts, None)
+
+
+def _empty_value_range(where: _Positions, key: YScalar, rng: Range) -> Range:
+    """An empty value sits right after its key's `:` (ruamel puts it at the next token)."""
+    line = key.range.end.line - where.line_offset
+    if not 0 <= line < where.index.line_count:
+        return rng
+    line_text = where.index.line(line)
+    column = key.range.end.column
+    while column < len(line_text) and line_text[column] in " \t":
+        column += 1
+    if column >= len(line_text) or line_text[column] != ":":
+        return rng
+    point = Position(key.range.end.line, column + 1)
+    return Range(point, point) if point <= rng.start else rng
