@@ -1,0 +1,38 @@
+// Bundles the extension with esbuild.
+//   node esbuild.mjs               dist/extension.js with a source map
+//   node esbuild.mjs --production  minified, no source map (what the .vsix carries)
+//   node esbuild.mjs --test        each module on its own into out/test/, for the unit tests
+//                                  (`vscode` and `vscode-languageclient/node` stay external so
+//                                  the tests can stub them)
+import { readdirSync, rmSync } from "node:fs";
+import * as esbuild from "esbuild";
+
+const production = process.argv.includes("--production");
+
+if (process.argv.includes("--test")) {
+  rmSync("out/test", { recursive: true, force: true });
+  const sources = ["src/extension.ts", ...readdirSync("src/common").map((f) => `src/common/${f}`)];
+  await esbuild.build({
+    entryPoints: sources,
+    outdir: "out/test",
+    outbase: "src",
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+  });
+} else {
+  rmSync("dist", { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: ["src/extension.ts"],
+    bundle: true,
+    outfile: "dist/extension.js",
+    external: ["vscode"],
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    minify: production,
+    sourcemap: !production,
+    logLevel: "warning",
+  });
+}

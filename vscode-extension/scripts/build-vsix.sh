@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds vscode-extension/skill-ls.vsix from a clean clone: npm packages, the bundled Python
+# server, the settings check, the esbuild bundle and the offline vsce package.
+#   bash vscode-extension/scripts/build-vsix.sh [output.vsix]
+set -euo pipefail
+ext="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$(realpath -m "${1:-$ext/skill-ls.vsix}")"
+cd "$ext"
+
+# npm ci when node_modules is missing or older than the lock file.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+bash scripts/bundle-python.sh
+node scripts/gen-settings.mjs --check
+node esbuild.mjs --production
+# No repository field and no LICENSE file in this folder: say so, so vsce doesn't prompt.
+npx vsce package --no-dependencies --skip-license --allow-missing-repository -o "$out" </dev/null
+echo "built $out"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Puts the server (the repository's skill_ls package) and its pure-Python dependencies into
+# bundled/libs, the PYTHONPATH the extension starts `python -S -m skill_ls serve` with.
+# The dependencies are downloaded once per change of bundled/requirements.txt; skill_ls is
+# copied afresh every time.
+set -euo pipefail
+ext="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(cd "$ext/.." && pwd)"
+libs="$ext/bundled/libs"
+requirements="$ext/bundled/requirements.txt"
+python="${PYTHON:-python3}"
+
+if ! cmp -s "$requirements" "$libs/.requirements.txt"; then
+  rm -rf "$libs"
+  mkdir -p "$libs"
+  # --implementation py --only-binary :all: accepts only pure-Python wheels, so one .vsix
+  # works on every platform and every Python >= 3.11.
+  "$python" -m pip install --quiet --disable-pip-version-check --no-deps \
+    --target "$libs" --implementation py --python-version 3.11 --only-binary=:all: \
+    -r "$requirements"
+  rm -rf "$libs/bin"
+  cp "$requirements" "$libs/.requirements.txt"
+fi
+
+rm -rf "$libs/skill_ls"
+cp -R "$repo/skill_ls" "$libs/skill_ls"
+find "$libs" -name __pycache__ -type d -prune -exec rm -rf {} +

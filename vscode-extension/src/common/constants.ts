@@ -1,0 +1,39 @@
+/** Ids and names shared by the extension's modules. The server's own command ids live in
+ * ServerCommands: the language client registers those itself, so we never do. */
+
+export const CLIENT_ID = "skillLs";
+export const CLIENT_NAME = "Skill LS";
+export const CONFIG_SECTION = "skillLs";
+
+/** SKILL.md files: recent VS Code builds give them the language `skill` (and so do we, for older
+ * builds); the file pattern still matches when another extension claims the file. */
+export const DOCUMENT_SELECTOR = [
+  { language: "skill" },
+  { scheme: "file", pattern: "**/SKILL.md" },
+];
+
+export const Commands = {
+  showCatalogPreview: "skillLs.showCatalogPreview",
+  showActivationPreview: "skillLs.showActivationPreview",
+  restartServer: "skillLs.restartServer",
+  showOutput: "skillLs.showOutput",
+  testDumpState: "skillLs.test.dumpState",
+} as const;
+
+export const ServerCommands = {
+  previewCatalog: "skill-ls.previewCatalog",
+  previewActivation: "skill-ls.previewActivation",
+  listSkills: "skill-ls.listSkills",
+  listClients: "skill-ls.listClients",
+} as const;
+
+/** Keys of the `skillLs` section that only the extension reads; the server never sees them. */
+export const EXTENSION_ONLY_SETTINGS = ["interpreter", "server", "trace"];
+
+/** Settings whose change needs a new server process rather than a configuration push. */
+export const LAUNCH_SETTINGS = ["skillLs.interpreter", "skillLs.server.path"];
+
+export const MIN_PYTHON: readonly [number, number] = [3, 11];
+
+/** Environment variable naming the JSON file the test-only dump command writes. */
+export const TEST_DUMP_ENV = "SKILL_LS_TEST_DUMP";

@@ -1,0 +1,179 @@
+/**
+ * The preview's HTML, as a pure function of what the server returned. Every value is escaped: a
+ * description holding `<script>` or `</available_skills>` must show as text. The page's only
+ * script carries the nonce that the Content-Security-Policy allows; it has no values in it.
+ */
+
+export type PreviewMode = "catalog" | "activation";
+
+export interface ClientInfo {
+  id: string;
+  name: string;
+}
+
+export interface CatalogEntry {
+  name: string;
+  description: string;
+  location: string;
+  characters: number;
+  hidden: boolean;
+  truncated: boolean;
+}
+
+interface Rendered {
+  client: string;
+  clientName: string;
+  text: string;
+  characters: number;
+  tokens: number;
+  budget: number | null;
+  truncatedAt: number | null;
+}
+
+export interface CatalogPreview extends Rendered {
+  entries: CatalogEntry[];
+}
+
+export interface ActivationPreview extends Rendered {
+  name: string;
+}
+
+export interface PreviewModel {
+  mode: PreviewMode;
+  clients: ClientInfo[];
+  client: string;
+  /** File system path of the SKILL.md being edited, if any. */
+  skillPath?: string;
+  result?: CatalogPreview | ActivationPreview;
+  error?: string;
+}
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function normalize(p: string): string {
+  return p.replace(/\\/g, "/").replace(/\/SKILL\.md$/i, "").replace(/\/+$/, "");
+}
+
+/** Which catalog entry is the skill being edited: by location (file or folder), else folder name. */
+export function currentEntryIndex(entries: CatalogEntry[], skillPath: string | undefined): number {
+  if (!skillPath) return -1;
+  const folder = normalize(skillPath);
+  const byLocation = entries.findIndex((e) => {
+    const location = normalize(e.location.replace(/^file:\/\//, ""));
+    return location !== "" && (location === folder || folder.endsWith(`/${location}`));
+  });
+  if (byLocation >= 0) return byLocation;
+  const folderName = folder.split("/").pop();
+  return entries.findIndex((e) => e.name === folderName);
+}
+
+/** The span of `text` that shows an entry: from its name to the end of its location. */
+export function entrySpan(text: string, entry: CatalogEntry): [number, number] | undefined {
+  const bounded = (at: number) =>
+    !/[\w-]/.test(text[at - 1] ?? "") && !/[\w-]/.test(text[at + entry.name.length] ?? "");
+  const locationAt = entry.location ? text.indexOf(entry.location) : -1;
+  let nameAt = -1;
+  for (let at = text.indexOf(entry.name); at >= 0 && entry.name; at = text.indexOf(entry.name, at + 1)) {
+    if (locationAt >= 0 && at > locationAt) break;
+    if (bounded(at)) nameAt = at;
+    if (locationAt < 0 && nameAt >= 0) break;
+  }
+  if (nameAt < 0) return locationAt >= 0 ? [locationAt, locationAt + entry.location.length] : undefined;
+  return [nameAt, locationAt >= 0 ? locationAt + entry.location.length : nameAt + entry.name.length];
+}
+
+interface Mark {
+  start: number;
+  end: number;
+  cls: string;
+}
+
+/** Escaped text with <span class> around the marked ranges (ranges may overlap). */
+export function markText(text: string, marks: Mark[]): string {
+  const cuts = [...new Set([0, text.length, ...marks.flatMap((m) => [m.start, m.end])])]
+    .filter((n) => n >= 0 && n <= text.length)
+    .sort((a, b) => a - b);
+  let html = "";
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [from, to] = [cuts[i], cuts[i + 1]];
+    const classes = marks.filter((m) => m.start <= from && to <= m.end).map((m) => m.cls);
+    const piece = escapeHtml(text.slice(from, to));
+    html += classes.length ? `<span class="${classes.join(" ")}">${piece}</span>` : piece;
+  }
+  return html;
+}
+
+function counts(r: Rendered): string {
+  const parts = [`<span id="characters">${escapeHtml(r.characters)}</span> characters`, `~${escapeHtml(r.tokens)} tokens`];
+  let html = `<p class="counts">${parts.join(" · ")}</p>`;
+  if (r.budget !== null && r.budget > 0) {
+    const share = Math.round((r.characters / r.budget) * 100);
+    html += `<p class="budget"><meter min="0" max="${escapeHtml(r.budget)}" low="${escapeHtml(r.budget * 0.8)}" high="${escapeHtml(r.budget)}" optimum="0" value="${escapeHtml(r.characters)}"></meter> ${escapeHtml(share)}% of the ${escapeHtml(r.budget)}-character budget</p>`;
+  }
+  if (r.truncatedAt !== null) {
+    html += `<p class="warning">Cut at character ${escapeHtml(r.truncatedAt)}: the client drops what follows (shown dimmed).</p>`;
+  }
+  return html;
+}
+
+function entriesTable(entries: CatalogEntry[], current: number): string {
+  const rows = entries.map((e, i) => {
+    const flags = [e.hidden ? "hidden" : "", e.truncated ? "truncated" : ""].filter(Boolean).join(", ");
+    return `<tr${i === current ? ' class="current"' : ""}><td>${escapeHtml(e.name)}</td><td>${escapeHtml(e.description)}</td><td class="num">${escapeHtml(e.characters)}</td><td>${escapeHtml(flags)}</td></tr>`;
+  });
+  return `<table><thead><tr><th>Skill</th><th>Description</th><th>Characters</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function body(model: PreviewModel): string {
+  if (model.error) return `<p class="error">${escapeHtml(model.error)}</p>`;
+  const r = model.result;
+  if (!r) return `<p>Loading…</p>`;
+  const marks: Mark[] = r.truncatedAt !== null ? [{ start: r.truncatedAt, end: r.text.length, cls: "cut" }] : [];
+  if ("entries" in r) {
+    const current = currentEntryIndex(r.entries, model.skillPath);
+    const span = current >= 0 ? entrySpan(r.text, r.entries[current]) : undefined;
+    if (span) marks.push({ start: span[0], end: span[1], cls: "current" });
+    const title = `Catalog for ${escapeHtml(r.clientName)}: ${escapeHtml(r.entries.length)} skill${r.entries.length === 1 ? "" : "s"}`;
+    return `<h1>${title}</h1>${counts(r)}<pre id="text">${markText(r.text, marks)}</pre>${entriesTable(r.entries, current)}`;
+  }
+  const title = `Activation of ${escapeHtml(r.name)} in ${escapeHtml(r.clientName)}`;
+  return `<h1>${title}</h1>${counts(r)}<pre id="text">${markText(r.text, marks)}</pre>`;
+}
+
+const STYLE = `body{font-family:var(--vscode-font-family);color:var(--vscode-foreground);padding:0 12px}
+pre{white-space:pre-wrap;word-break:break-word;font-family:var(--vscode-editor-font-family);font-size:var(--vscode-editor-font-size);background:var(--vscode-textCodeBlock-background);padding:8px}
+.current{background:var(--vscode-editor-findMatchHighlightBackground);outline:1px solid var(--vscode-editor-findMatchHighlightBorder,transparent)}
+.cut{opacity:.45}.warning{color:var(--vscode-editorWarning-foreground)}.error{color:var(--vscode-errorForeground)}
+nav{display:flex;gap:8px;align-items:center;margin:8px 0}meter{width:240px}
+table{border-collapse:collapse}td,th{text-align:left;padding:2px 8px;vertical-align:top}.num{text-align:right}
+button[aria-pressed=true]{font-weight:bold}`;
+
+const SCRIPT = `const vscode = acquireVsCodeApi();
+document.getElementById("client").addEventListener("change", (e) => vscode.postMessage({ type: "client", client: e.target.value }));
+for (const b of document.querySelectorAll("button[data-mode]")) b.addEventListener("click", () => vscode.postMessage({ type: "mode", mode: b.dataset.mode }));
+const state = vscode.getState();
+if (state && state.scrollY) window.scrollTo(0, state.scrollY);
+else { const c = document.querySelector("pre .current"); if (c) c.scrollIntoView({ block: "center" }); }
+window.addEventListener("scroll", () => vscode.setState({ scrollY: window.scrollY }));`;
+
+export function renderPreviewHtml(model: PreviewModel, cspSource: string, nonce: string): string {
+  const csp = `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';`;
+  const options = model.clients
+    .map((c) => `<option value="${escapeHtml(c.id)}"${c.id === model.client ? " selected" : ""}>${escapeHtml(c.name)}</option>`)
+    .join("");
+  const modeButton = (mode: PreviewMode, label: string) =>
+    `<button data-mode="${mode}" aria-pressed="${model.mode === mode}">${label}</button>`;
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<style nonce="${escapeHtml(nonce)}">${STYLE}</style><title>Skill preview</title></head>
+<body data-mode="${escapeHtml(model.mode)}">
+<nav><label for="client">Client</label> <select id="client">${options}</select>
+${modeButton("catalog", "Catalog")} ${modeButton("activation", "Activation")}</nav>
+${body(model)}
+<script nonce="${escapeHtml(nonce)}">${SCRIPT}</script>
+</body></html>`;
+}

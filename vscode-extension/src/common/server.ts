@@ -1,0 +1,74 @@
+/** How the server process is started and how the language client talks to it. */
+import * as path from "path";
+import type { LogOutputChannel } from "vscode";
+import {
+  DidChangeConfigurationNotification,
+  LanguageClient,
+  type LanguageClientOptions,
+  type Middleware,
+  RevealOutputChannelOn,
+  type ServerOptions,
+} from "vscode-languageclient/node";
+import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR } from "./constants";
+import { readServerSettings, toServerSettings } from "./settings";
+
+/** The bundled server under a Python interpreter, or a `skill-ls` executable the user installed. */
+export type Launch = { kind: "bundled"; python: string[] } | { kind: "executable"; path: string };
+
+export function bundledLibs(extensionPath: string): string {
+  return path.join(extensionPath, "bundled", "libs");
+}
+
+/**
+ * The server's command line. The bundled server runs as `python -S -m skill_ls serve` with
+ * PYTHONPATH set to our libraries only, so the user's site-packages cannot shadow them, and
+ * PYTHONSAFEPATH so that `-m` does not put the workspace folder (the working directory) first
+ * on sys.path: a folder named like one of our packages would otherwise run as the server.
+ * No `transport` is given on purpose: the client would append `--stdio` to the arguments.
+ */
+export function serverOptions(launch: Launch, extensionPath: string, env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  if (launch.kind === "executable") {
+    return { command: launch.path, args: ["serve"], options: { env: { ...env } } };
+  }
+  const [command, ...interpreterArgs] = launch.python;
+  return {
+    command,
+    args: [...interpreterArgs, "-S", "-m", "skill_ls", "serve"],
+    options: { env: { ...env, PYTHONPATH: bundledLibs(extensionPath), PYTHONSAFEPATH: "1", PYTHONIOENCODING: "utf-8" } },
+  };
+}
+
+/**
+ * Keeps the extension-only keys (interpreter, server.path, trace) away from the server, both in
+ * its workspace/configuration answers and in didChangeConfiguration pushes, so the server sees
+ * exactly the keys of the settings schema.
+ */
+export function settingsMiddleware(notify: (settings: unknown) => Promise<void>): Middleware {
+  return {
+    workspace: {
+      configuration: async (params, token, next) => {
+        const result = await next(params, token);
+        if (!Array.isArray(result)) return result;
+        return result.map((value, i) => (params.items[i]?.section === CONFIG_SECTION ? toServerSettings(value) : value));
+      },
+      didChangeConfiguration: async () => notify({ [CONFIG_SECTION]: readServerSettings() }),
+    },
+  };
+}
+
+export function clientOptions(outputChannel: LogOutputChannel, notify: (settings: unknown) => Promise<void>): LanguageClientOptions {
+  return {
+    documentSelector: DOCUMENT_SELECTOR,
+    outputChannel,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+    synchronize: { configurationSection: CONFIG_SECTION },
+    initializationOptions: readServerSettings(),
+    middleware: settingsMiddleware(notify),
+  };
+}
+
+export function createClient(launch: Launch, extensionPath: string, outputChannel: LogOutputChannel): LanguageClient {
+  const notify = (settings: unknown): Promise<void> => client.sendNotification(DidChangeConfigurationNotification.type, { settings });
+  const client: LanguageClient = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions(launch, extensionPath), clientOptions(outputChannel, notify));
+  return client;
+}

@@ -1,0 +1,141 @@
+/** The running server: choosing how to launch it, starting, stopping and (debounced) restarting. */
+import * as vscode from "vscode";
+import { ExecuteCommandRequest, type LanguageClient, State } from "vscode-languageclient/node";
+import { CONFIG_SECTION, MIN_PYTHON } from "./constants";
+import { debounce } from "./debounce";
+import { candidates, findInterpreter, onPythonInterpreterChange, probeVersion, pythonExtensionInterpreter } from "./python";
+import { createClient, type Launch } from "./server";
+import { affectsLaunch, readLaunchSettings } from "./settings";
+
+export type ServerState = "stopped" | "starting" | "running" | "failed";
+
+export const RESTART_DELAY_MS = 1000;
+
+export const defaultDeps = { probe: probeVersion, pythonExtensionInterpreter, createClient };
+
+export class ServerSession implements vscode.Disposable {
+  state: ServerState = "stopped";
+  launch: Launch | undefined;
+  private client: LanguageClient | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly stateEvents = new vscode.EventEmitter<ServerState>();
+  readonly onDidChangeState = this.stateEvents.event;
+  /** Bursts of setting changes (typing a path in the Settings UI) cause one restart. */
+  readonly scheduleRestart = debounce(() => void this.restart(), RESTART_DELAY_MS);
+  private readonly disposables: vscode.Disposable[] = [this.stateEvents];
+
+  constructor(
+    private readonly extensionPath: string,
+    private readonly output: vscode.LogOutputChannel,
+    private readonly deps = defaultDeps,
+  ) {
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((event) => affectsLaunch(event) && this.scheduleRestart()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.scheduleRestart()),
+    );
+    void onPythonInterpreterChange(() => this.launch?.kind === "bundled" && this.scheduleRestart()).then(
+      (subscription) => subscription && this.disposables.push(subscription),
+    );
+  }
+
+  start(): Promise<void> {
+    return this.enqueue(() => this.doStart());
+  }
+
+  stop(): Promise<void> {
+    return this.enqueue(() => this.doStop());
+  }
+
+  restart(): Promise<void> {
+    this.scheduleRestart.cancel();
+    return this.enqueue(async () => {
+      await this.doStop();
+      await this.doStart();
+    });
+  }
+
+  /** Runs one of the server's commands (workspace/executeCommand) once a start in progress ends. */
+  async request<T>(command: string, args: unknown[]): Promise<T> {
+    await this.queue;
+    if (!this.client || this.state !== "running") throw new Error("The Skill LS server is not running.");
+    return (await this.client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args })) as T;
+  }
+
+  dispose(): void {
+    this.scheduleRestart.cancel();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private enqueue(op: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(op, op);
+    return this.queue;
+  }
+
+  private setState(state: ServerState): void {
+    this.state = state;
+    this.stateEvents.fire(state);
+  }
+
+  private async doStart(): Promise<void> {
+    if (this.client) return;
+    this.setState("starting");
+    this.launch = await this.resolveLaunch();
+    if (!this.launch) return this.setState("failed");
+    const client = this.deps.createClient(this.launch, this.extensionPath, this.output);
+    this.client = client;
+    client.onDidChangeState(({ newState }) => {
+      if (this.client === client) this.setState(newState === State.Running ? "running" : newState === State.Starting ? "starting" : "stopped");
+    });
+    try {
+      await client.start();
+      this.setState("running");
+    } catch (error) {
+      // The language client has already shown its own error notification with "Go to output".
+      this.output.error(`The server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      this.client = undefined;
+      await client.dispose().catch(() => undefined); // and no more automatic restarts
+      this.setState("failed");
+    }
+  }
+
+  private async doStop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      try {
+        await client.stop();
+      } catch (error) {
+        this.output.warn(`Stopping the server: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.setState("stopped");
+  }
+
+  private async resolveLaunch(): Promise<Launch | undefined> {
+    const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
+    const trusted = vscode.workspace.isTrusted;
+    if (!trusted) this.output.info("Untrusted workspace: workspace values of skillLs.interpreter and skillLs.server.path are ignored.");
+    const settings = readLaunchSettings(config, trusted);
+    if (settings.serverPath) {
+      this.output.info(`Using the skill-ls executable from skillLs.server.path: ${settings.serverPath}`);
+      return { kind: "executable", path: settings.serverPath };
+    }
+    const fromExtension = settings.interpreter.length
+      ? undefined
+      : await this.deps.pythonExtensionInterpreter(vscode.workspace.workspaceFolders?.[0]?.uri);
+    const found = await findInterpreter(candidates(settings.interpreter, fromExtension), this.deps.probe, (m) => this.output.info(m));
+    if (found) {
+      this.output.info(`Using Python ${found.version.join(".")} (${found.source}): ${found.command.join(" ")}`);
+      return { kind: "bundled", python: found.command };
+    }
+    const minimum = MIN_PYTHON.join(".");
+    const problem = settings.interpreter.length
+      ? `the interpreter in skillLs.interpreter (${settings.interpreter.join(" ")}) is not a working Python ${minimum} or newer.`
+      : `no Python ${minimum} or newer was found (Python extension, python3 on PATH).`;
+    this.output.error(`Cannot start the server: ${problem}`);
+    void vscode.window.showErrorMessage(`Skill LS: ${problem} Set skillLs.interpreter to start the server.`, "Open Setting").then(
+      (choice) => choice && vscode.commands.executeCommand("workbench.action.openSettings", "skillLs.interpreter"),
+    );
+    return undefined;
+  }
+}

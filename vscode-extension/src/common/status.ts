@@ -1,0 +1,86 @@
+/** The language status item on SKILL.md files: server state, skills found, target clients. */
+import * as vscode from "vscode";
+import { CLIENT_NAME, Commands, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
+import { debounce } from "./debounce";
+import type { ServerSession, ServerState } from "./session";
+import { targetClients } from "./settings";
+
+export interface StatusView {
+  text: string;
+  detail: string;
+  severity: "information" | "warning" | "error";
+  busy: boolean;
+}
+
+/** What the item shows, as a pure function of what we know. */
+export function statusView(state: ServerState, skills: number | undefined, clients: string[]): StatusView {
+  const targets = `Targets: ${clients.length ? clients.join(", ") : "every client"}`;
+  switch (state) {
+    case "running":
+      return {
+        text: skills === undefined ? CLIENT_NAME : `${CLIENT_NAME}: ${skills} skill${skills === 1 ? "" : "s"}`,
+        detail: targets,
+        severity: "information",
+        busy: false,
+      };
+    case "starting":
+      return { text: `${CLIENT_NAME}: starting`, detail: targets, severity: "information", busy: true };
+    case "failed":
+      return { text: `${CLIENT_NAME}: not running`, detail: "The server could not start; see the logs.", severity: "error", busy: false };
+    default:
+      return { text: `${CLIENT_NAME}: stopped`, detail: targets, severity: "warning", busy: false };
+  }
+}
+
+const SEVERITY = {
+  information: vscode.LanguageStatusSeverity.Information,
+  warning: vscode.LanguageStatusSeverity.Warning,
+  error: vscode.LanguageStatusSeverity.Error,
+};
+
+export class ServerStatus implements vscode.Disposable {
+  private readonly item = vscode.languages.createLanguageStatusItem("skillLs.status", DOCUMENT_SELECTOR);
+  private skills: number | undefined;
+  private readonly refreshSoon = debounce(() => void this.refresh(), 500);
+  private readonly disposables: vscode.Disposable[] = [this.item];
+
+  constructor(private readonly session: ServerSession) {
+    this.item.name = CLIENT_NAME;
+    this.item.command = { title: "Open logs", command: Commands.showOutput };
+    const watcher = vscode.workspace.createFileSystemWatcher("**/SKILL.md");
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate(() => this.refreshSoon()),
+      watcher.onDidDelete(() => this.refreshSoon()),
+      vscode.workspace.onDidSaveTextDocument(() => this.refreshSoon()),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(CONFIG_SECTION) && this.refreshSoon()),
+      session.onDidChangeState((state) => (state === "running" ? this.refreshSoon() : this.render())),
+    );
+    this.render();
+  }
+
+  /** Asks the server how many skills it found. */
+  async refresh(): Promise<void> {
+    if (this.session.state === "running") {
+      try {
+        this.skills = (await this.session.request<{ skills: unknown[] }>(ServerCommands.listSkills, [])).skills.length;
+      } catch {
+        this.skills = undefined;
+      }
+    }
+    this.render();
+  }
+
+  dispose(): void {
+    this.refreshSoon.cancel();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private render(): void {
+    const view = statusView(this.session.state, this.skills, targetClients());
+    this.item.text = view.text;
+    this.item.detail = view.detail;
+    this.item.severity = SEVERITY[view.severity];
+    this.item.busy = view.busy;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * A test-only command, registered only when SKILL_LS_TEST_DUMP names a file: it writes the editor's
+ * diagnostics for SKILL.md files and the preview's last HTML there, so the end-to-end test can
+ * assert on exact values instead of scraping the workbench.
+ */
+import { promises as fs } from "fs";
+import * as vscode from "vscode";
+import { Commands, TEST_DUMP_ENV } from "./constants";
+import type { PreviewPanel } from "./preview";
+import type { ServerSession } from "./session";
+
+function plainDiagnostic(d: vscode.Diagnostic) {
+  const code = typeof d.code === "object" ? { value: d.code.value, target: d.code.target.toString() } : d.code;
+  const { start, end } = d.range;
+  return { message: d.message, severity: d.severity, source: d.source, code, range: [start.line, start.character, end.line, end.character] };
+}
+
+export function registerTestCommands(session: ServerSession, preview: PreviewPanel): vscode.Disposable[] {
+  const file = process.env[TEST_DUMP_ENV];
+  if (!file) return [];
+  void vscode.commands.executeCommand("setContext", "skillLs.testMode", true);
+  return [
+    vscode.commands.registerCommand(Commands.testDumpState, async () => {
+      const diagnostics = vscode.languages
+        .getDiagnostics()
+        .filter(([uri]) => uri.path.endsWith("/SKILL.md"))
+        .map(([uri, list]) => ({ uri: uri.toString(), diagnostics: list.map(plainDiagnostic) }));
+      const { mode, client, result, error } = preview.current;
+      const state = { server: session.state, launch: session.launch, diagnostics, preview: { mode, client, result, error, html: preview.lastHtml } };
+      await fs.writeFile(file, JSON.stringify(state, null, 2));
+    }),
+  ];
+}

@@ -1,0 +1,112 @@
+// package.json and activate(): ids, selectors, activation, trust, and the generated settings.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const { spawnSync } = require("node:child_process");
+const { fresh, settle } = require("./stubs.cjs");
+
+const root = path.join(__dirname, "..");
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const schema = JSON.parse(fs.readFileSync(path.join(root, "..", "skill_ls", "data", "settings.schema.json"), "utf8"));
+const OUR_COMMANDS = ["skillLs.showCatalogPreview", "skillLs.showActivationPreview", "skillLs.restartServer", "skillLs.showOutput"];
+
+test("engine floor for vscode-languageclient 11, types pinned to it, exact versions", () => {
+  assert.equal(pkg.engines.vscode, "^1.91.0");
+  assert.equal(pkg.devDependencies["@types/vscode"], "1.91.0");
+  assert.equal(pkg.dependencies["vscode-languageclient"], "11.0.0");
+  for (const deps of [pkg.dependencies, pkg.devDependencies]) {
+    for (const [name, version] of Object.entries(deps)) assert.match(version, /^\d+\.\d+\.\d+$/, `${name} is not pinned`);
+  }
+});
+
+test("activation and the skill language", () => {
+  assert.deepEqual(pkg.activationEvents, ["onLanguage:skill", "workspaceContains:**/SKILL.md"]);
+  const skill = pkg.contributes.languages.find((l) => l.id === "skill");
+  assert.deepEqual(skill.filenames, ["SKILL.md"]);
+});
+
+test("palette commands: our own ids with 'Skill:' titles, never the server's ids", () => {
+  const contributed = pkg.contributes.commands.map((c) => c.command);
+  for (const id of OUR_COMMANDS) assert.ok(contributed.includes(id), id);
+  assert.ok(contributed.every((id) => id.startsWith("skillLs.")), "a server command id is contributed");
+  const titles = Object.fromEntries(pkg.contributes.commands.map((c) => [c.command, `${c.category}: ${c.title}`]));
+  assert.equal(titles["skillLs.showCatalogPreview"], "Skill: Preview Catalog");
+  assert.equal(titles["skillLs.showActivationPreview"], "Skill: Preview Activation");
+  assert.equal(titles["skillLs.restartServer"], "Skill: Restart Server");
+  assert.equal(titles["skillLs.showOutput"], "Skill: Show Output");
+  const hidden = pkg.contributes.menus.commandPalette.find((m) => m.command === "skillLs.test.dumpState");
+  assert.equal(hidden.when, "skillLs.testMode");
+});
+
+test("workspace trust: limited, with the launch settings restricted", () => {
+  assert.equal(pkg.capabilities.untrustedWorkspaces.supported, "limited");
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ["skillLs.interpreter", "skillLs.server.path"]);
+});
+
+test("activate registers exactly our commands (the dump only with SKILL_LS_TEST_DUMP)", async () => {
+  const saved = process.env.SKILL_LS_TEST_DUMP;
+  try {
+    delete process.env.SKILL_LS_TEST_DUMP;
+    let { world, load } = fresh();
+    const context = { extensionPath: "/ext", subscriptions: [], workspaceState: { get: () => undefined, update: async () => {} } };
+    load("extension").activate(context);
+    assert.deepEqual([...world.commands.keys()].sort(), [...OUR_COMMANDS].sort());
+    assert.equal(world.statusItems.length, 1);
+    assert.deepEqual(world.statusItems[0].selector, [{ language: "skill" }, { scheme: "file", pattern: "**/SKILL.md" }]);
+
+    process.env.SKILL_LS_TEST_DUMP = "/tmp/x.json";
+    ({ world, load } = fresh());
+    load("extension").activate({ ...context, subscriptions: [] });
+    assert.ok(world.commands.has("skillLs.test.dumpState"));
+    assert.deepEqual(world.executed[0], ["setContext", "skillLs.testMode", true]);
+    await settle();
+  } finally {
+    if (saved === undefined) delete process.env.SKILL_LS_TEST_DUMP;
+    else process.env.SKILL_LS_TEST_DUMP = saved;
+  }
+});
+
+test("contributes.configuration is generated from the one schema", async () => {
+  const { configurationFromSchema, check } = await import(path.join(root, "scripts", "gen-settings.mjs"));
+  const generated = configurationFromSchema(schema);
+  assert.deepEqual(Object.keys(generated.properties), Object.keys(schema.properties).map((k) => `skillLs.${k}`));
+  for (const [key, spec] of Object.entries(schema.properties)) {
+    const property = generated.properties[`skillLs.${key}`];
+    for (const field of ["type", "description", "enum", "default", "items"]) assert.deepEqual(property[field], spec[field], `${key}.${field}`);
+    assert.equal(property.scope, spec.scope ?? "resource");
+  }
+  assert.deepEqual(check(pkg, schema), [], "package.json has drifted: run node scripts/gen-settings.mjs");
+
+  const drifted = structuredClone(pkg);
+  drifted.contributes.configuration.properties["skillLs.debounceMs"].default = 300;
+  delete drifted.contributes.configuration.properties["skillLs.unicodeNames"];
+  assert.deepEqual(check(drifted, schema).sort(), ["skillLs.debounceMs", "skillLs.unicodeNames"]);
+  const newKey = structuredClone(schema);
+  newKey.properties.newSetting = { type: "boolean", default: true, description: "new" };
+  assert.deepEqual(check(pkg, newKey), ["skillLs.newSetting"]);
+});
+
+test("the README's settings table is generated too", async () => {
+  const { withTable, settingsTable } = await import(path.join(root, "scripts", "gen-settings.mjs"));
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  assert.equal(withTable(readme, schema), readme, "README.md is stale: run node scripts/gen-settings.mjs");
+  const table = settingsTable(schema);
+  for (const key of Object.keys(schema.properties)) assert.ok(table.includes(`| \`skillLs.${key}\` |`), key);
+});
+
+test("bundled/requirements.txt pins every runtime dependency of pyproject.toml", () => {
+  const pyproject = fs.readFileSync(path.join(root, "..", "pyproject.toml"), "utf8");
+  const block = /^dependencies = \[([\s\S]*?)^\]/m.exec(pyproject)[1];
+  const wanted = [...block.matchAll(/"([A-Za-z0-9_.-]+)/g)].map((m) => m[1].toLowerCase().replace(/[-_.]+/g, "-"));
+  const pinned = fs.readFileSync(path.join(root, "bundled", "requirements.txt"), "utf8")
+    .split("\n").filter((l) => l && !l.startsWith("#"))
+    .map((l) => { assert.match(l, /^[A-Za-z0-9_.-]+==[\w.]+$/, `not pinned exactly: ${l}`); return l.split("==")[0].toLowerCase().replace(/[-_.]+/g, "-"); });
+  for (const name of wanted) assert.ok(pinned.includes(name), `${name} is missing from bundled/requirements.txt`);
+});
+
+test("gen-settings --check passes on the committed package.json", () => {
+  const run = spawnSync(process.execPath, [path.join(root, "scripts", "gen-settings.mjs"), "--check"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+});

@@ -1,0 +1,112 @@
+// Starting, failing to start, and the debounced restart.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { fresh, settle } = require("./stubs.cjs");
+
+function newSession(world, load, probe = async () => [3, 12]) {
+  const { ServerSession, defaultDeps } = load("common/session");
+  const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
+  const deps = { ...defaultDeps, probe, pythonExtensionInterpreter: async () => undefined };
+  return { session: new ServerSession("/ext", output, deps), output };
+}
+
+test("debounce runs once after a burst, and cancel drops it", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const { load } = fresh();
+  const { debounce } = load("common/debounce");
+  let runs = 0;
+  const call = debounce(() => runs++, 1000);
+  call();
+  t.mock.timers.tick(600);
+  call();
+  t.mock.timers.tick(600);
+  call();
+  assert.equal(runs, 0);
+  t.mock.timers.tick(1000);
+  assert.equal(runs, 1);
+  call();
+  call.cancel();
+  t.mock.timers.tick(5000);
+  assert.equal(runs, 1);
+});
+
+test("start finds Python and launches the bundled server", async () => {
+  const { world, load } = fresh();
+  const { session } = newSession(world, load);
+  await session.start();
+  assert.equal(session.state, "running");
+  assert.equal(world.clients.length, 1);
+  assert.deepEqual(world.clients[0].serverOptions.args, ["-S", "-m", "skill_ls", "serve"]);
+  assert.equal(world.clients[0].serverOptions.command, "python3");
+});
+
+test("no Python >= 3.11: an error notification with a button to the setting", async () => {
+  const { world, load } = fresh();
+  const { session } = newSession(world, load, async () => [3, 9]);
+  await session.start();
+  assert.equal(session.state, "failed");
+  assert.equal(world.clients.length, 0);
+  assert.equal(world.errors.length, 1);
+  assert.match(world.errors[0].message, /Python 3\.11/);
+  assert.deepEqual(world.errors[0].items, ["Open Setting"]);
+  await assert.rejects(session.request("skill-ls.listSkills", []), /not running/);
+});
+
+test("a server that fails to start is disposed (no restart loop) and reported as failed", async () => {
+  const { world, load } = fresh();
+  world.failStart = "Pending response rejected since connection got disposed";
+  const { session, output } = newSession(world, load);
+  await session.start();
+  assert.equal(session.state, "failed");
+  assert.equal(world.clients[0].disposed, true);
+  assert.ok(output.lines.some((l) => l.includes("failed to start")));
+  world.failStart = undefined;
+  await session.restart();
+  assert.equal(session.state, "running");
+});
+
+test("interpreter/server.path changes restart once, debounced; other settings do not", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const { world, load } = fresh();
+  const { session } = newSession(world, load);
+  await session.start();
+  const change = (...keys) => world.events.configuration.fire({ affectsConfiguration: (k) => keys.includes(k) });
+  change("skillLs.targetClients");
+  for (let i = 0; i < 5; i++) {
+    change("skillLs.interpreter");
+    t.mock.timers.tick(200);
+  }
+  change("skillLs.server.path");
+  t.mock.timers.tick(999);
+  await settle();
+  assert.equal(world.clients.length, 1, "no restart before the delay");
+  t.mock.timers.tick(1);
+  for (let i = 0; i < 5; i++) await settle();
+  assert.equal(world.clients.length, 2, "exactly one restart");
+  assert.equal(world.clients[0].stopped, true);
+  assert.equal(session.state, "running");
+});
+
+test("untrusted workspace: a workspace server.path is ignored, the bundled server still starts", async () => {
+  const { world, load } = fresh();
+  world.trusted = false;
+  world.settings = { "server.path": { workspaceValue: "/repo/evil", restricted: true }, interpreter: { defaultValue: [] } };
+  const { session } = newSession(world, load);
+  await session.start();
+  assert.equal(session.state, "running");
+  assert.deepEqual(session.launch, { kind: "bundled", python: ["python3"] });
+  world.trusted = true;
+  await session.restart();
+  assert.deepEqual(session.launch, { kind: "executable", path: "/repo/evil" });
+});
+
+test("request sends workspace/executeCommand", async () => {
+  const { world, load } = fresh();
+  const { session } = newSession(world, load);
+  world.serverAnswers["skill-ls.listSkills"] = { skills: [] };
+  await assert.rejects(session.request("skill-ls.listSkills", []), /not running/);
+  await session.start();
+  assert.deepEqual(await session.request("skill-ls.listSkills", []), { skills: [] });
+  assert.deepEqual(world.clients[0].requests, [["workspace/executeCommand", { command: "skill-ls.listSkills", arguments: [] }]]);
+});

@@ -1,0 +1,27 @@
+// The language status item's text.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { fresh } = require("./stubs.cjs");
+
+test("statusView", () => {
+  const { load } = fresh();
+  const { statusView } = load("common/status");
+  assert.deepEqual(statusView("running", 3, ["codex", "cursor"]), {
+    text: "Skill LS: 3 skills", detail: "Targets: codex, cursor", severity: "information", busy: false,
+  });
+  assert.equal(statusView("running", 1, []).text, "Skill LS: 1 skill");
+  assert.equal(statusView("running", undefined, []).detail, "Targets: every client");
+  assert.equal(statusView("starting", undefined, []).busy, true);
+  assert.equal(statusView("failed", undefined, []).severity, "error");
+});
+
+test("the item opens the logs", () => {
+  const { world, load } = fresh();
+  const { ServerSession } = load("common/session");
+  const { ServerStatus } = load("common/status");
+  const session = new ServerSession("/ext", world.vscode.window.createOutputChannel("x", { log: true }));
+  new ServerStatus(session);
+  assert.deepEqual(world.statusItems[0].command, { title: "Open logs", command: "skillLs.showOutput" });
+  assert.equal(world.statusItems[0].text, "Skill LS: stopped");
+});
