@@ -1,0 +1,64 @@
+"""The language server (pygls 2): one module per LSP concern, each with `register(server)`.
+
+Only this package imports pygls and lsprotocol; it translates between the editor and the
+core (document model, validator, workspace index, renderers) and holds no rule logic.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from skill_ls.server.client_log import configure_logging
+from skill_ls.server.diagnostics import Publisher
+from skill_ls.server.server import SkillServer
+
+__all__ = ["SkillServer", "create_server", "serve_stdio", "serve_tcp"]
+
+
+def create_server() -> SkillServer:
+    """A server with every feature registered (capabilities follow from the registrations)."""
+    from skill_ls.server import (
+        code_actions,
+        commands,
+        completion,
+        hover,
+        lifecycle,
+        navigation,
+        rename,
+        symbols,
+        sync,
+        watching,
+    )
+
+    server = SkillServer()
+    server.publisher = Publisher(server)
+    server.client_log = configure_logging(server)
+    features = (
+        lifecycle,
+        sync,
+        watching,
+        completion,
+        hover,
+        navigation,
+        code_actions,
+        rename,
+        symbols,
+        commands,
+    )
+    for module in features:
+        module.register(server)
+    return server
+
+
+def serve_stdio() -> None:
+    """Serve over stdin/stdout. stdout carries protocol frames only: anything else that
+    tries to print (a stray `print`, a library) is sent to stderr instead."""
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr
+    create_server().start_io(stdin, stdout)
+
+
+def serve_tcp(host: str, port: int) -> None:
+    logging.getLogger(__name__).info("listening on %s:%d", host, port)
+    create_server().start_tcp(host, port)

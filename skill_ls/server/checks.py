@@ -1,0 +1,124 @@
+"""Running the validator for open documents: off the event loop, cached per version.
+
+One worker thread runs checks in order, so a burst of edits never piles up threads; callers
+ask for the newest snapshot and the cache answers repeated asks (pull diagnostics, code
+actions) for the same version and world without checking again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from skill_ls.config import Settings
+from skill_ls.diagnostics import Diagnostic
+from skill_ls.document import SkillDocument, parse_document
+from skill_ls.rules import check
+from skill_ls.rules.context import CheckContext, context_for_path
+from skill_ls.server.documents import Snapshot
+
+log = logging.getLogger(__name__)
+
+# Without file-change events from the client, a skill folder's file list is re-read when
+# it is older than this (seconds).
+UNWATCHED_LISTING_TTL = 2.0
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    snapshot: Snapshot
+    generation: int
+    document: SkillDocument
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def result_id(self) -> str:
+        return f"{self.snapshot.version}:{self.generation}"
+
+
+# Extra findings for a document from outside it (cross-skill: clashes, shadowing); the flag
+# says whether the text is an open buffer (which then wins over the file on disk).
+ExtraFindings = Callable[[SkillDocument, CheckContext, bool], list[Diagnostic]]
+
+
+class Checks:
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skill-ls-check")
+        self._cache: dict[str, CheckResult] = {}
+        self._pending: dict[tuple[str, int | None, int], asyncio.Future[CheckResult]] = {}
+        self._contexts: dict[str, tuple[int, float, Settings, CheckContext]] = {}
+        self.listing_ttl: float | None = UNWATCHED_LISTING_TTL
+        self.extra: ExtraFindings | None = None
+
+    def cached(self, snapshot: Snapshot, generation: int) -> CheckResult | None:
+        result = self._cache.get(snapshot.uri)
+        if result is None or result.snapshot is not snapshot or result.generation != generation:
+            return None
+        return result
+
+    async def result(self, snapshot: Snapshot, settings: Settings, generation: int) -> CheckResult:
+        """The check of exactly this snapshot under this generation of settings and files."""
+        cached = self.cached(snapshot, generation)
+        if cached is not None:
+            return cached
+        key = (snapshot.uri, snapshot.version, generation)
+        pending = self._pending.get(key)
+        if pending is None or pending.done():
+            loop = asyncio.get_running_loop()
+            pending = asyncio.ensure_future(
+                loop.run_in_executor(self._executor, self.compute, snapshot, settings, generation)
+            )
+            self._pending[key] = pending
+            pending.add_done_callback(lambda _: self._pending.pop(key, None))
+        result = await asyncio.shield(pending)
+        if result.snapshot is snapshot:
+            current = self._cache.get(snapshot.uri)
+            if (
+                current is None
+                or current.snapshot is not snapshot
+                or (current.generation < generation)
+            ):
+                self._cache[snapshot.uri] = result
+        return result
+
+    def compute(self, snapshot: Snapshot, settings: Settings, generation: int) -> CheckResult:
+        """Parse and check one snapshot; never raises (a failing rule is logged)."""
+        document = parse_document(snapshot.text, snapshot.path)
+        try:
+            context = self.context(snapshot.path, settings, generation)
+            found = check(document, context)
+            if self.extra is not None:
+                found = sorted(
+                    [*found, *self.extra(document, context, snapshot.version is not None)],
+                    key=lambda d: (d.range.start, d.code),
+                )
+        except Exception:  # a rule's bug must not take the document's other findings down
+            log.exception("checking %s failed", snapshot.uri)
+            found = []
+        return CheckResult(snapshot, generation, document, tuple(found))
+
+    def context(self, path: str | None, settings: Settings, generation: int) -> CheckContext:
+        """The check context of a file, its folder listing cached until files change."""
+        if path is None:
+            return CheckContext(settings=settings)
+        now = time.monotonic()
+        cached = self._contexts.get(path)
+        if cached is not None:
+            made_in, made_at, made_with, context = cached
+            fresh = self.listing_ttl is None or now - made_at < self.listing_ttl
+            if made_in == generation and made_with == settings and fresh:
+                return context
+        context = context_for_path(Path(path), settings)
+        self._contexts[path] = (generation, now, settings, context)
+        return context
+
+    def forget(self, uri: str) -> None:
+        self._cache.pop(uri, None)
+
+    def shutdown(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)

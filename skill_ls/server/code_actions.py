@@ -1,0 +1,136 @@
+"""Code actions: a quick fix for every fix the core attached to a diagnostic, and a
+"fix all safe problems" source action. The server never writes files: the client applies
+the workspace edits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from lsprotocol import types
+
+from skill_ls.diagnostics import Fix, TextEdit
+from skill_ls.server.checks import CheckResult
+from skill_ls.server.convert import fixes_to_edit, to_lsp_diagnostic
+from skill_ls.server.isolation import isolated
+from skill_ls.server.server import SkillServer
+
+FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.skill-ls"
+KINDS = [types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL_KIND]
+
+
+def _overlaps(a: TextEdit, b: TextEdit) -> bool:
+    # Two insertions at one point also clash: their order would be up to the client.
+    if a.range.start == b.range.start:
+        return True
+    return a.range.start < b.range.end and b.range.start < a.range.end
+
+
+def compatible_fixes(fixes: Iterable[Fix]) -> list[Fix]:
+    """Safe fixes, first come first served, dropping any that would overlap one taken."""
+    taken: list[Fix] = []
+    edits: list[TextEdit] = []
+    created: set[str] = set()
+    for fix in fixes:
+        if not fix.safe or not (fix.edits or fix.creates):
+            continue
+        if any(_overlaps(new, old) for new in fix.edits for old in edits):
+            continue
+        if any(create.relative_path in created for create in fix.creates):
+            continue
+        taken.append(fix)
+        edits.extend(fix.edits)
+        created.update(create.relative_path for create in fix.creates)
+    return taken
+
+
+def _wanted(only: Sequence[str] | None, kind: str) -> bool:
+    if not only:
+        return True
+    return any(kind == k or kind.startswith(f"{k}.") for k in only)
+
+
+def _touches(diagnostic: types.Diagnostic, rng: types.Range) -> bool:
+    start, end = diagnostic.range.start, diagnostic.range.end
+    return (start.line, start.character) <= (rng.end.line, rng.end.character) and (
+        rng.start.line,
+        rng.start.character,
+    ) <= (end.line, end.character)
+
+
+def _same(a: types.Diagnostic, b: types.Diagnostic) -> bool:
+    return str(a.code) == str(b.code) and a.range == b.range
+
+
+def quick_fixes(
+    ls: SkillServer, result: CheckResult, params: types.CodeActionParams
+) -> list[types.CodeAction]:
+    snapshot = result.snapshot
+    asked = params.context.diagnostics
+    actions = []
+    for diagnostic in result.diagnostics:
+        if not diagnostic.fixes:
+            continue
+        converted = to_lsp_diagnostic(diagnostic, snapshot.index, ls.mapper, ls.flags, ls.index_for)
+        matches = any(_same(converted, a) for a in asked) if asked else False
+        if not matches and not _touches(converted, params.range):
+            continue
+        for number, fix in enumerate(diagnostic.fixes):
+            edit = fixes_to_edit([fix], snapshot, ls.mapper, ls.flags)
+            if edit is None:
+                continue
+            actions.append(
+                types.CodeAction(
+                    title=fix.title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[converted],
+                    edit=edit,
+                    is_preferred=fix.safe and number == 0,
+                )
+            )
+    return actions
+
+
+def fix_all(ls: SkillServer, result: CheckResult) -> types.CodeAction | None:
+    expressible = [
+        fix
+        for diagnostic in result.diagnostics
+        for fix in diagnostic.fixes
+        if fixes_to_edit([fix], result.snapshot, ls.mapper, ls.flags) is not None
+    ]
+    fixes = compatible_fixes(expressible)
+    if not fixes:
+        return None
+    edit = fixes_to_edit(fixes, result.snapshot, ls.mapper, ls.flags)
+    if edit is None:
+        return None
+    count = len(fixes)
+    return types.CodeAction(
+        title=f"Fix all safe problems ({count} fix{'es' if count != 1 else ''})",
+        kind=FIX_ALL_KIND,
+        edit=edit,
+    )
+
+
+@isolated()
+async def code_action(
+    ls: SkillServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    snapshot = ls.snapshot(params.text_document.uri)
+    if snapshot is None or not ls.is_skill(snapshot) or not ls.flags.code_action_literals:
+        return None
+    result = await ls.checks.result(snapshot, ls.settings_for(snapshot.path), ls.generation)
+    only = params.context.only
+    actions: list[types.CodeAction] = []
+    if _wanted(only, types.CodeActionKind.QuickFix):
+        actions.extend(quick_fixes(ls, result, params))
+    if _wanted(only, FIX_ALL_KIND):
+        action = fix_all(ls, result)
+        if action is not None:
+            actions.append(action)
+    return actions
+
+
+def register(server: SkillServer) -> None:
+    server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS)
+    )(code_action)

@@ -1,0 +1,135 @@
+"""workspace/executeCommand: the views editors get only from the server (skills, clients,
+one skill's findings, a skill's files) plus a rescan. Previews are in `preview_commands`.
+
+Arguments arrive positionally and are checked here; a bad argument is an error the
+client shows, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pygls.exceptions import JsonRpcInvalidParams
+
+from skill_ls.checking import FileResult
+from skill_ls.cli.output import render
+from skill_ls.clients.table import CLIENTS
+from skill_ls.server import scan
+from skill_ls.server.documents import path_to_uri, uri_to_path
+from skill_ls.server.edits import request_failed
+from skill_ls.server.references import inside
+from skill_ls.server.server import SkillServer, read_text
+from skill_ls.walk import is_skill_file_name
+from skill_ls.workspace import SkillEntry
+
+LIST_CLIENTS = "skill-ls.listClients"
+LIST_SKILLS = "skill-ls.listSkills"
+LINT_SKILL = "skill-ls.lintSkill"
+READ_RESOURCE = "skill-ls.readResource"
+RELOAD_WORKSPACE = "skill-ls.reloadWorkspace"
+MAX_RESOURCE_BYTES = 1024 * 1024
+
+
+def argument(args: tuple[Any, ...], position: int, what: str) -> str:
+    if len(args) <= position or not isinstance(args[position], str) or not args[position]:
+        raise JsonRpcInvalidParams(f"argument {position + 1} must be {what}")
+    return str(args[position])
+
+
+def skill_json(entry: SkillEntry) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "name": entry.name,
+        "description": entry.description,
+        "path": entry.path,
+        "scope": entry.scope,
+        "clients": list(entry.clients),
+        "status": entry.status.value,
+    }
+    if entry.shadowed_by:
+        item["shadowedBy"] = list(entry.shadowed_by)
+    return item
+
+
+def skill_md_for(ls: SkillServer, value: str) -> str:
+    """A SKILL.md path from a document URI, a path (file or folder) or a skill name."""
+    path = uri_to_path(value) if ":" in value and not os.path.isabs(value) else value
+    if path is not None and os.path.isabs(path):
+        if os.path.isdir(path):
+            for name in ("SKILL.md", "skill.md"):
+                if os.path.isfile(os.path.join(path, name)):
+                    return os.path.join(path, name)
+            raise request_failed(f"no SKILL.md in {path}")
+        return path
+    entry = ls.index.by_name(value)
+    if entry is None:
+        for snapshot in ls.skill_snapshots():
+            if snapshot.path and snapshot.parsed.string_value("name") == value:
+                return snapshot.path
+        raise request_failed(f"no skill named {value!r} in the workspace")
+    return entry.path
+
+
+def list_clients(ls: SkillServer, *args: Any) -> dict[str, Any]:
+    return {"clients": [{"id": client.id, "name": client.name} for client in CLIENTS]}
+
+
+def list_skills(ls: SkillServer, *args: Any) -> dict[str, Any]:
+    return {"skills": [skill_json(entry) for entry in ls.index.skills()]}
+
+
+async def lint_skill(ls: SkillServer, *args: Any) -> Any:
+    """One skill's findings, in the `skill-ls check --format json` schema."""
+    path = skill_md_for(ls, argument(args, 0, "a document URI, a path or a skill name"))
+    open_doc = ls.documents.by_path(path)
+    snapshot = open_doc if open_doc is not None else ls.snapshot(path_to_uri(path))
+    if snapshot is None:
+        raise request_failed(f"cannot read {path}")
+    result = await ls.checks.result(snapshot, ls.settings_for(path), ls.generation)
+    file_result = FileResult(Path(path), result.document, list(result.diagnostics))
+    return json.loads(render("json", [file_result]))
+
+
+def read_resource(ls: SkillServer, *args: Any) -> dict[str, Any]:
+    """A file of a skill, by skill name and path relative to its folder; nothing outside."""
+    name = argument(args, 0, "a skill name")
+    relative = argument(args, 1, "a path relative to the skill folder")
+    folder = os.path.dirname(skill_md_for(ls, name))
+    target = os.path.normpath(os.path.join(folder, relative.replace("\\", "/")))
+    if os.path.isabs(relative) or not inside(folder, target) or target == os.path.normpath(folder):
+        raise request_failed(f"{relative!r} is not a file inside the folder of skill {name!r}")
+    if not os.path.isfile(target):
+        raise request_failed(f"{relative!r} does not exist in skill {name!r}")
+    size = os.path.getsize(target)
+    text = read_text(target, MAX_RESOURCE_BYTES)
+    if text is None:
+        raise request_failed(f"cannot read {relative!r}")
+    binary = "\0" in text[:8192]
+    return {
+        "skill": name,
+        "path": target,
+        "relativePath": os.path.relpath(target, folder).replace(os.sep, "/"),
+        "size": size,
+        "binary": binary,
+        "truncated": size > MAX_RESOURCE_BYTES,
+        "text": "" if binary else text,
+        "isSkillFile": is_skill_file_name(os.path.basename(target)),
+    }
+
+
+async def reload_workspace(ls: SkillServer, *args: Any) -> dict[str, Any]:
+    if ls.config.reload_files():
+        ls.world_changed()
+    ls.notify_settings_problems()
+    count = await scan.scan_workspace(ls)
+    return {"skills": count}
+
+
+def register(server: SkillServer) -> None:
+    server.command(LIST_CLIENTS)(list_clients)
+    server.command(LIST_SKILLS)(list_skills)
+    server.command(LINT_SKILL)(lint_skill)
+    server.command(READ_RESOURCE)(read_resource)
+    server.command(RELOAD_WORKSPACE)(reload_workspace)

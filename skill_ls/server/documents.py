@@ -1,0 +1,155 @@
+"""Open documents: text snapshots per version, edited incrementally the LSP way.
+
+pygls keeps its own copy of open documents, but splits lines with `str.splitlines`, which
+also breaks at U+2028, form feeds and other characters LSP does not treat as line breaks.
+Clients compute positions with LSP's rule (`\\r\\n`, `\\n`, `\\r`), so edits are applied here,
+over the core's `LineIndex`. Snapshots are immutable: checks on worker threads read one
+while the editor keeps typing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.uris import from_fs_path, to_fs_path
+
+from skill_ls.clients.table import CLIENTS_BY_ID, clients_for_path
+from skill_ls.document import SkillDocument, parse_document
+from skill_ls.server.positions import PositionMapper
+from skill_ls.text import LineIndex
+
+SKILL_FILE = "SKILL.md"
+
+
+def uri_to_path(uri: str) -> str | None:
+    """The file-system path of a `file:` URI (None for `untitled:` and other schemes)."""
+    try:
+        return to_fs_path(uri)
+    except (ValueError, TypeError):
+        return None
+
+
+def path_to_uri(path: str | os.PathLike[str]) -> str:
+    return str(from_fs_path(os.fspath(path)))
+
+
+def is_skill_path(path: str | None, target_clients: Sequence[str] = ()) -> bool:
+    """True for a file the server checks: `SKILL.md` (any case), or a root-level `*.md`
+    skill of a client that has those (pi) when such a client is a target."""
+    if path is None:
+        return False
+    name = os.path.basename(path)
+    if name.lower() == SKILL_FILE.lower():
+        return True
+    if not name.lower().endswith(".md"):
+        return False
+    root_md_clients = [c for c in clients_for_path(path) if c.root_markdown_skills]
+    if not root_md_clients:
+        return False
+    if not target_clients:
+        return True
+    return any(CLIENTS_BY_ID[c].root_markdown_skills for c in target_clients if c in CLIENTS_BY_ID)
+
+
+def skill_folder(path: str) -> Path:
+    """The folder a skill's references are relative to."""
+    return Path(path).parent
+
+
+@dataclass(eq=False)
+class Snapshot:
+    """One version of an open document; never mutated once made."""
+
+    uri: str
+    path: str | None
+    version: int | None
+    text: str
+    language_id: str = ""
+    _index: LineIndex | None = field(default=None, repr=False)
+    _parsed: SkillDocument | None = field(default=None, repr=False)
+
+    @property
+    def index(self) -> LineIndex:
+        if self._index is None:
+            self._index = LineIndex(self.text)
+        return self._index
+
+    @property
+    def parsed(self) -> SkillDocument:
+        """The document model for this version (parsed once, on first use)."""
+        if self._parsed is None:
+            self._parsed = parse_document(self.text, self.path)
+        return self._parsed
+
+    def with_parsed(self, parsed: SkillDocument) -> None:
+        """Keep a parse made elsewhere (a check on a worker thread) for the same text."""
+        if self._parsed is None and parsed.text is self.text:
+            self._parsed = parsed
+
+    def edited(
+        self,
+        changes: Sequence[types.TextDocumentContentChangeEvent],
+        version: int | None,
+        mapper: PositionMapper,
+    ) -> Snapshot:
+        text = self.text
+        index = self.index
+        for change in changes:
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                rng = mapper.from_client_range(index, change.range)
+                start = index.offset(rng.start)
+                end = index.offset(rng.end)
+                text = text[:start] + change.text + text[end:]
+            else:
+                text = change.text
+            index = LineIndex(text)
+        return Snapshot(self.uri, self.path, version, text, self.language_id, index)
+
+
+class DocumentStore:
+    """The open documents, by URI as the client spelled it, and by path."""
+
+    def __init__(self) -> None:
+        self._by_uri: dict[str, Snapshot] = {}
+        self._uri_by_path: dict[str, str] = {}
+
+    def open(self, item: types.TextDocumentItem) -> Snapshot:
+        path = uri_to_path(item.uri)
+        snapshot = Snapshot(item.uri, path, item.version, item.text, item.language_id)
+        self._by_uri[item.uri] = snapshot
+        if path is not None:
+            self._uri_by_path[os.path.normpath(path)] = item.uri
+        return snapshot
+
+    def change(
+        self, params: types.DidChangeTextDocumentParams, mapper: PositionMapper
+    ) -> Snapshot | None:
+        current = self._by_uri.get(params.text_document.uri)
+        if current is None:
+            return None
+        updated = current.edited(params.content_changes, params.text_document.version, mapper)
+        self._by_uri[current.uri] = updated
+        return updated
+
+    def close(self, uri: str) -> Snapshot | None:
+        snapshot = self._by_uri.pop(uri, None)
+        if snapshot is not None and snapshot.path is not None:
+            self._uri_by_path.pop(os.path.normpath(snapshot.path), None)
+        return snapshot
+
+    def get(self, uri: str) -> Snapshot | None:
+        return self._by_uri.get(uri)
+
+    def by_path(self, path: str | os.PathLike[str]) -> Snapshot | None:
+        uri = self._uri_by_path.get(os.path.normpath(os.fspath(path)))
+        return self._by_uri.get(uri) if uri is not None else None
+
+    def __iter__(self) -> Iterator[Snapshot]:
+        return iter(list(self._by_uri.values()))
+
+    def __len__(self) -> int:
+        return len(self._by_uri)
