@@ -1,9 +1,288 @@
-"""`skill-ls skills | catalog | activate | schema` (filled in with the workspace index)."""
+"""`skill-ls skills | catalog | activate | schema`: the workspace index and what each
+client's model sees, from the command line.
+
+Exit codes: 0 done; 2 usage error (unknown client or skill, a path that is not a folder).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from skill_ls.clients.table import CLIENTS_BY_ID
+from skill_ls.config import Settings, load_file_settings
+from skill_ls.render import activation_for, catalog_for, yoi_catalog
+from skill_ls.render.model import Rendering
+from skill_ls.schema import schema_for
+from skill_ls.workspace import SkillEntry, WorkspaceIndex
+
+CLIENT_IDS = tuple(CLIENTS_BY_ID)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the workspace sub-commands."""
+    skills = sub.add_parser(
+        "skills",
+        help="list the skills each client loads, with scope, provenance and shadowing",
+        description="List every skill found for the workspace folder PATH (default: the "
+        "current folder), its user folders and configured extra roots.",
+    )
+    _workspace_arguments(skills)
+    skills.add_argument("--format", choices=("text", "json"), default="text")
+    skills.set_defaults(run=run_skills)
+
+    catalog = sub.add_parser(
+        "catalog",
+        help="print the skill catalog exactly as a client shows it to the model",
+        description="Print each client's catalog (or one, with --client) with its size, "
+        "token estimate and budget.",
+    )
+    _workspace_arguments(catalog)
+    catalog.add_argument("--format", choices=("text", "json"), default="text")
+    catalog.set_defaults(run=run_catalog)
+
+    activate = sub.add_parser(
+        "activate",
+        help="print what a client injects when it activates a skill",
+        description="Print the activation text of skill NAME as the client (default: the "
+        "first target client, else agentskills) puts it in front of the model.",
+    )
+    activate.add_argument("name", metavar="NAME")
+    _workspace_arguments(activate)
+    activate.add_argument("--arguments", default="", metavar="S", help="arguments to substitute")
+    activate.add_argument("--format", choices=("text", "json"), default="text")
+    activate.set_defaults(run=run_activate)
+
+    schema = sub.add_parser(
+        "schema",
+        help="print the JSON Schema (draft 2020-12) of a client's frontmatter",
+    )
+    schema.add_argument("--client", "-c", choices=CLIENT_IDS, default="agentskills", metavar="ID")
+    schema.set_defaults(run=run_schema)
+
+
+def _workspace_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", nargs="?", default=".", metavar="PATH", help="workspace folder")
+    parser.add_argument(
+        "--client",
+        "-c",
+        choices=CLIENT_IDS,
+        metavar="ID",
+        help=f"one client: {', '.join(CLIENT_IDS)}",
+    )
+    parser.add_argument(
+        "--home",
+        metavar="DIR",
+        help="search user skills under DIR instead of $HOME ($XDG_CONFIG_HOME and $CODEX_HOME "
+        "then default below DIR)",
+    )
+
+
+# --- skills -------------------------------------------------------------------------------
+
+
+def run_skills(args: argparse.Namespace) -> int:
+    index = _index(args)
+    if index is None:
+        return 2
+    entries = index.skills()
+    if args.client:
+        entries = [entry for entry in entries if entry.placement(args.client)]
+    if args.format == "json":
+        _print_json(
+            {
+                "schema": "skill-ls/skills/v1",
+                "folders": list(index.folders),
+                "audience": [args.client] if args.client else list(index.audience),
+                "skills": [entry.to_json() for entry in entries],
+                "boundsHit": [hit.message for hit in index.bounds_hit()],
+            }
+        )
+        return 0
+    show = _shower(index)
+    if not entries:
+        print("No skills found.")
+    for entry in entries:
+        if args.client:
+            print(_client_line(entry, args.client, show))
+        else:
+            print(_entry_lines(entry, show))
+    for hit in index.bounds_hit():
+        print(f"note: {hit.message}", file=sys.stderr)
+    return 0
+
+
+def _client_line(entry: SkillEntry, client_id: str, show: Callable[[str], str]) -> str:
+    placement = entry.placement(client_id)
+    assert placement is not None
+    line = f"{entry.name}  {placement.status.value}  {placement.scope}  {show(placement.path)}"
+    if placement.winner:
+        line += f"  (uses {show(placement.winner)}: {placement.reason})"
+    elif placement.reason:
+        line += f"  ({placement.reason})"
+    return line
+
+
+def _entry_lines(entry: SkillEntry, show: Callable[[str], str]) -> str:
+    lines = [f"{entry.name}  {entry.status.value}  {entry.scope}  {show(entry.path)}"]
+    if entry.real_path != entry.path:
+        lines.append(f"    real path: {show(entry.real_path)}")
+    if entry.clients:
+        lines.append(f"    loaded by: {', '.join(entry.clients)}")
+    by_winner: dict[str, list[str]] = {}
+    skipped: dict[str, list[str]] = {}
+    for placement in entry.placements:
+        if placement.winner:
+            by_winner.setdefault(placement.winner, []).append(placement.client)
+        elif placement.status.value == "skipped":
+            skipped.setdefault(placement.reason, []).append(placement.client)
+    for winner, clients in by_winner.items():
+        lines.append(f"    shadowed by {show(winner)} in: {', '.join(clients)}")
+    for reason, clients in skipped.items():
+        lines.append(f"    skipped by {', '.join(clients)}: {reason}")
+    for path in entry.overrides:
+        lines.append(f"    overrides: {show(path)}")
+    return "\n".join(lines)
+
+
+# --- catalog ------------------------------------------------------------------------------
+
+
+def run_catalog(args: argparse.Namespace) -> int:
+    index = _index(args)
+    if index is None:
+        return 2
+    clients = [args.client] if args.client else list(index.audience)
+    renderings = [catalog_for(index, client) for client in clients]
+    if args.format == "json":
+        document: dict[str, Any] = {
+            "schema": "skill-ls/catalog/v1",
+            "catalogs": [rendering.to_json() for rendering in renderings],
+        }
+        if "yoi" in clients:
+            document["yoi"] = yoi_catalog(index)
+        _print_json(document)
+        return 0
+    if args.client:
+        rendering = renderings[0]
+        if rendering.text:
+            print(rendering.text)
+        print(_summary(rendering), file=sys.stderr)
+        return 0
+    for rendering in renderings:
+        print(f"== {_summary(rendering)} ==")
+        if rendering.text:
+            print(rendering.text)
+        print()
+    return 0
+
+
+def _summary(rendering: Rendering) -> str:
+    client = CLIENTS_BY_ID[rendering.client or "agentskills"]
+    if not rendering.text:
+        return f"{client.id} ({rendering.format}): no skills, no catalog section"
+    parts = [
+        f"{client.id} ({rendering.format})",
+        f"{rendering.characters:,} characters",
+        f"~{rendering.tokens:,} tokens (estimate)",
+    ]
+    if rendering.budget is not None:
+        parts.append(f"budget {rendering.budget:,}")
+    cut = [entry.name for entry in rendering.entries if entry.truncated]
+    if cut:
+        parts.append(f"cut: {', '.join(cut)}")
+    hidden = [entry.name for entry in rendering.entries if entry.hidden]
+    if hidden:
+        parts.append(f"hidden: {', '.join(hidden)}")
+    return " · ".join(parts)
+
+
+# --- activate -----------------------------------------------------------------------------
+
+
+def run_activate(args: argparse.Namespace) -> int:
+    index = _index(args)
+    if index is None:
+        return 2
+    client_id = args.client or (index.settings.target_clients or ("agentskills",))[0]
+    rendering = activation_for(index, client_id, args.name, args.arguments)
+    if rendering is None:
+        print(f"skill-ls: {_not_loaded(index, client_id, args.name)}", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        _print_json(rendering.to_json())
+    else:
+        print(rendering.text)
+    return 0
+
+
+def _not_loaded(index: WorkspaceIndex, client_id: str, name: str) -> str:
+    client = CLIENTS_BY_ID[client_id]
+    copies = [entry for entry in index.skills() if entry.name == name]
+    if not copies:
+        known = sorted({skill.name for skill in index.view(client_id)})
+        listed = ", ".join(known) if known else "none"
+        return f"unknown skill {name!r} for {client.name} (it loads: {listed})"
+    reasons = []
+    for entry in copies:
+        placement = entry.placement(client_id)
+        where = _shower(index)(entry.path)
+        if placement is None:
+            reasons.append(f"{where} is not in any folder {client.name} searches")
+        else:
+            reasons.append(f"{where} is {placement.status.value}: {placement.reason}")
+    return f"{client.name} does not load skill {name!r}: " + "; ".join(reasons)
+
+
+# --- schema -------------------------------------------------------------------------------
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    _print_json(schema_for(args.client))
+    return 0
+
+
+# --- shared -------------------------------------------------------------------------------
+
+
+def _index(args: argparse.Namespace) -> WorkspaceIndex | None:
+    """Build and scan the index for the command's workspace folder (None: usage error)."""
+    folder = Path(args.path)
+    if not folder.is_dir():
+        print(f"skill-ls: {args.path}: not a folder", file=sys.stderr)
+        return None
+    settings, problems = load_file_settings(folder)
+    for problem in problems:
+        print(f"skill-ls: {problem.source}: {problem.message}", file=sys.stderr)
+    environ = dict(os.environ)
+    if args.home:
+        environ["HOME"] = str(Path(args.home).resolve())
+        for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
+            environ.pop(name, None)
+    index = WorkspaceIndex([folder.resolve()], settings or Settings(), environ=environ)
+    index.scan()
+    return index
+
+
+def _shower(index: WorkspaceIndex) -> Callable[[str], str]:
+    """A function showing paths relative to the workspace folder, or under `~`."""
+    folder = index.folders[0]
+    home = index.environment.home
+
+    def show(path: str) -> str:
+        if path == folder or path.startswith(folder + os.sep):
+            return os.path.relpath(path, folder)
+        if path.startswith(home + os.sep):
+            return "~" + path[len(home) :]
+        return path
+
+    return show
+
+
+def _print_json(document: object) -> None:
+    print(json.dumps(document, indent=2, ensure_ascii=False))

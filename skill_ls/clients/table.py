@@ -9,7 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skill_ls.clients.fields import SPEC_FIELD_NAMES
+from skill_ls.clients.fields import SPEC_FIELD_NAMES, YOI_FORBIDDEN_FIELDS
+
+# Variables a user root may start with, and the default each client uses when it is unset
+# (`~` is the user's home folder). Workspace discovery expands roots with these.
+ROOT_VARIABLES: dict[str, str] = {
+    "XDG_CONFIG_HOME": "~/.config",
+    "CODEX_HOME": "~/.codex",
+}
+
+# Clash rules that pick the winning copy by scope: earlier scopes win; within one scope the
+# copy loaded first wins (roots in the order the client lists them). "first-wins" and
+# "last-wins" follow the load order (`Client.scope_order`, then roots in order);
+# "not-merged" keeps every copy.
+CLASH_SCOPE_RANKS: dict[str, tuple[str, ...]] = {
+    "project-wins": ("project", "extra", "user", "builtin"),
+    "user-wins": ("user", "extra", "project", "builtin"),
+}
+
+# Where `Client.hidden_when` reads a flag: a frontmatter key, or `<file>#<dotted.key>` for a
+# sidecar file beside SKILL.md.
+CODEX_IMPLICIT_INVOCATION = "agents/openai.yaml#policy.allow_implicit_invocation"
 
 
 @dataclass(frozen=True)
@@ -46,6 +66,15 @@ class Client:
     # The client warns but loads when `name` does not match the folder.
     lenient_name: bool = True
     has_builtin: bool = False
+    # The skill is left out of the model's catalog when one of these (flag, value) pairs
+    # holds; a flag is a frontmatter key or a sidecar key (see CODEX_IMPLICIT_INVOCATION).
+    hidden_when: tuple[tuple[str, object], ...] = ()
+    # False: the walk goes on below a folder holding SKILL.md and loads nested skills too.
+    skill_md_ends_walk: bool = True
+    # Entries whose name starts with "." are skipped below a root.
+    skip_dot_entries: bool = False
+    # Keys that are errors for this client, not merely unknown.
+    forbidden_fields: frozenset[str] = frozenset()
     notes: str = ""
 
     @property
@@ -65,6 +94,7 @@ CLIENTS: tuple[Client, ...] = (
         user_roots=("~/.agents/skills",),
         catalog="available-skills",
         activation="skill-content",
+        hidden_when=(("disable-model-invocation", True),),
         notes="The agentskills.io specification and its client-implementation guide.",
     ),
     Client(
@@ -98,6 +128,7 @@ CLIENTS: tuple[Client, ...] = (
         scope_order=("user", "extra", "project"),
         catalog="claude-listing",
         activation="claude-base-directory",
+        hidden_when=(("disable-model-invocation", True),),
         entry_cap=1536,
         catalog_budget=8000,
         notes="Enterprise > personal (user) > project on a name clash.",
@@ -115,6 +146,7 @@ CLIENTS: tuple[Client, ...] = (
         catalog="codex-instructions",
         activation="codex-skill",
         catalog_budget=8000,
+        hidden_when=((CODEX_IMPLICIT_INVOCATION, False),),
         notes="Reads agents/openai.yaml beside SKILL.md; duplicate names are all listed.",
     ),
     Client(
@@ -136,6 +168,7 @@ CLIENTS: tuple[Client, ...] = (
         scope_order=("project", "extra", "user"),
         catalog="copilot-skills",
         activation="read-file",
+        hidden_when=(("disable-model-invocation", True),),
         notes="Clash rule undocumented; the first root found wins (project roots first).",
     ),
     Client(
@@ -150,6 +183,7 @@ CLIENTS: tuple[Client, ...] = (
         scope_order=("project", "extra", "user"),
         catalog="available-skills",
         activation="read-file",
+        hidden_when=(("disable-model-invocation", True),),
         notes="Clash rule undocumented; the first root found wins (project roots first).",
     ),
     Client(
@@ -208,12 +242,18 @@ CLIENTS: tuple[Client, ...] = (
         user_roots=("~/.pi/agent/skills", "~/.agents/skills"),
         ancestors="git-root",
         root_markdown_skills=True,
+        nested=True,
+        max_depth=8,
+        skill_md_ends_walk=False,
+        skip_dot_entries=True,
         clash="first-wins",
         scope_order=("user", "extra", "project"),
         catalog="pi-available-skills",
         activation="read-file",
+        hidden_when=(("disable-model-invocation", True),),
         notes="User skills load before project skills; the first found wins, with a "
-        "collision diagnostic.",
+        "collision diagnostic. Walks every folder below a root, also below a SKILL.md, "
+        "and skips names starting with a dot.",
     ),
     Client(
         id="yoi",
@@ -226,6 +266,7 @@ CLIENTS: tuple[Client, ...] = (
         clash="project-wins",
         scope_order=("builtin", "extra", "project"),
         has_builtin=True,
+        forbidden_fields=frozenset(YOI_FORBIDDEN_FIELDS),
         catalog="available-skills",
         activation="skill-content",
         notes="Builtin skills ship with the tool; a workspace skill may override one "

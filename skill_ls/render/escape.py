@@ -1,0 +1,50 @@
+"""Escaping user-controlled text for each format, so that a description cannot close the
+catalog it sits in or open a skill or instruction of its own.
+
+XML formats escape markup. Markdown and line formats keep each entry on one line (no new
+list item, heading or fence can start) and defuse anything that looks like a tag, since
+those listings are themselves wrapped in tags.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 controls other than tab and line breaks are not allowed in XML 1.0 text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_LINE_BREAKS = re.compile(r"\s*(?:\r\n|\r|\n|\u2028|\u2029)\s*")
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+def xml_text(text: str) -> str:
+    """Text content or attribute value in an XML format."""
+    text = _CONTROL.sub("\ufffd", text)
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&apos;")
+    )
+
+
+def one_line(text: str) -> str:
+    """Text for a one-line entry in a Markdown or plain listing.
+
+    Line breaks become spaces, so nothing the author wrote starts a line of its own; a `<`
+    that would open or close a tag becomes `&lt;`, which a model reads the same way.
+    """
+    text = _CONTROL.sub("\ufffd", text)
+    text = _LINE_BREAKS.sub(" ", text)
+    return _TAG_START.sub("&lt;", text)
+
+
+def guard_closing_tags(body: str, tags: tuple[str, ...]) -> str:
+    """A body placed inside wrapper tags, with the wrappers' own closing tags defused.
+
+    The body is the skill's instructions and stays Markdown; only a literal `</tag>` of the
+    wrapper itself (which would end the wrapper early) is written as `&lt;/tag>`.
+    """
+    for tag in tags:
+        body = re.sub(rf"</(?={re.escape(tag)}\s*>)", "&lt;/", body, flags=re.IGNORECASE)
+    return body

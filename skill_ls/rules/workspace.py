@@ -1,0 +1,61 @@
+"""Cross-skill rules: what only the workspace index can see (clashes, shadowing, nesting).
+
+The checks live in `skill_ls.workspace.findings`; this module gives them their stable codes,
+severities and rationale, like every other rule family.
+"""
+
+from __future__ import annotations
+
+from skill_ls.diagnostics import Severity
+from skill_ls.rules.registry import define
+
+FAMILY = "workspace"
+
+NAME_CLASH = define(
+    "SKL501",
+    "name-clash",
+    Severity.WARNING,
+    "Two skills with the same name are in one client's view",
+    "A client keys skills by name: on a clash it silently picks one copy by its own rule "
+    "(first found, last found, or lists both and lets the model guess). Rename one copy or "
+    "delete it.",
+    example="`.claude/skills/pdf/SKILL.md` and `.agents/skills/pdf/SKILL.md` both named `pdf`",
+    family=FAMILY,
+)
+SHADOWED = define(
+    "SKL502",
+    "shadowed",
+    Severity.WARNING,
+    "A project skill is shadowed by a user skill, or the reverse",
+    "Clients rank scopes differently (Claude Code prefers the user's copy, most others the "
+    "project's), so teammates see different instructions under one name.",
+    example="`~/.claude/skills/deploy` hides the project's `.claude/skills/deploy` in Claude Code",
+    family=FAMILY,
+)
+NESTED_SKILL = define(
+    "SKL503",
+    "nested-skill",
+    Severity.WARNING,
+    "A skill sits inside another skill's folder",
+    "Most clients stop at the first SKILL.md and never load a skill nested below it; pi "
+    "walks on and loads both. Move nested skills next to each other.",
+    family=FAMILY,
+)
+DISCOVERY_BOUND = define(
+    "SKL504",
+    "discovery-bound",
+    Severity.INFO,
+    "Discovery stopped at a depth or count bound",
+    "The index bounds how deep and how many entries it walks so that a huge or looping tree "
+    "cannot stall the editor; skills past the bound are not indexed.",
+    family=FAMILY,
+)
+BUILTIN_CONFLICT = define(
+    "SKL505",
+    "builtin-conflict",
+    Severity.ERROR,
+    "A workspace skill has the name of a Yoi builtin skill",
+    'With `builtinOverride = "conflict"` a workspace skill may not reuse a builtin skill\'s '
+    'name; with `"override"` the workspace copy replaces the builtin (reported as information).',
+    family=FAMILY,
+)

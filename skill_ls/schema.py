@@ -1,0 +1,71 @@
+"""JSON Schema (draft 2020-12) of SKILL.md frontmatter for one client, from the field and
+client tables: the same facts that drive validation, completion and hover."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skill_ls.clients.fields import ALL_FIELDS, FieldSpec
+from skill_ls.clients.table import get_client
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_BASE = "https://skill-ls.dev/schemas/frontmatter"
+# The spec's naming rule (lowercase ASCII letters and digits, single inner hyphens); the
+# validator reports the finer points (length in code points, the folder name).
+NAME_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+
+_STRINGS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+_TYPES: dict[str, dict[str, Any]] = {
+    "string": {"type": "string"},
+    "boolean": {"type": "boolean"},
+    "enum": {"type": "string"},
+    "string-map": {"type": "object", "additionalProperties": {"type": "string"}},
+    "tools": {"anyOf": [{"type": "string"}, _STRINGS]},
+    "string-or-list": {"anyOf": [{"type": "string"}, _STRINGS]},
+    "map": {"type": "object"},
+    "any": {},
+}
+_UNKNOWN = {
+    "ignore": "ignores keys it does not know",
+    "warn": "warns about keys it does not know and ignores them",
+    "error": "rejects keys it does not know",
+}
+
+
+def schema_for(client_id: str) -> dict[str, Any]:
+    """The frontmatter schema for `client_id` (KeyError for an unknown client)."""
+    client = get_client(client_id)
+    specs = [ALL_FIELDS[name] for name in sorted(client.fields) if name in ALL_FIELDS]
+    properties: dict[str, Any] = {spec.name: field_schema(spec) for spec in specs}
+    for name in sorted(client.forbidden_fields):
+        # `false`: any value is invalid; the key itself is an error for this client.
+        properties[name] = False
+    policy = _UNKNOWN.get(client.unknown_fields, client.unknown_fields)
+    return {
+        "$schema": DRAFT,
+        "$id": f"{SCHEMA_BASE}/{client.id}.json",
+        "title": f"SKILL.md frontmatter for {client.name}",
+        "description": (
+            f"Frontmatter fields {client.name} honours. {client.name} {policy}, so other keys "
+            "are allowed here; `skill-ls check` reports them."
+        ),
+        "type": "object",
+        "required": sorted(spec.name for spec in specs if spec.required),
+        "properties": properties,
+        "additionalProperties": client.unknown_fields != "error",
+        "x-skill-ls": {"client": client.id, "unknownFields": client.unknown_fields},
+    }
+
+
+def field_schema(spec: FieldSpec) -> dict[str, Any]:
+    """One field's schema: its type, enum, lengths and one-line doc."""
+    schema: dict[str, Any] = {**_TYPES.get(spec.type, {}), "description": spec.doc}
+    if spec.enum:
+        schema["enum"] = list(spec.enum)
+    if spec.min_length is not None:
+        schema["minLength"] = spec.min_length
+    if spec.max_length is not None:
+        schema["maxLength"] = spec.max_length
+    if spec.name == "name":
+        schema["pattern"] = NAME_PATTERN
+    return schema

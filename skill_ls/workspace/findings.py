@@ -1,0 +1,199 @@
+"""Cross-skill diagnostics for one skill file: what only the whole index can tell.
+
+Copies clashing under the same client rule are reported once, naming every client that
+behaves alike, with the other copies as related information.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from skill_ls.clients.table import CLIENTS_BY_ID, Client
+from skill_ls.diagnostics import Diagnostic, Range, Related, Severity
+from skill_ls.rules.context import CheckContext
+from skill_ls.rules.registry import Rule
+from skill_ls.rules.reporter import Reporter
+from skill_ls.rules.workspace import (
+    BUILTIN_CONFLICT,
+    DISCOVERY_BOUND,
+    NAME_CLASH,
+    NESTED_SKILL,
+    SHADOWED,
+)
+from skill_ls.workspace.model import Status
+from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
+
+if TYPE_CHECKING:
+    from skill_ls.workspace.index import WorkspaceIndex
+
+# Where a finding goes when the file has no `name`: the opening `---`.
+_FIRST_LINE = Range.of(0, 0, 0, 3)
+
+# (rule, role, clash rule, winner real path, other real paths)
+_Key = tuple[Rule, str, str, str | None, tuple[str, ...]]
+
+
+def for_skill(index: WorkspaceIndex, real: str) -> list[Diagnostic]:
+    """Every cross-skill finding on the skill file whose real path is `real`."""
+    reporter = Reporter(CheckContext(settings=index.settings))
+    facts = index._state.facts[real]
+    here = facts.name_range or _FIRST_LINE
+    _clashes(index, real, here, reporter)
+    _nesting(index, real, here, reporter)
+    _bounds(index, real, reporter)
+    return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
+
+
+def _clashes(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+    grouped: dict[_Key, list[Client]] = defaultdict(list)
+    name = ""
+    for client, candidate, outcomes in index._group_outcomes(real):
+        mine = outcomes.get(real)
+        others = tuple(
+            sorted(r for r, o in outcomes.items() if r != real and o.status is not Status.SKIPPED)
+        )
+        if mine is None or mine.status is Status.SKIPPED or not others:
+            continue
+        name = index._state.names[client.id][real]
+        scopes = {candidate.root.scope} | {
+            index._candidate(client.id, r).root.scope for r in others
+        }
+        winner = mine.winner.found.real if mine.winner is not None else None
+        if client.has_builtin and "builtin" in scopes and candidate.root.scope != "builtin":
+            role = "refused" if mine.status is Status.CONFLICT else "overrides"
+            builtins = tuple(r for r in others if _scope(index, client, r) == "builtin")
+            grouped[(BUILTIN_CONFLICT, role, client.clash, winner, builtins)].append(client)
+            continue
+        rule = SHADOWED if len(scopes) > 1 else NAME_CLASH
+        if mine.status is Status.CONFLICT:
+            role = "both"
+        elif mine.loaded:
+            role = "wins"
+        else:
+            role = "loses"
+        grouped[(rule, role, client.clash, winner, others)].append(client)
+    for (rule, role, _, winner, others), clients in grouped.items():
+        first = clients[0]
+        related = tuple(
+            _related(index, first, other, outcome_of(index, first, other, real)) for other in others
+        )
+        message, severity = _message(index, rule, role, name, clients, winner, others)
+        reporter.report(rule, here, message, related=related, severity=severity)
+
+
+def outcome_of(index: WorkspaceIndex, client: Client, other: str, real: str) -> Outcome | None:
+    return index._resolve(client, index._state.names[client.id][real]).get(other)
+
+
+def _message(
+    index: WorkspaceIndex,
+    rule: Rule,
+    role: str,
+    name: str,
+    clients: list[Client],
+    winner: str | None,
+    others: tuple[str, ...],
+) -> tuple[str, Severity | None]:
+    who = _names(clients)
+    verb = "s" if len(clients) == 1 else ""
+    first = clients[0]
+    where = ", ".join(
+        _show(index, index._candidate(first.id, other).found.path) for other in others
+    )
+    reason = CLASH_REASONS.get(first.clash, first.clash)
+    if rule is BUILTIN_CONFLICT:
+        if role == "refused":
+            return (
+                f"'{name}' is the name of a builtin skill ({where}); with builtinOverride "
+                f"'conflict' {who} keep{verb} the builtin and refuse{verb} this copy",
+                None,
+            )
+        return f"this skill overrides the builtin skill '{name}' ({where})", Severity.INFO
+    if role == "both":
+        return (
+            f"'{name}' is also defined at {where}; {who} list{verb} every copy, so the model "
+            f"sees two skills with the same name",
+            None,
+        )
+    if role == "wins":
+        return (
+            f"'{name}' is also defined at {where}; {who} load{verb} this copy and ignore{verb} "
+            f"the other{'s' if len(others) > 1 else ''} ({reason})",
+            Severity.INFO,
+        )
+    shown = _show(index, index._candidate(first.id, winner).found.path) if winner else where
+    return (
+        f"{who} load{verb} the copy of '{name}' at {shown} instead of this one ({reason})",
+        None,
+    )
+
+
+def _related(index: WorkspaceIndex, client: Client, other: str, outcome: Outcome | None) -> Related:
+    candidate: Candidate = index._candidate(client.id, other)
+    facts = index._state.facts.get(other)
+    state = outcome.status.value if outcome is not None else "found"
+    return Related(
+        path=candidate.found.path,
+        range=(facts.name_range if facts is not None else None) or _FIRST_LINE,
+        message=f"{candidate.root.scope} copy ({state} in {client.name})",
+    )
+
+
+def _nesting(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+    reported: set[str] = set()
+    for root, found in index._found_places(real):
+        if found.parent_skill is None:
+            continue
+        outer = os.path.join(root.path, found.parent_skill)
+        if outer in reported:
+            continue
+        reported.add(outer)
+        users = [c for c, r in index.roots() if r.path == root.path and c in index.audience]
+        stop = [CLIENTS_BY_ID[c] for c in users if CLIENTS_BY_ID[c].skill_md_ends_walk]
+        walk_on = [CLIENTS_BY_ID[c] for c in users if not CLIENTS_BY_ID[c].skill_md_ends_walk]
+        parts = [f"this skill is inside the folder of another skill ({_show(index, outer)})"]
+        if stop:
+            parts.append(f"{_names(stop)} stop at that SKILL.md and never load this one")
+        if walk_on:
+            parts.append(f"{_names(walk_on)} load both")
+        reporter.report(
+            NESTED_SKILL,
+            here,
+            "; ".join(parts),
+            related=(Related(outer, _FIRST_LINE, "the enclosing skill"),),
+        )
+
+
+def _bounds(index: WorkspaceIndex, real: str, reporter: Reporter) -> None:
+    seen: set[str] = set()
+    for root, _ in index._found_places(real):
+        for hit in index._root_hits(root.path):
+            if hit.message in seen:
+                continue
+            seen.add(hit.message)
+            reporter.report(
+                DISCOVERY_BOUND,
+                _FIRST_LINE,
+                f"discovery in {_show(index, root.path)} stopped early ({hit.message}); "
+                "skills past the bound are not indexed",
+            )
+
+
+def _scope(index: WorkspaceIndex, client: Client, real: str) -> str:
+    return index._candidate(client.id, real).root.scope
+
+
+def _names(clients: list[Client]) -> str:
+    names = [client.name for client in clients]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _show(index: WorkspaceIndex, path: str) -> str:
+    """A path as a person reads it: relative in a workspace folder, `~/...` under home."""
+    for folder in index.folders:
+        if path.startswith(folder.rstrip(os.sep) + os.sep):
+            return os.path.relpath(path, folder)
+    home = index.environment.home.rstrip(os.sep) + os.sep
+    return "~/" + path[len(home) :] if path.startswith(home) else path

@@ -1,0 +1,186 @@
+"""The workspace index's vocabulary: roots, found files, facts read from them, and the
+entries and per-client placements it answers with. Plain frozen data, JSON-able."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from skill_ls.diagnostics import Range
+
+SCOPES = ("project", "extra", "user", "builtin")
+
+
+class Status(StrEnum):
+    """What a client does with one copy of a skill."""
+
+    LOADED = "loaded"
+    # Another copy with the same name wins under the client's clash rule.
+    SHADOWED = "shadowed"
+    # Kept next to another copy with the same name (Codex lists both), or refused by policy
+    # (a workspace skill reusing a Yoi builtin name with `builtinOverride = "conflict"`).
+    CONFLICT = "conflict"
+    # Loaded, but left out of the model's catalog (`disable-model-invocation: true`, ...).
+    HIDDEN = "hidden-from-model"
+    # The client refuses the file: no description, YAML its parser rejects, unreadable.
+    SKIPPED = "skipped"
+
+
+@dataclass(frozen=True)
+class RootFolder:
+    """A folder a client searches for skills, with the user's words for it."""
+
+    path: str  # absolute and normalised; symlinks are not resolved
+    scope: str  # "project" | "user" | "extra" | "builtin"
+    pattern: str  # as the client table or the settings write it (".claude/skills", "~/...")
+    # Ignore files from here down to the root apply below the root.
+    ignore_base: str
+
+
+@dataclass(frozen=True)
+class FoundFile:
+    """A skill file one walk of a root found (before any client's rules)."""
+
+    path: str  # absolute, as discovered (through symlinks)
+    relative: str  # POSIX path below the root
+    real: str  # symlinks resolved: one real file is one skill
+    # Folders between the root and the file: 0 for a root-level `*.md`, 1 for `x/SKILL.md`.
+    depth: int
+    kind: str  # "skill" (a SKILL.md) | "root-md" (pi's root-level Markdown skill)
+    # Relative path of the SKILL.md whose folder holds this one, if any.
+    parent_skill: str | None = None
+    # Some folder between the root and the file starts with a dot.
+    dotted: bool = False
+
+
+@dataclass(frozen=True)
+class BoundHit:
+    """Discovery stopped early somewhere; reported, never silent."""
+
+    root: str
+    kind: str  # "depth" | "count"
+    path: str
+    message: str
+
+
+@dataclass(frozen=True)
+class SkillFacts:
+    """What indexing reads from one skill file (its frontmatter and sidecar only)."""
+
+    name: str | None  # `name` when it is a non-empty string
+    description: str | None  # `description` when it is a string
+    when_to_use: str | None = None
+    # Values of flags that hide a skill from a client's catalog (see Client.hidden_when).
+    flags: Mapping[str, object] = field(default_factory=dict)
+    has_frontmatter: bool = True
+    strict_ok: bool = True
+    lenient_ok: bool = True
+    name_range: Range | None = None
+    error: str | None = None  # the file could not be read
+
+    def loaded_name(self, fallback: str) -> str:
+        """The name clients key the skill by: `name`, else the folder (or file) name."""
+        return self.name if self.name else fallback
+
+
+@dataclass(frozen=True)
+class Placement:
+    """How one client sees one skill file: where it finds it and what it does with it."""
+
+    client: str
+    path: str  # SKILL.md as this client finds it
+    root: str
+    scope: str
+    relative_path: str
+    status: Status
+    loaded: bool  # in the client's skill list (it can be activated)
+    # The copy the client uses instead (shadowed, conflict), as a path it finds.
+    winner: str | None = None
+    reason: str = ""
+    # Copies this one wins over (they are shadowed or refused in its favour).
+    overrides: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "client": self.client,
+            "path": self.path,
+            "root": self.root,
+            "scope": self.scope,
+            "relativePath": self.relative_path,
+            "status": self.status.value,
+            "loaded": self.loaded,
+            "winner": self.winner,
+            "reason": self.reason,
+            "overrides": list(self.overrides),
+        }
+
+
+@dataclass(frozen=True)
+class SkillEntry:
+    """One skill file (one real file, however many paths lead to it) and its fate."""
+
+    name: str
+    description: str | None
+    path: str  # SKILL.md as first discovered (project before extra, user, builtin)
+    folder: str
+    scope: str
+    root: str
+    relative_path: str
+    real_path: str
+    clients: tuple[str, ...]  # clients that load it (in the audience)
+    status: Status  # summary over the audience: loaded > hidden > conflict > shadowed > skipped
+    shadowed_by: tuple[str, ...]  # copies that win over this one in some client
+    overrides: tuple[str, ...]  # copies this one wins over in some client
+    placements: tuple[Placement, ...]  # every client that finds it, audience or not
+    other_paths: tuple[str, ...] = ()  # further paths (symlinks) to the same real file
+
+    def placement(self, client_id: str) -> Placement | None:
+        for placement in self.placements:
+            if placement.client == client_id:
+                return placement
+        return None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "path": self.path,
+            "folder": self.folder,
+            "scope": self.scope,
+            "root": self.root,
+            "relativePath": self.relative_path,
+            "realPath": self.real_path,
+            "clients": list(self.clients),
+            "status": self.status.value,
+            "shadowedBy": list(self.shadowed_by),
+            "overrides": list(self.overrides),
+            "otherPaths": list(self.other_paths),
+            "placements": [placement.to_json() for placement in self.placements],
+        }
+
+
+@dataclass(frozen=True)
+class LoadedSkill:
+    """A skill in one client's view: what its catalog and activation are built from."""
+
+    name: str
+    description: str
+    path: str  # SKILL.md as this client finds it
+    folder: str
+    real_path: str
+    scope: str
+    root: str
+    relative_path: str
+    hidden: bool = False  # loaded, but left out of the catalog
+    conflict: bool = False  # listed next to another copy with the same name
+    when_to_use: str | None = None
+
+
+@dataclass(frozen=True)
+class ScanReport:
+    roots: int
+    skills: int
+    seconds: float
+    cancelled: bool = False
+    bounds_hit: tuple[BoundHit, ...] = ()

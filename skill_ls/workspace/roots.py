@@ -1,0 +1,115 @@
+"""Turn a client's root patterns into folders: project roots under each workspace folder
+(and its ancestors up to the git root where the client walks up), user roots under the
+home folder with `$XDG_CONFIG_HOME`/`$CODEX_HOME`, extra roots and Yoi's builtin folder."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from skill_ls.clients.table import ROOT_VARIABLES, Client
+from skill_ls.config import Settings
+from skill_ls.workspace.model import RootFolder
+
+
+@dataclass(frozen=True)
+class Environment:
+    """Where "home" and the root variables point; tests pass a fake one."""
+
+    home: str
+    variables: Mapping[str, str]
+
+    def expand(self, pattern: str) -> str:
+        """`~/x`, `$XDG_CONFIG_HOME/x`, `$CODEX_HOME/x` → an absolute path."""
+        for name, default in ROOT_VARIABLES.items():
+            prefix = "$" + name
+            if pattern == prefix or pattern.startswith(prefix + "/"):
+                value = self.variables.get(name) or default
+                return normalise(self.expand(value) + pattern[len(prefix) :])
+        if pattern == "~" or pattern.startswith("~/"):
+            return normalise(self.home + pattern[1:])
+        return normalise(pattern)
+
+
+def normalise(path: str) -> str:
+    """Absolute, `..`-free, no trailing slash; symlinks are kept as written."""
+    return os.path.normpath(os.path.abspath(path))
+
+
+def git_root(folder: str) -> str | None:
+    """The nearest folder at or above `folder` holding `.git` (a folder or a worktree file)."""
+    current = folder
+    while True:
+        if os.path.exists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def project_bases(client: Client, folder: str) -> list[str]:
+    """The folders a client looks in for project roots: the workspace folder, then (for
+    clients that walk up) each ancestor up to the git root, nearest first."""
+    bases = [folder]
+    if client.ancestors == "git-root":
+        top = git_root(folder)
+        current = folder
+        while top is not None and current != top:
+            current = os.path.dirname(current)
+            bases.append(current)
+    return bases
+
+
+def client_roots(
+    client: Client,
+    folders: Sequence[str],
+    settings: Settings,
+    environment: Environment,
+) -> list[RootFolder]:
+    """Every root folder the client searches, in the order it loads them (its scope order,
+    then roots in the order its table row lists them). A folder appears once."""
+    by_scope: dict[str, list[RootFolder]] = {
+        "project": [
+            RootFolder(normalise(os.path.join(base, pattern)), "project", pattern, base)
+            for folder in folders
+            for base in project_bases(client, folder)
+            for pattern in client.project_roots
+        ],
+        "user": [
+            RootFolder(path, "user", pattern, path)
+            for pattern in client.user_roots
+            for path in [environment.expand(pattern)]
+        ],
+        "extra": [
+            RootFolder(path, "extra", pattern, path)
+            for pattern in settings.extra_roots
+            for path in _resolve_setting_path(pattern, folders, environment)
+        ],
+        "builtin": [
+            RootFolder(path, "builtin", settings.builtin_skills, path)
+            for path in _resolve_setting_path(settings.builtin_skills, folders[:1], environment)
+        ]
+        if client.has_builtin and settings.builtin_skills
+        else [],
+    }
+    roots: list[RootFolder] = []
+    seen: set[str] = set()
+    for scope in client.scope_order:
+        for root in by_scope.get(scope, []):
+            if root.path not in seen:
+                seen.add(root.path)
+                roots.append(root)
+    return roots
+
+
+def _resolve_setting_path(
+    pattern: str | None, folders: Sequence[str], environment: Environment
+) -> list[str]:
+    """A path from the settings: absolute or `~`-relative once, else under each folder."""
+    if not pattern:
+        return []
+    if pattern.startswith(("~", "$")) or os.path.isabs(pattern):
+        return [environment.expand(pattern)]
+    return [normalise(os.path.join(folder, pattern)) for folder in folders]

@@ -1,0 +1,269 @@
+"""One walk of one root folder: every SKILL.md below it (and pi's root-level `*.md`), with
+the facts each client's walk rules need (depth, enclosing skill, dotted folders).
+
+A root shared by several clients is walked once. The walk follows symlinked folders (the
+clients do) but enters each real folder once, so loops end; it skips `.git`,
+`node_modules` and ignored entries; it survives unreadable folders; and it stops at depth
+and count bounds, reporting where. It goes on below a SKILL.md, bounded, to find nested
+skills (most clients stop there, pi does not).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from skill_ls.walk import IGNORE_FILES, SKIPPED_DIRS
+from skill_ls.workspace import ignore
+from skill_ls.workspace.model import BoundHit, FoundFile, RootFolder
+
+SKILL_FILE = "SKILL.md"
+IGNORE_NAMES = frozenset(IGNORE_FILES)
+
+
+@dataclass(frozen=True)
+class WalkLimits:
+    """Bounds on one walk; generous enough for 10,000-skill collections."""
+
+    max_depth: int = 8  # folders below the root
+    max_dirs: int = 200_000  # folders entered
+    max_skills: int = 50_000  # skill files recorded
+
+
+@dataclass
+class RootWalk:
+    found: dict[str, FoundFile] = field(default_factory=dict)  # by relative path
+    hits: list[BoundHit] = field(default_factory=list)
+    cancelled: bool = False
+
+
+@dataclass
+class _Frame:
+    path: str
+    real: str
+    depth: int
+    stack: ignore.IgnoreStack
+    parent_skill: str | None
+    dotted: bool
+
+
+class _Walk:
+    def __init__(
+        self,
+        root: RootFolder,
+        root_md: bool,
+        limits: WalkLimits,
+        cancelled: Callable[[], bool] | None,
+    ) -> None:
+        self.root = root
+        self.root_md = root_md
+        self.limits = limits
+        self.cancelled = cancelled
+        self.result = RootWalk()
+        self.visited: set[str] = set()
+        self.dirs = 0
+
+    def relative(self, path: str) -> str:
+        prefix = self.root.path.rstrip(os.sep) + os.sep
+        if path.startswith(prefix):  # always, for paths the walk built itself
+            return path[len(prefix) :].replace(os.sep, "/")
+        return os.path.relpath(path, self.root.path).replace(os.sep, "/")
+
+    def hit(self, kind: str, path: str, message: str) -> None:
+        if not any(h.kind == kind for h in self.result.hits):
+            self.result.hits.append(BoundHit(self.root.path, kind, path, message))
+
+    def kind(self, name: str, depth: int) -> str | None:
+        """ "skill" for a SKILL.md in a skill folder, "root-md" for pi's root-level files."""
+        if depth >= 1 and name == SKILL_FILE:
+            return "skill"
+        if depth == 0 and self.root_md and name.endswith(".md"):
+            return "root-md"
+        return None
+
+    def record(self, path: str, real: str, frame: _Frame, kind: str) -> bool:
+        """Add one skill file; False once the count bound is reached."""
+        if len(self.result.found) >= self.limits.max_skills:
+            self.hit(
+                "count",
+                path,
+                f"stopped after {self.limits.max_skills:,} skill files under {self.root.path}",
+            )
+            return False
+        relative = self.relative(path)
+        self.result.found[relative] = FoundFile(
+            path=path,
+            relative=relative,
+            real=real,
+            depth=frame.depth,
+            kind=kind,
+            parent_skill=frame.parent_skill,
+            dotted=frame.dotted,
+        )
+        return True
+
+    def run(self, first: _Frame) -> RootWalk:
+        frames = [first]
+        while frames:
+            frame = frames.pop()
+            if frame.real in self.visited:
+                continue  # a symlink loop, or a second link to a folder already walked
+            self.visited.add(frame.real)
+            self.dirs += 1
+            if self.dirs > self.limits.max_dirs:
+                self.hit(
+                    "count",
+                    frame.path,
+                    f"stopped after {self.limits.max_dirs:,} folders under {self.root.path}",
+                )
+                break
+            if self.dirs % 256 == 0 and self.cancelled is not None and self.cancelled():
+                self.result.cancelled = True
+                break
+            children = self.visit(frame)
+            if children is None:
+                break
+            if children and frame.depth + 1 > self.limits.max_depth:
+                self.hit(
+                    "depth",
+                    frame.path,
+                    f"did not look below depth {self.limits.max_depth} in {frame.path}",
+                )
+                continue
+            frames.extend(reversed(children))
+        return self.result
+
+    def visit(self, frame: _Frame) -> list[_Frame] | None:
+        """Record the skill files of one folder; return its subfolders (None: stop)."""
+        try:
+            with os.scandir(frame.path) as iterator:
+                entries = sorted(iterator, key=lambda e: e.name)
+        except OSError:
+            return []  # unreadable or vanished: skip it, keep walking
+        names = {entry.name for entry in entries}
+        stack = ignore.push(frame.stack, frame.path, names & IGNORE_NAMES)
+        files: list[os.DirEntry[str]] = []
+        folders: list[os.DirEntry[str]] = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()  # follows symlinks, as the clients do
+                is_file = not is_dir and entry.is_file()
+            except OSError:
+                continue
+            if is_dir and entry.name in SKIPPED_DIRS:
+                continue
+            if (is_dir or is_file) and ignore.is_ignored(stack, entry.path, is_dir):
+                continue
+            if is_dir:
+                folders.append(entry)
+            elif is_file:
+                files.append(entry)
+        own_skill: str | None = None
+        for entry in files:
+            kind = self.kind(entry.name, frame.depth)
+            if kind is None:
+                continue
+            if kind == "skill":
+                own_skill = self.relative(entry.path)
+            if not self.record(entry.path, _real(frame, entry), frame, kind):
+                return None
+        parent_skill = own_skill or frame.parent_skill
+        return [
+            _Frame(
+                path=entry.path,
+                real=_real(frame, entry),
+                depth=frame.depth + 1,
+                stack=stack,
+                parent_skill=parent_skill,
+                dotted=frame.dotted or entry.name.startswith("."),
+            )
+            for entry in folders
+        ]
+
+
+def _real(frame: _Frame, entry: os.DirEntry[str]) -> str:
+    """The real path of an entry; cheap unless the entry itself is a symlink."""
+    try:
+        if entry.is_symlink():
+            return os.path.realpath(entry.path)
+    except OSError:
+        pass
+    return os.path.join(frame.real, entry.name)
+
+
+def walk_root(
+    root: RootFolder,
+    root_md: bool,
+    limits: WalkLimits | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> RootWalk:
+    """Walk a whole root folder (a missing root is an empty walk)."""
+    walk = _Walk(root, root_md, limits or WalkLimits(), cancelled)
+    if not os.path.isdir(root.path):
+        return walk.result
+    stack = ignore.stack_above(root.ignore_base, root.path)
+    first = _Frame(root.path, os.path.realpath(root.path), 0, stack, None, False)
+    return walk.run(first)
+
+
+def walk_below(
+    root: RootFolder,
+    start: str,
+    root_md: bool,
+    limits: WalkLimits | None = None,
+) -> RootWalk:
+    """Walk only `start` (a folder or file below `root`), as a whole walk would see it."""
+    walk = _Walk(root, root_md, limits or WalkLimits(), None)
+    relative = os.path.relpath(start, root.path)
+    if relative == ".":
+        return walk_root(root, root_md, limits)
+    if relative.startswith(".."):
+        return walk.result
+    parts = relative.split(os.sep)
+    # Re-create the state the whole walk would have when reaching `start`'s folder.
+    stack = ignore.stack_above(root.ignore_base, root.path)
+    folder = root.path
+    parent_skill: str | None = None
+    dotted = False
+    for depth, part in enumerate(parts[:-1], start=1):
+        stack = ignore.push(stack, folder)
+        walk.visited.add(os.path.realpath(folder))
+        folder = os.path.join(folder, part)
+        dotted = dotted or part.startswith(".")
+        if (
+            ignore.is_ignored(stack, folder, True)
+            or part in SKIPPED_DIRS
+            or depth > walk.limits.max_depth
+        ):
+            return walk.result
+        skill = os.path.join(folder, SKILL_FILE)
+        if os.path.isfile(skill) and os.path.normpath(start) != skill:
+            parent_skill = walk.relative(skill)
+    stack = ignore.push(stack, folder)
+    depth = len(parts) - 1
+    try:
+        real_folder = os.path.realpath(folder)
+    except OSError:
+        return walk.result
+    frame = _Frame(folder, real_folder, depth, stack, parent_skill, dotted)
+    name = parts[-1]
+    if os.path.isdir(start):
+        if name in SKIPPED_DIRS or ignore.is_ignored(stack, start, True):
+            return walk.result
+        if depth + 1 > walk.limits.max_depth:
+            return walk.result
+        walk.visited.add(real_folder)
+        child = _Frame(
+            start,
+            os.path.realpath(start),
+            depth + 1,
+            stack,
+            parent_skill,
+            dotted or name.startswith("."),
+        )
+        return walk.run(child)
+    kind = walk.kind(name, depth)
+    if kind is not None and os.path.isfile(start) and not ignore.is_ignored(stack, start, False):
+        walk.record(start, os.path.realpath(start), frame, kind)
+    return walk.result
