@@ -88,12 +88,17 @@ export class StrictFramer {
   }
 }
 
+// A thread that print()s once the server is serving: it waits until the server has rebound
+// sys.stdout (or 20 s, for servers that protect the stream at the file-descriptor level).
 const STRAY_PRINT = [
   "import runpy, sys, threading, time",
   "def stray():",
-  "    for _ in range(20):",
+  "    deadline = time.monotonic() + 20",
+  "    while sys.stdout is sys.__stdout__ and time.monotonic() < deadline:",
+  "        time.sleep(0.05)",
+  "    for _ in range(5):",
+  "        print('stray output from a handler', flush=True)",
   "        time.sleep(0.1)",
-  "        print('stray output from a handler')",
   "threading.Thread(target=stray, daemon=True).start()",
   "sys.argv = ['skill_ls', 'serve']",
   "runpy.run_module('skill_ls', run_name='__main__', alter_sys=True)",
@@ -180,19 +185,27 @@ async function main() {
     }
     const completion = await connection.sendRequest("textDocument/completion", { textDocument: { uri: skillUri }, position: { line: 1, character: 0 } });
     summary.completion = (Array.isArray(completion) ? completion : completion?.items ?? []).map((c) => c.label);
+    // The preview commands, as the extension calls them. A server without them fails none of
+    // this check (it is about framing), but the errors are reported in the summary.
     const run = (command, ...commandArgs) => connection.sendRequest("workspace/executeCommand", { command, arguments: commandArgs });
-    if (summary.commands.includes("skill-ls.listClients")) {
-      const { clients } = await run("skill-ls.listClients");
-      summary.clients = clients.map((c) => c.id);
-      summary.catalog = (await run("skill-ls.previewCatalog", skillUri, clients[0].id)).text;
-      summary.activation = (await run("skill-ls.previewActivation", skillUri, clients[0].id)).text;
-    }
-    if (summary.commands.includes("skill-ls.listSkills")) summary.skills = (await run("skill-ls.listSkills")).skills.map((s) => s.name);
+    summary.commandErrors = {};
+    const attempt = async (key, command, ...commandArgs) => {
+      try {
+        summary[key] = await run(command, ...commandArgs);
+      } catch (error) {
+        summary.commandErrors[command] = error?.message ?? String(error);
+      }
+    };
+    await attempt("clients", "skill-ls.listClients");
+    const client = summary.clients?.clients?.[0]?.id ?? "agentskills";
+    await attempt("catalog", "skill-ls.previewCatalog", skillUri, client);
+    await attempt("activation", "skill-ls.previewActivation", skillUri, client);
+    await attempt("skills", "skill-ls.listSkills");
     await connection.sendNotification("textDocument/didChange", {
       textDocument: { uri: skillUri, version: 2 },
       contentChanges: [{ text: `${text}\n` }],
     });
-    if (args.strayPrint) await new Promise((r) => setTimeout(r, 2200)); // let the thread print
+    for (let i = 0; args.strayPrint && i < 60 && !stderr.includes("stray output"); i++) await new Promise((r) => setTimeout(r, 100));
     await connection.sendRequest("shutdown");
     exiting = true;
     await connection.sendNotification("exit");
@@ -212,6 +225,7 @@ async function main() {
   else if (framer.buffer.length) problems.push(`${framer.buffer.length} bytes of an unfinished frame at exit`);
   summary.frames = framer.frames;
   summary.stderrTail = stderr.slice(-2000);
+  if (args.strayPrint) summary.strayPrintOnStderr = stderr.includes("stray output from a handler");
   console.log(JSON.stringify(summary, null, 2));
   if (problems.length) {
     console.error(`FAIL: ${problems.join("; ")}`);

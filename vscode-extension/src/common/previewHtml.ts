@@ -148,7 +148,9 @@ pre{white-space:pre-wrap;word-break:break-word;font-family:var(--vscode-editor-f
 .cut{opacity:.45}.warning{color:var(--vscode-editorWarning-foreground)}.error{color:var(--vscode-errorForeground)}
 nav{display:flex;gap:8px;align-items:center;margin:8px 0}meter{width:240px}
 table{border-collapse:collapse}td,th{text-align:left;padding:2px 8px;vertical-align:top}.num{text-align:right}
-button[aria-pressed=true]{font-weight:bold}`;
+select{color:var(--vscode-dropdown-foreground);background:var(--vscode-dropdown-background);border:1px solid var(--vscode-dropdown-border,transparent);padding:2px 4px}
+button{color:var(--vscode-button-secondaryForeground);background:var(--vscode-button-secondaryBackground);border:none;padding:3px 10px;cursor:pointer}
+button[aria-pressed=true]{color:var(--vscode-button-foreground);background:var(--vscode-button-background)}`;
 
 const SCRIPT = `const vscode = acquireVsCodeApi();
 document.getElementById("client").addEventListener("change", (e) => vscode.postMessage({ type: "client", client: e.target.value }));

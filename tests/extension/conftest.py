@@ -1,0 +1,93 @@
+"""Fixtures for the tests of the VS Code extension (vscode-extension/).
+
+These need Node.js and the extension's npm packages; the end-to-end test also needs
+code-server, Chromium and the Debian packages to build code-server (scripts/e2e-setup.sh).
+When a tool cannot be had, the test is skipped with the reason, except under CI=true, where
+a missing tool is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+EXTENSION = REPO / "vscode-extension"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ON_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "e2e: end-to-end test in a real VS Code workbench (code-server + Chromium); "
+        "installs its tools on the first run. Part of the normal run; deselect with -m 'not e2e'.",
+    )
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip, or fail under CI=true, where every tool must be installable."""
+    if ON_CI:
+        pytest.fail(f"{reason} (CI=true: a missing tool is a failure, not a skip)")
+    pytest.skip(reason)
+
+
+def run(
+    cmd: list[str],
+    *,
+    timeout: float,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        cmd, capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd, env=env
+    )
+
+
+def tail(text: str, lines: int = 40) -> str:
+    return "\n".join(text.splitlines()[-lines:])
+
+
+@pytest.fixture(scope="session")
+def node() -> str:
+    path = shutil.which("node")
+    if path is None:
+        skip_or_fail("node is not installed")
+    assert path is not None
+    return path
+
+
+@pytest.fixture(scope="session")
+def extension_packages(node: str) -> Path:
+    """vscode-extension/node_modules, installed with `npm ci` when missing or stale."""
+    stamp = EXTENSION / "node_modules" / ".package-lock.json"
+    lock = EXTENSION / "package-lock.json"
+    if not stamp.exists() or stamp.stat().st_mtime < lock.stat().st_mtime:
+        npm = shutil.which("npm")
+        if npm is None:
+            skip_or_fail("npm is not installed")
+        assert npm is not None
+        result = run([npm, "ci", "--no-audit", "--no-fund"], cwd=EXTENSION, timeout=600)
+        if result.returncode != 0:
+            output = tail(result.stdout + result.stderr)
+            skip_or_fail(f"npm ci failed in vscode-extension:\n{output}")
+    return EXTENSION / "node_modules"
+
+
+@pytest.fixture(scope="session")
+def bundled_libs(extension_packages: Path) -> Path:
+    """vscode-extension/bundled/libs: the server as the .vsix carries it.
+
+    The dependencies are installed once; skill_ls is copied afresh on every run.
+    """
+    env = {**os.environ, "PYTHON": sys.executable}
+    result = run(["bash", str(EXTENSION / "scripts" / "bundle-python.sh")], env=env, timeout=600)
+    if result.returncode != 0:
+        output = tail(result.stdout + result.stderr)
+        skip_or_fail(f"could not bundle the server's dependencies:\n{output}")
+    return EXTENSION / "bundled" / "libs"
