@@ -6,6 +6,8 @@ Lets a diagnostic point at the offending characters inside a quoted or block sca
 
 from __future__ import annotations
 
+import re
+
 from skill_ls.diagnostics import Position, Range
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import YScalar
@@ -18,11 +20,22 @@ def char_positions(index: LineIndex, scalar: YScalar) -> list[Position] | None:
     start = scalar.range.start
     if scalar.style in ("|", ">"):
         return _block_positions(index, scalar)
+    line = index.line(start.line)
+    column = _content_column(line, start.column)
     if start.line == scalar.range.end.line:
-        line = index.line(start.line)
-        raw = line[start.column : scalar.range.end.column]
-        return _inline_positions(raw, scalar.style, start.line, start.column, len(scalar.value))
-    return _multiline_flow_positions(index, scalar)
+        raw = line[column : scalar.range.end.column]
+        return _inline_positions(raw, scalar.style, start.line, column, len(scalar.value))
+    return _multiline_flow_positions(index, scalar, column)
+
+
+# Node properties before the content: `&anchor`, `!tag`, `!<verbatim>`.
+_PROPERTIES = re.compile(r"(?:(?:&[^\s,\[\]{}]+|!<[^>]*>|![^\s,\[\]{}]*)[ \t]+)+")
+
+
+def _content_column(line: str, column: int) -> int:
+    """Where a scalar's content starts on its first line, after any anchor or tag."""
+    match = _PROPERTIES.match(line, column)
+    return match.end() if match else column
 
 
 def _inline_positions(
@@ -47,7 +60,9 @@ def _inline_positions(
     return positions if len(positions) == expected else None
 
 
-def _multiline_flow_positions(index: LineIndex, scalar: YScalar) -> list[Position] | None:
+def _multiline_flow_positions(
+    index: LineIndex, scalar: YScalar, first_column: int
+) -> list[Position] | None:
     # Plain or quoted over several lines: each line break folds to one space (or a newline
     # for an empty line). Map line content and give each fold the end of its line.
     positions: list[Position] = []
@@ -55,7 +70,7 @@ def _multiline_flow_positions(index: LineIndex, scalar: YScalar) -> list[Positio
     quoted = scalar.style in ("'", '"')
     for number in range(start.line, end.line + 1):
         line = index.line(number)
-        first = start.column + (1 if quoted else 0) if number == start.line else 0
+        first = first_column + (1 if quoted else 0) if number == start.line else 0
         last = end.column - (1 if quoted else 0) if number == end.line else len(line)
         segment = line[first:last]
         stripped_left = len(segment) - len(segment.lstrip(" \t"))

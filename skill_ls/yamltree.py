@@ -259,16 +259,21 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
                     )
                 # An alias event's `anchor` is the name it refers to, not an anchor.
                 anchor = None if isinstance(event, AliasEvent) else getattr(event, "anchor", None)
-                if anchor:
-                    facts.anchors.append(where.range(event))
                 tag = _explicit_tag(event)
-                if tag is not None:
-                    facts.tags.append((tag, where.range(event)))
+                event_range = where.range(event)
+                if anchor or getattr(event, "tag", None) is not None:
+                    event_range, anchor_range, tag_range = _properties(
+                        text, where, event, event_range, bool(anchor and tag)
+                    )
+                    if anchor:
+                        facts.anchors.append(anchor_range or event_range)
+                    if tag is not None:
+                        facts.tags.append((tag, tag_range or event_range))
             if isinstance(event, ScalarEvent):
                 node = YScalar(
                     value=event.value,
                     style=event.style or "",
-                    range=where.range(event),
+                    range=event_range,
                     tag=tag,
                     anchor=anchor,
                 )
@@ -287,7 +292,7 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
                         ),
                     )
                 flow = bool(event.flow_style)
-                rng = where.range(event)
+                rng = event_range
                 if flow:
                     facts.flow.append(rng)
                 collection: YMapping | YSequence
@@ -343,6 +348,9 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
         )
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if exc.context_mark is not None and getattr(mark, "index", -1) >= len(text):
+            # "unexpected end of stream": where the unfinished construct starts says more.
+            mark = exc.context_mark
         pos = where.mark(mark) if mark is not None else Position(line_offset, 0)
         problem = exc.problem or exc.context or "invalid YAML"
         message = str(problem)
@@ -353,6 +361,51 @@ def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
         pos = Position(line_offset, 0)
         return ParseResult(root, facts, YamlError(f"invalid YAML: {exc}", Range(pos, pos)))
     return ParseResult(root, facts, None)
+
+
+_PROPERTY = re.compile(r"&[^\s,\[\]{}]+|!<[^>]*>|![^\s,\[\]{}]*")
+
+
+def _properties(
+    text: str, where: _Positions, event: object, event_range: Range, tag_first: bool
+) -> tuple[Range, Range | None, Range | None]:
+    """The node's range from its first property, and the ranges of its `&anchor` and `!tag`.
+
+    ruamel starts a node at its anchor, even when a tag is written before it.
+    """
+    offset = getattr(getattr(event, "start_mark", None), "index", None)
+    if not isinstance(offset, int) or not 0 <= offset <= len(text):
+        return event_range, None, None
+    found: dict[str, tuple[int, int]] = {}
+    begin = offset
+    if tag_first and offset < len(text) and text[offset] == "&":
+        end = offset
+        while end > 0 and text[end - 1] in " \t\r\n":
+            end -= 1
+        start = end
+        while start > 0 and text[start - 1] not in " \t\r\n":
+            start -= 1
+        if start < end and text[start] == "!":
+            found["tag"] = (start, end)
+            begin = start
+    position = offset
+    while position < len(text) and text[position] in "&!":
+        match = _PROPERTY.match(text, position)
+        if match is None:
+            break
+        found.setdefault("anchor" if text[position] == "&" else "tag", match.span())
+        position = match.end()
+        while position < len(text) and text[position] in " \t\r\n":
+            position += 1
+
+    def span(kind: str) -> Range | None:
+        if kind not in found:
+            return None
+        start, end = found[kind]
+        return Range(where.at(start), where.at(end))
+
+    node_range = Range(where.at(begin), event_range.end) if begin < offset else event_range
+    return node_range, span("anchor"), span("tag")
 
 
 def _empty_value_range(where: _Positions, key: YScalar, rng: Range) -> Range:
