@@ -13,6 +13,7 @@ from pathlib import Path
 from skill_ls.diagnostics import Position, Range
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import (
+    MAX_NODES,
     ParseResult,
     YamlError,
     YamlFacts,
@@ -221,6 +222,8 @@ def _read_frontmatter(doc: SkillDocument, fm: Frontmatter) -> None:
             )
         return
     doc.strict_error = result.error
+    # The entries, read one by one, give every fact; the failed whole read gave a part.
+    doc.facts = YamlFacts()
     _read_entry_by_entry(doc, fm)
 
 
@@ -234,8 +237,27 @@ def _collect_fields(doc: SkillDocument, mapping: YMapping, recovered: bool) -> N
             doc.fields[key.value] = Field(key, value, recovered)
 
 
+def _add_entry(doc: SkillDocument, entry: Field) -> None:
+    """Add an entry read on its own; a key seen in an earlier entry is a duplicate."""
+    first = doc.fields.get(entry.key.value)
+    if first is None:
+        doc.fields[entry.key.value] = entry
+    else:
+        doc.facts.duplicate_keys.append((entry.key.value, entry.key.range, first.key.range))
+
+
+# Lines as YAML and the line index see them: only CR, LF and CRLF end a line (str.splitlines
+# also splits at U+2028, form feeds and more, which may sit inside a value).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+
+
+def _split_lines(text: str, keepends: bool = False) -> list[str]:
+    lines = _LINE.findall(text)
+    return lines if keepends else [line.rstrip("\r\n") for line in lines]
+
+
 def _record_text_facts(doc: SkillDocument, fm: Frontmatter) -> None:
-    for offset, line in enumerate(fm.yaml_text.splitlines()):
+    for offset, line in enumerate(_split_lines(fm.yaml_text)):
         number = fm.first_line + offset
         column = line.find("\t")
         if column != -1 and len(doc.tabs) < 1000:
@@ -256,7 +278,7 @@ def _read_entry_by_entry(doc: SkillDocument, fm: Frontmatter) -> None:
     This is what lets one bad value leave the other keys checkable, and it tells what a
     lenient loader (one that retries an unquoted `key: a: b` as a string) would load.
     """
-    lines = fm.yaml_text.splitlines(keepends=True)
+    lines = _split_lines(fm.yaml_text, keepends=True)
     chunks: list[tuple[int, list[str]]] = []
     for offset, line in enumerate(lines):
         if line.strip() and _ENTRY_START.match(line):
@@ -265,10 +287,17 @@ def _read_entry_by_entry(doc: SkillDocument, fm: Frontmatter) -> None:
             chunks[-1][1].append(line)
     for offset, chunk_lines in chunks:
         first_line = fm.first_line + offset
-        result: ParseResult = parse_yaml("".join(chunk_lines), first_line)
+        chunk = "".join(chunk_lines)
+        result: ParseResult = (
+            parse_simple(chunk, first_line)
+            if _only_simple_entries(chunk)
+            else parse_yaml(chunk, first_line)
+        )
         _merge_facts(doc.facts, result.facts)
         if result.error is None and isinstance(result.root, YMapping):
-            _collect_fields(doc, result.root, recovered=False)
+            for key, value in result.root.entries:
+                if isinstance(key, YScalar):
+                    _add_entry(doc, Field(key, value))
             continue
         recovered = _lenient_entry(doc, chunk_lines, first_line)
         if recovered is None:
@@ -279,8 +308,15 @@ def _read_entry_by_entry(doc: SkillDocument, fm: Frontmatter) -> None:
             match = _LENIENT_ENTRY.match(chunk_lines[0].rstrip("\r\n"))
             if match:
                 doc.unreadable_keys.add(match.group("key").strip())
-        elif recovered.key.value not in doc.fields:
-            doc.fields[recovered.key.value] = recovered
+        else:
+            _add_entry(doc, recovered)
+
+
+_VALUE_INDICATOR = re.compile(r":(?:[ \t]|$)")
+# Characters YAML does not allow anywhere in a stream (YAML 1.2, production c-printable).
+_NOT_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
 
 
 def _lenient_entry(doc: SkillDocument, chunk_lines: list[str], first_line: int) -> Field | None:
@@ -296,6 +332,12 @@ def _lenient_entry(doc: SkillDocument, chunk_lines: list[str], first_line: int) 
     if any(line and not line[0].isspace() for line in continuation):
         return None
     parts = [raw_value.strip()] + [line.strip() for line in continuation if line.strip()]
+    # Lenient loaders retry a value that holds a mapping indicator (`: `) as a quoted
+    # string; quoting does not help any other error, nor characters YAML forbids.
+    if not any(_VALUE_INDICATOR.search(part) for part in parts) or any(
+        _NOT_PRINTABLE.search(part) for part in parts
+    ):
+        return None
     key_text = match.group("key")
     key = YScalar(key_text, "", Range.of(first_line, 0, first_line, len(key_text)))
     value_col = match.start("value")
@@ -326,13 +368,17 @@ _SIMPLE_LINE = re.compile(
 )
 
 
+# Tabs and CR need YAML's rules; U+0085, U+2028 and U+2029 are line breaks to some loaders.
+_NOT_SIMPLE_CHARACTER = re.compile("[\t\r\x85\u2028\u2029]")
+
+
 def _only_simple_entries(yaml_text: str) -> bool:
     """True when every line is `key: value` with a plain, single- or simple double-quoted value.
 
     Such frontmatter means the same to every YAML loader, so we read it without the full
     YAML parser (most real files; the parser dominates a cold `check` run otherwise).
     """
-    if "\t" in yaml_text or "\r" in yaml_text:
+    if _NOT_SIMPLE_CHARACTER.search(yaml_text) or _NOT_PRINTABLE.search(yaml_text):
         return False
     lines = yaml_text.split("\n")
     if lines and lines[-1] == "":
@@ -358,13 +404,15 @@ _ESCAPES = {
 
 
 def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
-    """Read frontmatter accepted by `_only_simple_entries`; same tree as `parse_yaml`."""
+    """Read frontmatter accepted by `_only_simple_entries`; same result as `parse_yaml`,
+    including its node bound."""
     facts = YamlFacts()
     entries: list[tuple[YNode, YNode]] = []
     seen: dict[str, Range] = {}
     lines = yaml_text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
+    nodes = 1  # the root mapping
     for offset, line in enumerate(lines):
         number = line_offset + offset
         match = _SIMPLE_LINE.fullmatch(line)
@@ -385,6 +433,17 @@ def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
                 value = YScalar(raw[1:-1].replace("''", "'"), "'", rng)
             else:
                 value = YScalar(raw, "", rng)
+        for node in (key, value):
+            nodes += 1
+            if nodes > MAX_NODES:
+                return ParseResult(
+                    None,
+                    facts,
+                    YamlError(
+                        f"frontmatter has more than {MAX_NODES} YAML nodes; not read further",
+                        node.range,
+                    ),
+                )
         first = seen.get(key_text)
         if first is not None:
             facts.duplicate_keys.append((key_text, key.range, first))

@@ -192,6 +192,15 @@ def _check_yaml(doc: SkillDocument, report: Reporter) -> None:
         )
     if doc.strict_error is not None and not doc.unreadable and not recovered:
         error = doc.strict_error
+        if "not read further" in error.message:
+            # Our own bound, not a YAML error: the entries were still read one by one.
+            report.report(
+                FRONTMATTER_BOUND,
+                point(doc, error.range.start),
+                f"{error.message}: the frontmatter was not read as a whole; each entry was "
+                "checked on its own",
+            )
+            return
         report.report(
             YAML_SYNTAX,
             point(doc, error.range.start),
