@@ -4,11 +4,12 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const { fresh, settle, Uri } = require("./stubs.cjs");
 
-function setup(world, load) {
+function setup(world, load, overrides = {}) {
   const { PreviewPanel } = load("common/preview");
   const calls = [];
   const answers = {
-    "skill-ls.listClients": { clients: [{ id: "agentskills", name: "Agent Skills" }, { id: "codex", name: "Codex" }] },
+    "skill-ls.listClients": { clients: [{ id: "agentskills", name: "Agent Skills" }, { id: "codex", name: "Codex" }, { id: "claude-code", name: "Claude Code" }] },
+    "skill-ls.listSkills": { skills: [{ name: "pdf", path: "/ws/pdf/SKILL.md", clients: [] }] },
     "skill-ls.previewCatalog": (target, client) => ({
       client, clientName: client, text: `catalog for ${target}`, characters: 10, tokens: 3, budget: null, truncatedAt: null,
       entries: [{ name: "pdf", description: "Reads PDFs", location: "/ws/pdf/SKILL.md", characters: 10, hidden: false, truncated: false }],
@@ -17,6 +18,7 @@ function setup(world, load) {
       client, clientName: client, name: "pdf", text: `body of ${target}`, characters: 9, tokens: 2, budget: 5000, truncatedAt: null,
     }),
   };
+  Object.assign(answers, overrides);
   const server = {
     async request(command, args) {
       calls.push([command, ...args]);
@@ -37,7 +39,7 @@ test("catalog preview asks the server with the skill's URI and the chosen client
   world.settings = { targetClients: { value: ["codex"], globalValue: ["codex"] } };
   const { preview, calls } = setup(world, load);
   await preview.show("catalog");
-  assert.deepEqual(calls, [["skill-ls.listClients"], ["skill-ls.previewCatalog", "file:///ws/pdf/SKILL.md", "codex"]]);
+  assert.deepEqual(calls, [["skill-ls.listClients"], ["skill-ls.listSkills"], ["skill-ls.previewCatalog", "file:///ws/pdf/SKILL.md", "codex"]]);
   const panel = world.panels[0];
   assert.equal(panel.options.enableScripts, true);
   assert.deepEqual(panel.options.localResourceRoots, []);
@@ -50,7 +52,7 @@ test("the picker and the mode buttons re-render; the choice is remembered", asyn
   const { world, load } = fresh();
   const { preview, calls, memento } = setup(world, load);
   await preview.show("catalog");
-  assert.equal(calls[1][2], "agentskills", "first listed client by default");
+  assert.equal(calls[2][2], "agentskills", "first listed client by default");
   world.panels[0].postFromWebview({ type: "client", client: "codex" });
   await settle();
   assert.deepEqual(calls.at(-1), ["skill-ls.previewCatalog", "file:///ws/pdf/SKILL.md", "codex"]);
@@ -62,6 +64,27 @@ test("the picker and the mode buttons re-render; the choice is remembered", asyn
   world.panels[0].postFromWebview({ type: "mode", mode: "<script>" });
   await settle();
   assert.equal(preview.current.mode, "activation");
+});
+
+test("the default client is one that loads the skill", async () => {
+  const { world, load } = fresh();
+  const { preview, calls } = setup(world, load, {
+    "skill-ls.listSkills": { skills: [{ name: "pdf", path: "/ws/pdf", clients: ["claude-code"] }] },
+  });
+  await preview.show("catalog");
+  assert.equal(calls.at(-1)[2], "claude-code");
+});
+
+test("chooseClient: last pick, then target clients that load the skill, then any that does", () => {
+  const { load } = fresh();
+  const { chooseClient } = load("common/preview");
+  const ids = ["agentskills", "claude-code", "codex", "cursor"];
+  assert.equal(chooseClient(ids, { picked: "codex", targets: [], skillClients: ["claude-code"] }), "codex");
+  assert.equal(chooseClient(ids, { targets: ["cursor", "claude-code"], skillClients: ["codex", "claude-code"] }), "claude-code");
+  assert.equal(chooseClient(ids, { targets: ["cursor"], skillClients: ["codex"] }), "codex");
+  assert.equal(chooseClient(ids, { targets: ["cursor"], skillClients: [] }), "cursor");
+  assert.equal(chooseClient(ids, { picked: "gone", targets: [], skillClients: [] }), "agentskills");
+  assert.equal(chooseClient([], { targets: ["cursor"], skillClients: [] }), undefined);
 });
 
 test("typing in a SKILL.md refreshes once, 300 ms after the last change", async (t) => {

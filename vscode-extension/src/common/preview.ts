@@ -113,14 +113,39 @@ export class PreviewPanel implements vscode.Disposable {
 
   private async loadClients(): Promise<void> {
     let clients: ClientInfo[] = this.model.clients;
+    let skillClients: string[] = [];
     try {
       clients = (await this.server.request<{ clients: ClientInfo[] }>(ServerCommands.listClients, [])).clients;
+      const { skills } = await this.server.request<{ skills: SkillInfo[] }>(ServerCommands.listSkills, []);
+      const here = this.skill && normalizePath(this.skill.fsPath);
+      skillClients = skills.find((s) => here !== undefined && normalizePath(s.path) === here)?.clients ?? [];
     } catch (error) {
       this.log.warn(`Listing clients: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const ids = clients.map((c) => c.id);
-    const wanted = [this.model.client, this.state.get<string>(CLIENT_KEY), ...targetClients()];
-    const client = wanted.find((id): id is string => !!id && ids.includes(id)) ?? ids[0] ?? this.model.client;
+    const picked = this.state.get<string>(CLIENT_KEY);
+    const client = chooseClient(clients.map((c) => c.id), { picked, targets: targetClients(), skillClients }) ?? this.model.client;
     this.model = { ...this.model, clients, client };
   }
+}
+
+interface SkillInfo {
+  path: string;
+  clients?: string[];
+}
+
+/** A skill's folder, whether given as the folder or its SKILL.md. */
+function normalizePath(p: string): string {
+  return p.replace(/\\/g, "/").replace(/\/SKILL\.md$/i, "").replace(/\/+$/, "");
+}
+
+/**
+ * The client to preview for: the user's last pick, else a target client that loads this skill,
+ * else any client that loads it, else the first target client, else the first client listed.
+ */
+export function chooseClient(
+  ids: string[],
+  { picked, targets, skillClients }: { picked?: string; targets: string[]; skillClients: string[] },
+): string | undefined {
+  const wanted = [picked, ...targets.filter((t) => skillClients.includes(t)), ...skillClients, ...targets, ids[0]];
+  return wanted.find((id): id is string => !!id && ids.includes(id));
 }
