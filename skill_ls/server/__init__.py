@@ -25,6 +25,7 @@ def create_server() -> SkillServer:
         hover,
         lifecycle,
         navigation,
+        preview,
         rename,
         symbols,
         sync,
@@ -45,6 +46,7 @@ def create_server() -> SkillServer:
         rename,
         symbols,
         commands,
+        preview,
     )
     for module in features:
         module.register(server)

@@ -20,7 +20,8 @@ class PositionMapper:
 
     def __init__(self, codec: PositionCodec | None = None) -> None:
         self.codec = codec or PositionCodec()
-        self.encoding = str(self.codec.encoding)
+        encoding = self.codec.encoding
+        self.encoding = str(getattr(encoding, "value", encoding))
 
     def units(self, text: str) -> int:
         """The length of `text` in the client's code units."""

@@ -1,28 +1,200 @@
-"""What the model sees: catalog entries and activation text, through the renderers."""
+"""What the model sees, through the renderers: catalog entries in hovers, and the
+`skill-ls.previewCatalog` / `skill-ls.previewActivation` commands' JSON."""
 
 from __future__ import annotations
 
-from skill_ls.clients.table import Client
-from skill_ls.server.documents import Snapshot
+import asyncio
+import os
+from pathlib import Path
+from typing import Any
+
+from skill_ls.clients.table import CLIENTS_BY_ID, Client
+from skill_ls.render import (
+    activation_for,
+    catalog_for,
+    render_activation,
+    render_catalog,
+    source_for,
+    yoi_catalog,
+)
+from skill_ls.render.model import Rendering
+from skill_ls.server.commands import argument, skill_md_for
+from skill_ls.server.documents import Snapshot, uri_to_path
+from skill_ls.server.edits import request_failed
 from skill_ls.server.server import SkillServer
-from skill_ls.text import estimate_tokens
+from skill_ls.workspace import LoadedSkill, WorkspaceIndex
+
+PREVIEW_CATALOG = "skill-ls.previewCatalog"
+PREVIEW_ACTIVATION = "skill-ls.previewActivation"
+# A hover shows at most this much of a rendering.
+HOVER_TEXT = 1200
+
+
+def loaded_skill(snapshot: Snapshot) -> LoadedSkill | None:
+    """The skill as a catalog would list it, from the editor's text."""
+    doc = snapshot.parsed
+    description = doc.string_value("description")
+    if description is None or snapshot.path is None:
+        return None
+    folder = os.path.dirname(snapshot.path)
+    return LoadedSkill(
+        name=doc.string_value("name") or os.path.basename(folder),
+        description=description,
+        path=snapshot.path,
+        folder=folder,
+        real_path=os.path.realpath(snapshot.path),
+        scope="project",
+        root=os.path.dirname(folder),
+        relative_path=os.path.basename(folder) + "/" + os.path.basename(snapshot.path),
+        when_to_use=doc.string_value("when_to_use"),
+    )
+
+
+def _cut_note(rendering: Rendering, cap: int | None) -> str:
+    if rendering.truncated_at is None:
+        return f"cap {cap:,}: fits" if cap is not None else "no known cap"
+    before = rendering.text[max(0, rendering.truncated_at - 40) : rendering.truncated_at]
+    limit = f"the {cap:,}-character cap" if cap is not None else "a cap"
+    return f"cut by {limit} at character {rendering.truncated_at:,}, after “…{before}”"
 
 
 def description_preview(ls: SkillServer, snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
-    """Markdown: each target client's catalog entry for this skill, with its counts."""
-    doc = snapshot.parsed
-    description = doc.string_value("description")
-    if description is None:
+    """Markdown: each target client's catalog entry for this skill, with counts and cap.
+
+    Clients with the same catalog format and caps share one rendering."""
+    skill = loaded_skill(snapshot)
+    if skill is None:
         return ""
-    name = doc.string_value("name") or doc.folder_name or "skill"
-    parts = []
+    groups: dict[tuple[str, int | None, int | None], list[Client]] = {}
     for client in clients:
-        entry = f"{name}: {description}"
-        line = f"**{client.name}**: {len(entry):,} characters, ~{estimate_tokens(entry):,} tokens"
-        if client.entry_cap is not None:
-            if len(description) > client.entry_cap:
-                line += f"; cut at {client.entry_cap:,} characters"
-            else:
-                line += f" (cap {client.entry_cap:,})"
-        parts.append(line)
+        groups.setdefault((client.catalog, client.entry_cap, client.catalog_budget), []).append(
+            client
+        )
+    parts = []
+    for (_, cap, _), members in groups.items():
+        rendering = render_catalog(members[0].id, [skill])
+        entry = rendering.entries[0] if rendering.entries else None
+        characters = entry.characters if entry is not None else rendering.characters
+        names = ", ".join(client.name for client in members)
+        text = rendering.text
+        shown = text if len(text) <= HOVER_TEXT else text[:HOVER_TEXT] + "…"
+        fence = "````" if "```" in shown else "```"
+        parts.append(
+            f"**{names}**: entry {characters:,} characters (~{(characters + 3) // 4:,} tokens, "
+            f"an estimate); {_cut_note(rendering, cap)}\n\n{fence}text\n{shown}\n{fence}"
+        )
     return "\n\n".join(parts)
+
+
+# --- commands ------------------------------------------------------------------------------
+
+
+def _client(args: tuple[Any, ...], position: int) -> Client:
+    client_id = argument(args, position, "a client id")
+    client = CLIENTS_BY_ID.get(client_id)
+    if client is None:
+        raise request_failed(f"unknown client {client_id!r} (known: {', '.join(CLIENTS_BY_ID)})")
+    return client
+
+
+def _rendered(rendering: Rendering, client: Client) -> dict[str, Any]:
+    return {
+        "client": client.id,
+        "clientName": client.name,
+        "text": rendering.text,
+        "characters": rendering.characters,
+        "tokens": rendering.tokens,
+        "budget": rendering.budget,
+        "truncatedAt": rendering.truncated_at,
+    }
+
+
+def _path_of(target: str) -> str | None:
+    if not target:
+        return None
+    if os.path.isabs(target):
+        return os.path.normpath(target)
+    path = uri_to_path(target)
+    return os.path.normpath(path) if path is not None else None
+
+
+def _within(path: str, roots: list[Path]) -> bool:
+    return any(
+        path == str(root) or path.startswith(str(root).rstrip(os.sep) + os.sep) for root in roots
+    )
+
+
+def index_for_target(ls: SkillServer, target: str) -> WorkspaceIndex:
+    """The workspace index for a folder or document (blocking: a folder outside the
+    workspace is indexed on the spot)."""
+    path = _path_of(target)
+    if path is None or not os.path.isdir(path) or _within(path, ls.roots):
+        return ls.index.current
+    index = WorkspaceIndex([path], ls.settings_for(path))
+    index.scan()
+    return index
+
+
+def catalog_preview(ls: SkillServer, target: str, client: Client) -> dict[str, Any]:
+    index = index_for_target(ls, target)
+    rendering = catalog_for(index, client.id)
+    view = index.view(client.id)
+    by_name = {skill.name: skill for skill in view}
+    entries = []
+    for number, info in enumerate(rendering.entries):
+        skill = view[number] if number < len(view) and view[number].name == info.name else None
+        skill = skill or by_name.get(info.name)
+        entries.append(
+            {
+                "name": info.name,
+                "description": skill.description if skill is not None else "",
+                "location": skill.path if skill is not None else "",
+                "characters": info.characters,
+                "hidden": info.hidden,
+                "truncated": info.truncated or info.omitted,
+            }
+        )
+    return {**_rendered(rendering, client), "entries": entries, "skills": yoi_catalog(index)}
+
+
+def activation_preview(ls: SkillServer, target: str, client: Client) -> dict[str, Any]:
+    path = _path_of(target) if (os.path.isabs(target) or ":" in target) else None
+    if path is None:
+        # A skill name: the copy this client loads, else any copy in the workspace.
+        rendering = activation_for(ls.index.current, client.id, target)
+        name = target
+        if rendering is None:
+            skill_md = skill_md_for(ls, target)
+            rendering = render_activation(
+                client.id, source_for(name, skill_md, ls.text_of(skill_md))
+            )
+    else:
+        skill_md = skill_md_for(ls, path)
+        text = ls.text_of(skill_md)
+        if text is None:
+            raise request_failed(f"cannot read {skill_md}")
+        entry = ls.index.entry(skill_md)
+        open_doc = ls.documents.by_path(skill_md)
+        doc_name = open_doc.parsed.string_value("name") if open_doc is not None else None
+        name = doc_name or (
+            entry.name if entry is not None else os.path.basename(os.path.dirname(skill_md))
+        )
+        rendering = render_activation(client.id, source_for(name, skill_md, text))
+    return {**_rendered(rendering, client), "name": name}
+
+
+async def preview_catalog(ls: SkillServer, *args: Any) -> dict[str, Any]:
+    target = args[0] if args and isinstance(args[0], str) else ""
+    client = _client(args, 1)
+    return await asyncio.to_thread(catalog_preview, ls, target, client)
+
+
+async def preview_activation(ls: SkillServer, *args: Any) -> dict[str, Any]:
+    target = argument(args, 0, "a document URI, a path or a skill name")
+    client = _client(args, 1)
+    return await asyncio.to_thread(activation_preview, ls, target, client)
+
+
+def register(server: SkillServer) -> None:
+    server.command(PREVIEW_CATALOG)(preview_catalog)
+    server.command(PREVIEW_ACTIVATION)(preview_activation)

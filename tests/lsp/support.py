@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,8 +23,21 @@ TIMEOUT = 15.0
 _names = itertools.count(1)
 
 
+def isolated_env() -> dict[str, str]:
+    """The server's environment: this checkout on PYTHONPATH, and an empty HOME so that no
+    user-level skills of the machine running the tests leak in."""
+    home = tempfile.mkdtemp(prefix="skill-ls-home-")
+    return {
+        **os.environ,
+        "PYTHONPATH": str(REPO),
+        "HOME": home,
+        "XDG_CONFIG_HOME": os.path.join(home, ".config"),
+        "CODEX_HOME": os.path.join(home, ".codex"),
+    }
+
+
 def server_config() -> ClientServerConfig:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = isolated_env()
     return ClientServerConfig(
         server_command=[sys.executable, "-m", "skill_ls", "serve"],
         client_factory=RecordingClient.make,
@@ -41,6 +55,7 @@ class RecordingClient(LanguageClient):
         self.registrations: list[types.Registration] = []
         self.profile = ""
         self.root = Path()
+        self.init_result: types.InitializeResult | None = None
 
     @classmethod
     def make(cls) -> RecordingClient:
@@ -169,7 +184,7 @@ async def start(
     client.root = root
     if settings is not None:
         client.set_configuration(settings, section="skillLs")
-    return await client.initialize_session(
+    client.init_result = await client.initialize_session(
         types.InitializeParams(
             capabilities=PROFILES[profile](),
             root_uri=root.as_uri(),
@@ -178,6 +193,7 @@ async def start(
             client_info=types.ClientInfo(name=f"pytest-{profile}"),
         )
     )
+    return client.init_result
 
 
 # --- documents and waits ---------------------------------------------------------------
@@ -259,3 +275,38 @@ def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
     line = before.count("\n")
     column = before[before.rfind("\n") + 1 :]
     return types.Position(line=line, character=len(column.encode("utf-16-le")) // 2)
+
+
+def expected_findings(path: Path, text: str) -> list[tuple[str, int, int]]:
+    """(code, line, column) of what the validator itself says about `text` at `path`."""
+    from skill_ls.config import Settings
+    from skill_ls.document import parse_document
+    from skill_ls.rules import check
+    from skill_ls.rules.context import context_for_path
+
+    found = check(parse_document(text, str(path)), context_for_path(path, Settings()))
+    return sorted((d.code, d.range.start.line, d.range.start.column) for d in found)
+
+
+def found(diagnostics: Sequence[types.Diagnostic]) -> list[tuple[str, int, int]]:
+    return sorted((str(d.code), d.range.start.line, d.range.start.character) for d in diagnostics)
+
+
+def edit(
+    client: LanguageClient, uri: str, version: int, line: int, start: int, end: int, text: str
+) -> None:
+    """One incremental change on a single line."""
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        start=types.Position(line=line, character=start),
+                        end=types.Position(line=line, character=end),
+                    ),
+                    text=text,
+                )
+            ],
+        )
+    )
