@@ -12,12 +12,13 @@ from skill_ls.rules import (
     quality,
     spec,
     structure,
+    workspace,
 )
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.registry import RULES, Rule
 from skill_ls.rules.reporter import Reporter
 
-__all__ = ["RULES", "CheckContext", "Rule", "check", "config_rules"]
+__all__ = ["RULES", "CheckContext", "Rule", "check", "config_rules", "workspace"]
 
 _FAMILIES = (structure, spec, portability, client_fields, body, quality)
 
