@@ -102,7 +102,7 @@ def gemini_activated(source: ActivationSource, arguments: str = "") -> Rendering
         "  </instructions>\n"
         "\n"
         "  <available_resources>\n"
-        f"    {folder_structure(source)}\n"
+        f"    {xml_text(folder_structure(source))}\n"
         "  </available_resources>\n"
         "</activated_skill>"
     )

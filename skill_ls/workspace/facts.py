@@ -58,6 +58,7 @@ def facts_of(doc: SkillDocument, folder: str) -> SkillFacts:
         strict_ok=doc.strict_ok,
         lenient_ok=doc.lenient_ok,
         name_range=(name_field.value or name_field.key).range if name_field else None,
+        yaml_error=doc.strict_error.message if doc.strict_error is not None else None,
     )
 
 

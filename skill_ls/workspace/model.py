@@ -78,6 +78,7 @@ class SkillFacts:
     lenient_ok: bool = True
     name_range: Range | None = None
     error: str | None = None  # the file could not be read
+    yaml_error: str | None = None  # what a strict YAML loader says about the frontmatter
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

@@ -46,7 +46,8 @@ def skip_reason(client: Client, facts: SkillFacts) -> str | None:
     if not facts.has_frontmatter:
         return "it has no frontmatter block"
     if client.yaml == "strict" and not facts.strict_ok:
-        return f"{client.name} parses frontmatter strictly and this YAML does not load"
+        detail = f": {facts.yaml_error}" if facts.yaml_error else ""
+        return f"{client.name} reads YAML strictly and rejects this frontmatter{detail}"
     if not facts.lenient_ok:
         return "its frontmatter YAML does not load"
     if not facts.description or not facts.description.strip():

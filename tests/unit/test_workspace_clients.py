@@ -1,0 +1,229 @@
+"""For every client in the table: which fixture skills it loads (in its load order), which
+copy wins each clash, and its exact catalog and activation text (golden files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skill_ls.clients.table import CLIENTS
+from skill_ls.render import activation_for, catalog_for
+
+from .workspace_helpers import Workspace, clients_workspace, golden
+
+# client -> [(name, path below the fixture root, flag)]; flag: "" | "hidden" | "conflict".
+EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
+    "agentskills": [
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("private", "project/.agents/skills/.private/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+    ],
+    "claude-code": [
+        ("deploy", "home/.claude/skills/deploy/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("review", "project/.claude/skills/group/review/SKILL.md", ""),
+        ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
+    ],
+    "codex": [
+        ("shared", "home/.agents/skills/shared/SKILL.md", "conflict"),
+        ("codex-user", "home/.codex/skills/codex-user/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", "hidden"),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
+        ("shared", "project/.agents/skills/shared/SKILL.md", "conflict"),
+        ("legacy", "project/.codex/skills/legacy/SKILL.md", ""),
+    ],
+    "copilot": [
+        ("changelog", "project/.github/skills/changelog/SKILL.md", ""),
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("copilot-user", "home/.copilot/skills/copilot-user/SKILL.md", ""),
+    ],
+    "cursor": [
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("cursor-only", "project/.cursor/skills/cursor-only/SKILL.md", ""),
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("legacy", "project/.codex/skills/legacy/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("cursor-user", "home/.cursor/skills/cursor-user/SKILL.md", ""),
+        ("codex-user", "home/.codex/skills/codex-user/SKILL.md", ""),
+    ],
+    "gemini-cli": [
+        ("gemini-user", "home/.gemini/skills/gemini-user/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+    ],
+    "opencode": [
+        ("opencode-user", "home/.config/opencode/skills/opencode-user/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("pdf", "project/.opencode/skills/pdf/SKILL.md", ""),
+    ],
+    "goose": [
+        ("goose-user", "home/.config/goose/skills/goose-user/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("goose-only", "project/.goose/skills/goose-only/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+    ],
+    "pi": [
+        ("pi-user", "home/.pi/agent/skills/pi-user/SKILL.md", ""),
+        ("shared", "home/.agents/skills/shared/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("pi-notes", "project/.pi/skills/pi-notes.md", ""),
+        ("pi-tool", "project/.pi/skills/pi-tool/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("inner", "project/.agents/skills/outer/inner/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+    ],
+    "yoi": [
+        ("translate", "builtin/translate/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("summarize", "project/.yoi/skills/summarize/SKILL.md", ""),
+    ],
+    "insomnia": [
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("notes", "project/.insomnia/skills/notes/SKILL.md", ""),
+    ],
+}
+
+# client -> {name: copy that wins}: every clash in the fixture the client sees.
+EXPECTED_WINNERS: dict[str, dict[str, str]] = {
+    "agentskills": {"shared": "project/.agents/skills/shared/SKILL.md"},
+    "claude-code": {"deploy": "home/.claude/skills/deploy/SKILL.md"},
+    "copilot": {
+        "pdf": "project/.claude/skills/pdf/SKILL.md",
+        "deploy": "project/.claude/skills/deploy/SKILL.md",
+        "shared": "project/.agents/skills/shared/SKILL.md",
+    },
+    "cursor": {
+        "pdf": "project/.agents/skills/pdf/SKILL.md",
+        "deploy": "project/.claude/skills/deploy/SKILL.md",
+        "shared": "project/.agents/skills/shared/SKILL.md",
+    },
+    "gemini-cli": {
+        "pdf": "project/.agents/skills/pdf/SKILL.md",
+        "shared": "project/.agents/skills/shared/SKILL.md",
+    },
+    "opencode": {
+        "pdf": "project/.opencode/skills/pdf/SKILL.md",
+        "deploy": "project/.claude/skills/deploy/SKILL.md",
+        "shared": "project/.agents/skills/shared/SKILL.md",
+    },
+    "goose": {
+        "pdf": "project/.agents/skills/pdf/SKILL.md",
+        "deploy": "project/.claude/skills/deploy/SKILL.md",
+    },
+    "pi": {"shared": "home/.agents/skills/shared/SKILL.md"},
+    "yoi": {"summarize": "project/.yoi/skills/summarize/SKILL.md"},
+    "insomnia": {"notes": "project/.insomnia/skills/notes/SKILL.md"},
+}
+
+# The skill whose activation each client's golden file shows, and the arguments given.
+ACTIVATED: dict[str, tuple[str, str]] = {
+    "agentskills": ("pdf", ""),
+    "claude-code": ("deploy", "production --dry-run"),
+    "codex": ("pdf", ""),
+    "copilot": ("pdf", ""),
+    "cursor": ("pdf", ""),
+    "gemini-cli": ("pdf", ""),
+    "opencode": ("pdf", ""),
+    "goose": ("pdf", ""),
+    "pi": ("pi-notes", ""),
+    "yoi": ("summarize", ""),
+    "insomnia": ("notes", ""),
+}
+
+CLIENT_IDS = [client.id for client in CLIENTS]
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return clients_workspace(tmp_path)
+
+
+def test_every_client_is_covered() -> None:
+    assert set(EXPECTED_VIEWS) == set(CLIENT_IDS) == set(ACTIVATED)
+
+
+@pytest.mark.parametrize("client_id", CLIENT_IDS)
+def test_view_lists_what_the_client_loads_in_load_order(
+    workspace: Workspace, client_id: str
+) -> None:
+    view = workspace.index().view(client_id)
+    actual = [
+        (
+            skill.name,
+            Path(skill.path).relative_to(workspace.root).as_posix(),
+            "hidden" if skill.hidden else "conflict" if skill.conflict else "",
+        )
+        for skill in view
+    ]
+    assert actual == EXPECTED_VIEWS[client_id]
+
+
+@pytest.mark.parametrize("client_id", CLIENT_IDS)
+def test_clash_winner_per_client_rule(workspace: Workspace, client_id: str) -> None:
+    index = workspace.index()
+    for name, winner in EXPECTED_WINNERS.get(client_id, {}).items():
+        entry = index.skill_by_name(name, client_id)
+        assert entry is not None, name
+        placement = entry.placement(client_id)
+        assert placement is not None
+        assert Path(placement.path).relative_to(workspace.root).as_posix() == winner
+        losers = [
+            p
+            for e in index.skills()
+            if e.name == name
+            for p in e.placements
+            if p.client == client_id and p.path != placement.path and p.status != "skipped"
+        ]
+        assert losers, f"{name}: no other copy for {client_id}"
+        assert all(p.status in ("shadowed", "conflict") for p in losers)
+        assert all(p.winner == placement.path for p in losers)
+
+
+@pytest.mark.parametrize("client_id", CLIENT_IDS)
+def test_catalog_text_per_client(workspace: Workspace, client_id: str) -> None:
+    rendering = catalog_for(workspace.index(), client_id)
+    assert rendering.characters == len(rendering.text)
+    golden(f"clients/{client_id}.catalog.txt", workspace.show(rendering.text))
+
+
+@pytest.mark.parametrize("client_id", CLIENT_IDS)
+def test_activation_text_per_client(workspace: Workspace, client_id: str) -> None:
+    name, arguments = ACTIVATED[client_id]
+    rendering = activation_for(workspace.index(), client_id, name, arguments)
+    assert rendering is not None
+    golden(f"clients/{client_id}.activation.txt", workspace.show(rendering.text))

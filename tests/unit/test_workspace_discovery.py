@@ -1,0 +1,257 @@
+"""Discovery: roots per scope and client, ignore files, skipped folders, nesting, pi's
+root-level Markdown, symlinks (one real file once, loops, escapes), unreadable folders,
+and the depth and count bounds."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from skill_ls.workspace import WalkLimits, WorkspaceIndex
+from skill_ls.workspace.walker import walk_root
+
+from .workspace_helpers import Workspace, clients_workspace, write_skill
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return clients_workspace(tmp_path)
+
+
+def names(index: WorkspaceIndex, client_id: str) -> list[str]:
+    return [skill.name for skill in index.view(client_id)]
+
+
+def rel(workspace: Workspace, path: str) -> str:
+    return Path(path).relative_to(workspace.root).as_posix()
+
+
+def test_user_roots_follow_xdg_config_home_and_codex_home(workspace: Workspace) -> None:
+    default = workspace.index()
+    assert "opencode-user" in names(default, "opencode")
+    assert "codex-user" in names(default, "codex")
+    moved = workspace.index(
+        environ={
+            "XDG_CONFIG_HOME": str(workspace.home / "xdg"),
+            "CODEX_HOME": str(workspace.home / "codex-alt"),
+        }
+    )
+    assert "xdg-opencode" in names(moved, "opencode")
+    assert "opencode-user" not in names(moved, "opencode")
+    assert "codex-alt" in names(moved, "codex")
+    assert "codex-user" not in names(moved, "codex")
+    assert all("home/.config" not in skill.path for skill in moved.view("insomnia"))
+
+
+def test_home_defaults_to_the_home_variable(workspace: Workspace) -> None:
+    index = WorkspaceIndex([workspace.project], environ={"HOME": str(workspace.home)})
+    index.scan()
+    assert "gemini-user" in names(index, "gemini-cli")
+
+
+def test_ancestors_up_to_the_git_root_for_clients_that_walk_up(workspace: Workspace) -> None:
+    index = workspace.index(folder=workspace.project / "app")
+    for client_id in ("codex", "opencode", "pi"):
+        found = names(index, client_id)
+        assert "app-only" in found and "pdf" in found, client_id
+    for client_id in ("agentskills", "cursor", "gemini-cli", "claude-code"):
+        assert "pdf" not in names(index, client_id), client_id
+    codex_roots = [rel(workspace, root.path) for _, root in index.roots("codex")]
+    assert codex_roots.index("project/app/.agents/skills") < codex_roots.index(
+        "project/.agents/skills"
+    )
+
+
+def test_no_ancestors_without_a_git_root(workspace: Workspace) -> None:
+    (workspace.project / ".git").rmdir()
+    index = workspace.index(folder=workspace.project / "app")
+    assert names(index, "codex").count("pdf") == 0
+
+
+def test_ignore_files_and_skipped_folders(workspace: Workspace) -> None:
+    index = workspace.index()
+    everything = {entry.name for entry in index.skills()}
+    assert "wip" not in everything  # .agents/skills/.gitignore: drafts/
+    assert "dep" not in everything  # node_modules is never walked
+    assert "pdf" in everything
+
+
+def test_negated_and_nested_ignore_files(workspace: Workspace) -> None:
+    skills = workspace.project / ".agents" / "skills"
+    (skills / ".gitignore").write_text("drafts/*\n!drafts/keep/\n")
+    write_skill(skills / "drafts" / "keep", "keep")
+    (skills / "pdf" / ".ignore").write_text("references/\n")
+    index = workspace.index()
+    found = {entry.name for entry in index.skills()}
+    assert "keep" in found and "wip" not in found
+
+
+def test_a_root_ignored_by_the_project_gitignore_is_still_searched(workspace: Workspace) -> None:
+    (workspace.project / ".gitignore").write_text(".claude/\n*.tmp\n")
+    index = workspace.index()
+    assert "review" in names(index, "claude-code")
+
+
+def test_workspace_gitignore_applies_below_roots(workspace: Workspace) -> None:
+    (workspace.project / ".gitignore").write_text(".agents/skills/outer/\n")
+    index = workspace.index()
+    assert "outer" not in names(index, "agentskills")
+
+
+def test_nested_skills_per_client_walk_rule(workspace: Workspace) -> None:
+    index = workspace.index()
+    assert "inner" in names(index, "pi")  # pi walks on below a SKILL.md
+    assert "inner" not in names(index, "agentskills")
+    assert "review" in names(index, "claude-code")  # nested folder below the root
+    assert "review" not in names(index, "copilot")  # copilot only looks one level deep
+    entry = index.skill_by_name("inner")
+    assert entry is not None
+    assert {p.client for p in entry.placements} == {"pi"}
+
+
+def test_pi_root_level_markdown_and_dot_folders(workspace: Workspace) -> None:
+    index = workspace.index()
+    assert "pi-notes" in names(index, "pi")
+    assert "pi-notes" not in names(index, "codex")
+    readme = index.entry_for_path(workspace.project / ".agents/skills/README.md")
+    assert readme is not None
+    assert readme.status == "skipped"
+    assert readme.placement("pi") is not None
+    assert "private" in names(index, "agentskills")
+    assert "private" not in names(index, "pi")
+
+
+def test_skipped_skills_say_why(workspace: Workspace) -> None:
+    index = workspace.index()
+    lenient = index.skill_by_name("lenient")
+    assert lenient is not None
+    codex = lenient.placement("codex")
+    assert codex is not None and codex.status == "skipped"
+    assert "strictly" in codex.reason
+    assert lenient.placement("agentskills").status == "loaded"  # type: ignore[union-attr]
+    nodesc = index.skill_by_name("no-description")
+    assert nodesc is not None and nodesc.status == "skipped"
+    assert all("no description" in p.reason for p in nodesc.placements)
+
+
+def test_symlinked_skill_is_one_real_file(workspace: Workspace) -> None:
+    link = workspace.home / ".agents" / "skills" / "pdf-link"
+    link.symlink_to(workspace.project / ".agents" / "skills" / "pdf", target_is_directory=True)
+    index = workspace.index()
+    copies = [entry for entry in index.skills() if entry.name == "pdf"]
+    real = str((workspace.project / ".agents/skills/pdf/SKILL.md").resolve())
+    linked = [entry for entry in copies if entry.real_path == real]
+    assert len(linked) == 1
+    assert str(link / "SKILL.md") in linked[0].other_paths
+    # Not a clash with itself: the project copy wins in agentskills without a shadow.
+    assert not any(p.status == "shadowed" for p in linked[0].placements if p.client == "codex")
+    assert index.entry_for_path(link / "SKILL.md") == linked[0]
+
+
+def test_symlink_loops_and_broken_links_are_survived(workspace: Workspace) -> None:
+    skills = workspace.project / ".agents" / "skills"
+    (skills / "pdf" / "loop").symlink_to(skills, target_is_directory=True)
+    (skills / "outer" / "self").symlink_to(skills / "outer", target_is_directory=True)
+    (skills / "broken").symlink_to(workspace.root / "nowhere")
+    index = workspace.index()
+    assert names(index, "agentskills").count("pdf") == 1
+    assert index.bounds_hit() == []
+
+
+def test_a_symlink_out_to_a_big_tree_stays_within_bounds(
+    workspace: Workspace, tmp_path: Path
+) -> None:
+    big = tmp_path / "big"
+    for i in range(30):
+        write_skill(big / f"s{i}", f"s{i}")
+    (workspace.project / ".agents" / "skills" / "escape").symlink_to(big, target_is_directory=True)
+    index = workspace.index(limits=WalkLimits(max_depth=8, max_dirs=10_000, max_skills=12))
+    hits = index.bounds_hit()
+    assert any(hit.kind == "count" for hit in hits)
+    assert sum(1 for e in index.skills() if e.name.startswith("s")) <= 12
+
+
+def test_depth_bound_is_reported(workspace: Workspace) -> None:
+    deep = workspace.project / ".claude" / "skills"
+    for depth in range(5):
+        deep = deep / f"d{depth}"
+    write_skill(deep, "deep")
+    index = workspace.index(limits=WalkLimits(max_depth=3))
+    assert "deep" not in names(index, "claude-code")
+    assert any(hit.kind == "depth" for hit in index.bounds_hit())
+
+
+def test_unreadable_folder_is_skipped(
+    workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = str(workspace.project / ".agents" / "skills" / "outer")
+    real_scandir = os.scandir
+
+    def scandir(path: str) -> object:
+        if str(path) == blocked:
+            raise PermissionError(13, "Permission denied", path)
+        return real_scandir(path)
+
+    monkeypatch.setattr("skill_ls.workspace.walker.os.scandir", scandir)
+    index = workspace.index()
+    found = names(index, "agentskills")
+    assert "outer" not in found and "pdf" in found
+
+
+def test_unreadable_skill_file_is_reported_as_skipped(
+    workspace: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = str((workspace.project / ".agents/skills/pdf/SKILL.md").resolve())
+    real_open = open
+
+    def guarded(path: object, *args: object, **kwargs: object) -> object:
+        if str(path) == target:
+            raise PermissionError(13, "Permission denied", path)
+        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("builtins.open", guarded)
+    index = workspace.index()
+    entry = index.entry_for_path(target)
+    assert entry is not None and entry.status == "skipped"
+    assert "cannot read" in entry.placements[0].reason
+
+
+def test_walk_reports_nesting_and_depth(workspace: Workspace) -> None:
+    index = workspace.index(scan=False)
+    root = next(r for c, r in index.roots("agentskills") if r.scope == "project")
+    walk = walk_root(root, root_md=True)
+    inner = walk.found["outer/inner/SKILL.md"]
+    assert inner.parent_skill == "outer/SKILL.md" and inner.depth == 2
+    assert walk.found["README.md"].kind == "root-md"
+    assert walk.found[".private/SKILL.md"].dotted
+
+
+def test_extra_roots_relative_to_the_workspace_folder(workspace: Workspace) -> None:
+    write_skill(workspace.project / "more-skills" / "relative-extra", "relative-extra")
+    index = workspace.index(settings=workspace.settings(extra_roots=("more-skills",)))
+    entry = index.skill_by_name("relative-extra")
+    assert entry is not None and entry.scope == "extra"
+    assert "relative-extra" in names(index, "claude-code")
+
+
+def test_builtin_skills_only_for_yoi(workspace: Workspace) -> None:
+    index = workspace.index()
+    assert "translate" in names(index, "yoi")
+    assert "translate" not in names(index, "agentskills")
+    plain = workspace.index(settings=workspace.settings(builtin_skills=None))
+    assert "translate" not in names(plain, "yoi")
+
+
+def test_scan_reports_progress_and_can_be_cancelled(workspace: Workspace) -> None:
+    index = workspace.index(scan=False)
+    seen: list[tuple[int, int]] = []
+    report = index.scan(progress=lambda done, total, _: seen.append((done, total)))
+    assert report.skills > 20 and not report.cancelled
+    assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1]
+    before = len(index.skills())
+    calls = iter(range(100))
+    cancelled = index.scan(cancelled=lambda: next(calls) >= 3)
+    assert cancelled.cancelled
+    assert len(index.skills()) == before  # a cancelled scan keeps the previous index
