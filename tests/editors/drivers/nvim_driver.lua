@@ -1,0 +1,199 @@
+-- Drives a headless Neovim (0.7 or 0.11) that has loaded a configuration snippet from
+-- docs/editors.md: opens a SKILL.md, waits for the language server's diagnostics, runs the
+-- steps the test asks for and writes what the editor holds as JSON.
+--
+-- Input: $SKILL_LS_DRIVER, a JSON object
+--   { file, out, client_name, steps = [...], complete_at = [line, col],
+--     command = { command, arguments }, fix = { title, line, col } }
+-- Every step's result lands under its name in the output; a failure under "error".
+
+local TIMEOUT_MS = 10000
+local is_011 = vim.fn.has("nvim-0.11") == 1
+local json_encode = (vim.json and vim.json.encode) or vim.fn.json_encode
+local json_decode = (vim.json and vim.json.decode) or vim.fn.json_decode
+
+local config = json_decode(os.getenv("SKILL_LS_DRIVER"))
+local out = { version = tostring(vim.version().major .. "." .. vim.version().minor .. "." .. vim.version().patch) }
+
+local function write_out()
+  local handle = assert(io.open(config.out, "w"))
+  handle:write(json_encode(out))
+  handle:close()
+end
+
+local function clients_of(bufnr)
+  local found = {}
+  if vim.lsp.get_clients then
+    found = vim.lsp.get_clients({ bufnr = bufnr, name = config.client_name })
+  else
+    for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
+      if client.name == config.client_name then
+        table.insert(found, client)
+      end
+    end
+  end
+  return found
+end
+
+local function request_sync(client, method, params, bufnr)
+  local response, err
+  if is_011 then
+    response, err = client:request_sync(method, params, TIMEOUT_MS, bufnr)
+  else
+    response, err = client.request_sync(method, params, TIMEOUT_MS, bufnr)
+  end
+  assert(response, method .. ": no response (" .. tostring(err) .. ")")
+  assert(response.err == nil, method .. ": " .. vim.inspect(response.err))
+  return response.result
+end
+
+local function wait_for(what, condition)
+  assert(vim.wait(TIMEOUT_MS, condition, 20), "timed out waiting for " .. what)
+end
+
+local function diagnostics(bufnr)
+  local found = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    local lsp = (d.user_data or {}).lsp or {}
+    table.insert(found, {
+      code = d.code or lsp.code,
+      source = d.source or lsp.source,
+      severity = d.severity,
+      message = d.message,
+      range = { d.lnum, d.col, d.end_lnum, d.end_col },
+    })
+  end
+  table.sort(found, function(a, b)
+    if a.range[1] ~= b.range[1] then
+      return a.range[1] < b.range[1]
+    end
+    if a.range[2] ~= b.range[2] then
+      return a.range[2] < b.range[2]
+    end
+    return a.code < b.code
+  end)
+  return found
+end
+
+local function has_code(bufnr, code)
+  for _, d in ipairs(diagnostics(bufnr)) do
+    if d.code == code then
+      return true
+    end
+  end
+  return false
+end
+
+-- The server reports its workspace scan with window/workDoneProgress; the workspace views
+-- (catalog, skills) are complete once it ends, as the editor's progress display shows.
+local progress_ends = 0
+local default_progress = vim.lsp.handlers["$/progress"]
+vim.lsp.handlers["$/progress"] = function(err, result, ctx, handler_config)
+  if result and type(result.value) == "table" and result.value.kind == "end" then
+    progress_ends = progress_ends + 1
+  end
+  if default_progress then
+    return default_progress(err, result, ctx, handler_config)
+  end
+end
+
+local started = vim.loop.hrtime()
+local function elapsed_ms()
+  return math.floor((vim.loop.hrtime() - started) / 1e6)
+end
+out.timings_ms = {}
+
+local steps = {}
+
+function steps.completion(client, bufnr)
+  local line, col = config.complete_at[1], config.complete_at[2]
+  local result = request_sync(client, "textDocument/completion", {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    position = { line = line, character = col },
+  }, bufnr)
+  local items = result.items or result
+  local labels = {}
+  for _, item in ipairs(items) do
+    table.insert(labels, item.label)
+  end
+  return { labels = labels, is_incomplete = result.isIncomplete or false }
+end
+
+function steps.command(client, bufnr)
+  wait_for("the workspace scan to end", function()
+    return progress_ends > 0
+  end)
+  out.timings_ms.scan_ended = elapsed_ms()
+  local arguments = {}
+  for _, argument in ipairs(config.command.arguments) do
+    -- "$uri" stands for the buffer's URI as the editor spells it.
+    table.insert(arguments, argument == "$uri" and vim.uri_from_bufnr(bufnr) or argument)
+  end
+  return request_sync(client, "workspace/executeCommand", {
+    command = config.command.command,
+    arguments = arguments,
+  }, bufnr)
+end
+
+-- The quick fix goes through the editor's own code-action machinery (0.11): the cursor on
+-- the diagnostic, `vim.lsp.buf.code_action` gathers its context, asks the server, and
+-- applies the one action the filter keeps.
+function steps.fix(_, bufnr)
+  local before = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  vim.api.nvim_win_set_cursor(0, { config.fix.line + 1, config.fix.col })
+  local offered = {}
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(action)
+      table.insert(offered, action.title)
+      return action.title == config.fix.title
+    end,
+  })
+  local changed = function()
+    return not vim.deep_equal(before, vim.api.nvim_buf_get_lines(bufnr, 0, -1, false))
+  end
+  local ok = vim.wait(TIMEOUT_MS, changed, 20)
+  local result = { offered = offered, applied = ok, lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false) }
+  if ok and config.fix.gone then
+    -- The edit reaches the server (didChange) and the diagnostics are asked for again.
+    result.cleared = vim.wait(TIMEOUT_MS, function()
+      return not has_code(bufnr, config.fix.gone)
+    end, 20)
+    result.diagnostics_after = diagnostics(bufnr)
+  end
+  return result
+end
+
+local function main()
+  vim.cmd("edit " .. vim.fn.fnameescape(config.file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  out.filetype = vim.bo[bufnr].filetype
+  wait_for("the client to attach", function()
+    return #clients_of(bufnr) > 0
+  end)
+  local client = clients_of(bufnr)[1]
+  wait_for("diagnostics", function()
+    return #vim.diagnostic.get(bufnr) > 0
+  end)
+  out.timings_ms.diagnostics = elapsed_ms()
+  out.pull = client.server_capabilities.diagnosticProvider ~= nil
+  out.root_dir = client.config.root_dir
+  out.diagnostics = diagnostics(bufnr)
+  for _, name in ipairs(config.steps) do
+    out[name] = steps[name](client, bufnr)
+  end
+end
+
+local ok, err = xpcall(main, debug.traceback)
+if not ok then
+  out.error = err
+end
+write_out()
+for _, client in ipairs(vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()) do
+  if is_011 then
+    client:stop(true)
+  else
+    client.stop(true)
+  end
+end
+vim.cmd("qall!")

@@ -1,0 +1,84 @@
+"""What every editor must hold for the fixture skill (tests/fixtures/editors/workspace).
+
+Codes, severities and positions are written out here; the messages are the validator's own,
+taken from `skill-ls check --format json` on the same file, so an editor showing a
+different or truncated message fails too.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .real_editors import REPO, SKILL, WORKSPACE
+
+# (code, severity 1=error 2=warning, 0-based start line, start col, end line, end col)
+EXPECTED = [
+    ("SKL104", 1, 1, 6, 1, 11),  # `name: PDF_Tools`: 'P' .. 'T' are not allowed
+    ("SKL106", 2, 1, 6, 1, 15),  # `PDF_Tools` does not match the folder `pdf-tools`
+    ("SKL403", 2, 8, 5, 8, 23),  # `scripts/extract.py` does not exist
+]
+
+# An empty line inside the frontmatter (line 4).
+COMPLETE_AT = [3, 0]
+
+FIX = {"title": "Change name to 'pdf-tools'", "line": 1, "col": 6, "gone": "SKL104"}
+FIXED_NAME_LINE = "name: pdf-tools"
+
+
+@cache
+def messages() -> dict[str, str]:
+    """The validator's message for each code, from the command line on the same file."""
+    done = subprocess.run(
+        [sys.executable, "-m", "skill_ls", "check", "--format", "json", str(SKILL)],
+        cwd=WORKSPACE,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(WORKSPACE)},
+    )
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    return {d["code"]: d["message"] for d in report["diagnostics"]}
+
+
+def assert_diagnostics(held: list[dict[str, Any]]) -> None:
+    """Neovim's `vim.diagnostic.get` entries, as the driver wrote them."""
+    got = [(d["code"], d["severity"], *d["range"]) for d in held]
+    assert got == EXPECTED, held
+    for d in held:
+        assert d["source"] == "skill-ls", d
+        assert d["message"] == messages()[d["code"]], d
+
+
+def assert_completion(held: dict[str, Any]) -> None:
+    labels = held["labels"]
+    # Keys the skill lacks are offered; the ones it already has are not.
+    for key in ("license", "metadata", "allowed-tools", "compatibility"):
+        assert key in labels, labels
+    assert "name" not in labels and "description" not in labels, labels
+
+
+DESCRIPTION = "Extracts text and tables from PDF files. Use when the user mentions PDFs."
+
+
+def preview_command() -> dict[str, Any]:
+    """The catalog Codex would show for the fixture workspace (Codex reads .agents/skills)."""
+    return {"command": "skill-ls.previewCatalog", "arguments": ["$uri", "codex"]}
+
+
+def assert_preview(result: dict[str, Any], skill: Path) -> None:
+    assert result["client"] == "codex", result
+    assert [e["name"] for e in result["entries"]] == ["PDF_Tools"], result
+    (entry,) = result["entries"]
+    assert entry["description"] == DESCRIPTION
+    assert Path(entry["location"]) == skill
+    assert entry["hidden"] is False and entry["truncated"] is False
+    # Codex's own catalog wording, with the file the model is told to open.
+    assert f"- PDF_Tools: {DESCRIPTION} (file: {skill})" in result["text"], result["text"]
+    assert result["characters"] == len(result["text"])
