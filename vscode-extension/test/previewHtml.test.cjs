@@ -84,7 +84,7 @@ test("activation view and error view", () => {
 
 test("currentEntryIndex and entrySpan", () => {
   const { load } = fresh();
-  const { currentEntryIndex, entrySpan, markText } = load("common/previewHtml");
+  const { currentEntryIndex, entrySpan, markText } = load("common/previewText");
   const entries = catalog.entries;
   assert.equal(currentEntryIndex(entries, "/ws/pdf/SKILL.md"), 0);
   assert.equal(currentEntryIndex(entries, "C:\\ws\\pdf-tools\\SKILL.md"), 1, "falls back to the folder name");
@@ -95,6 +95,9 @@ test("currentEntryIndex and entrySpan", () => {
   assert.equal(text.slice(start, start + 3), "pdf");
   assert.ok(text.slice(start, end).endsWith("/ws/pdf/SKILL.md"));
   assert.ok(!text.slice(start, end).includes("pdf-tools"));
-  assert.deepEqual(entrySpan("- pdf: reads PDFs", { ...entries[0], location: "" }), [2, 5]);
+  assert.deepEqual(entrySpan("- pdf (x)", { ...entries[0], location: "" }), [2, 5]);
+  const listed = "- pdf-tools: more\n- pdf: Reads PDFs. Use it…\n";
+  const span = entrySpan(listed, { ...entries[0], description: "Reads PDFs. Use it for forms.", location: "" });
+  assert.equal(listed.slice(...span), "pdf: Reads PDFs. Use it");
   assert.equal(markText("a<b", [{ start: 1, end: 3, cls: "x" }, { start: 2, end: 3, cls: "y" }]), 'a<span class="x">&#60;</span><span class="x y">b</span>');
 });

@@ -4,6 +4,10 @@
  * script carries the nonce that the Content-Security-Policy allows; it has no values in it.
  */
 
+import { currentEntryIndex, entrySpan, escapeHtml, type Mark, markText } from "./previewText";
+
+export { escapeHtml } from "./previewText";
+
 export type PreviewMode = "catalog" | "activation";
 
 export interface ClientInfo {
@@ -48,63 +52,6 @@ export interface PreviewModel {
   error?: string;
 }
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function normalize(p: string): string {
-  return p.replace(/\\/g, "/").replace(/\/SKILL\.md$/i, "").replace(/\/+$/, "");
-}
-
-/** Which catalog entry is the skill being edited: by location (file or folder), else folder name. */
-export function currentEntryIndex(entries: CatalogEntry[], skillPath: string | undefined): number {
-  if (!skillPath) return -1;
-  const folder = normalize(skillPath);
-  const byLocation = entries.findIndex((e) => {
-    const location = normalize(e.location.replace(/^file:\/\//, ""));
-    return location !== "" && (location === folder || folder.endsWith(`/${location}`));
-  });
-  if (byLocation >= 0) return byLocation;
-  const folderName = folder.split("/").pop();
-  return entries.findIndex((e) => e.name === folderName);
-}
-
-/** The span of `text` that shows an entry: from its name to the end of its location. */
-export function entrySpan(text: string, entry: CatalogEntry): [number, number] | undefined {
-  const bounded = (at: number) =>
-    !/[\w-]/.test(text[at - 1] ?? "") && !/[\w-]/.test(text[at + entry.name.length] ?? "");
-  const locationAt = entry.location ? text.indexOf(entry.location) : -1;
-  let nameAt = -1;
-  for (let at = text.indexOf(entry.name); at >= 0 && entry.name; at = text.indexOf(entry.name, at + 1)) {
-    if (locationAt >= 0 && at > locationAt) break;
-    if (bounded(at)) nameAt = at;
-    if (locationAt < 0 && nameAt >= 0) break;
-  }
-  if (nameAt < 0) return locationAt >= 0 ? [locationAt, locationAt + entry.location.length] : undefined;
-  return [nameAt, locationAt >= 0 ? locationAt + entry.location.length : nameAt + entry.name.length];
-}
-
-interface Mark {
-  start: number;
-  end: number;
-  cls: string;
-}
-
-/** Escaped text with <span class> around the marked ranges (ranges may overlap). */
-export function markText(text: string, marks: Mark[]): string {
-  const cuts = [...new Set([0, text.length, ...marks.flatMap((m) => [m.start, m.end])])]
-    .filter((n) => n >= 0 && n <= text.length)
-    .sort((a, b) => a - b);
-  let html = "";
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    const [from, to] = [cuts[i], cuts[i + 1]];
-    const classes = marks.filter((m) => m.start <= from && to <= m.end).map((m) => m.cls);
-    const piece = escapeHtml(text.slice(from, to));
-    html += classes.length ? `<span class="${classes.join(" ")}">${piece}</span>` : piece;
-  }
-  return html;
-}
-
 function counts(r: Rendered): string {
   const parts = [`<span id="characters">${escapeHtml(r.characters)}</span> characters`, `~${escapeHtml(r.tokens)} tokens`];
   let html = `<p class="counts">${parts.join(" · ")}</p>`;
@@ -143,6 +90,7 @@ function body(model: PreviewModel): string {
 }
 
 const STYLE = `body{font-family:var(--vscode-font-family);color:var(--vscode-foreground);padding:0 12px}
+h1{font-size:1.3em;font-weight:600}
 pre{white-space:pre-wrap;word-break:break-word;font-family:var(--vscode-editor-font-family);font-size:var(--vscode-editor-font-size);background:var(--vscode-textCodeBlock-background);padding:8px}
 .current{background:var(--vscode-editor-findMatchHighlightBackground);outline:1px solid var(--vscode-editor-findMatchHighlightBorder,transparent)}
 .cut{opacity:.45}.warning{color:var(--vscode-editorWarning-foreground)}.error{color:var(--vscode-errorForeground)}
