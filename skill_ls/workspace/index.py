@@ -301,6 +301,8 @@ class WorkspaceIndex:
             real = self._real_of(str(path))
             self._buffers[real] = text
             state = self._state
+            if real not in state.locations and os.path.isfile(real):
+                self.add_path(path)  # opened before the file watcher reported it
             if real in state.locations:
                 state.facts[real] = read_facts(real, text)
                 self._changed(state, [real])

@@ -67,7 +67,14 @@ def resolve(
     builtin_policy: str,
 ) -> dict[str, Outcome]:
     """Outcome for every real file among `candidates` (all named alike for `client`)."""
-    ordered = sorted(candidates, key=lambda c: c.order) if len(candidates) > 1 else candidates
+    if len(candidates) == 1:  # no clash: the common case, kept cheap for large workspaces
+        only = candidates[0]
+        facts_of = facts[only.found.real]
+        reason = skip_reason(client, facts_of)
+        if reason is not None:
+            return {only.found.real: Outcome(Status.SKIPPED, False, reason=reason)}
+        return {only.found.real: _loaded(client, only, facts, Status.LOADED)}
+    ordered = sorted(candidates, key=lambda c: c.order)
     outcomes: dict[str, Outcome] = {}
     eligible: list[Candidate] = []
     for candidate in ordered:
@@ -120,12 +127,16 @@ def _rank(ranks: tuple[str, ...], scope: str) -> int:
     return ranks.index(scope) if scope in ranks else len(ranks)
 
 
+_LOADED = Outcome(Status.LOADED, True)
+_HIDDEN = Outcome(Status.HIDDEN, True, reason="a flag hides it from the model's catalog")
+
+
 def _loaded(
     client: Client, candidate: Candidate, facts: Mapping[str, SkillFacts], status: Status
 ) -> Outcome:
-    if hidden(client, facts[candidate.found.real]):
-        return Outcome(Status.HIDDEN, True, reason="a flag hides it from the model's catalog")
-    return Outcome(status, True)
+    if client.hidden_when and hidden(client, facts[candidate.found.real]):
+        return _HIDDEN
+    return _LOADED if status is Status.LOADED else Outcome(status, True)
 
 
 CLASH_REASONS: dict[str, str] = {
