@@ -96,6 +96,8 @@ class WorkspaceIndex:
             for order, root in enumerate(self._client_roots[client.id]):
                 self._root_uses.setdefault(root.path, []).append(_RootUse(client, order, root))
         self._state = _State()
+        # Changes reported while a scan runs (without the lock), replayed on its result.
+        self._scan_log: list[tuple[str, str]] | None = None
         self._outcomes: dict[tuple[str, str], dict[str, Outcome]] = {}
         self._entries: dict[str, SkillEntry] = {}
         self._views: dict[str, tuple[LoadedSkill, ...]] = {}
@@ -193,16 +195,18 @@ class WorkspaceIndex:
         state = _State()
         paths = list(self._root_uses)
         total = len(paths)
+        with self._lock:
+            self._scan_log = []
         for done, root_path in enumerate(paths):
             if cancelled is not None and cancelled():
-                return ScanReport(done, 0, time.perf_counter() - started, cancelled=True)
+                return self._cancelled(done, started)
             if progress is not None:
                 progress(done, total, root_path)
             walk = walk_root(
                 self._walk_root(root_path), self._root_md(root_path), self.limits, cancelled
             )
             if walk.cancelled:
-                return ScanReport(done, 0, time.perf_counter() - started, cancelled=True)
+                return self._cancelled(done, started)
             self._add_walk(state, root_path, walk)
         with self._lock:
             buffers = dict(self._buffers)
@@ -215,16 +219,44 @@ class WorkspaceIndex:
         with self._lock:
             self._state = state
             self._invalidate_all()
+            self._replay()
             hits = tuple(hit for walk in state.walks.values() for hit in walk.hits)
             return ScanReport(
                 total, len(state.locations), time.perf_counter() - started, False, hits
             )
+
+    def _cancelled(self, roots: int, started: float) -> ScanReport:
+        with self._lock:
+            self._scan_log = None
+        return ScanReport(roots, 0, time.perf_counter() - started, cancelled=True)
+
+    def _log(self, operation: str, path: str | Path) -> None:
+        if self._scan_log is not None:
+            self._scan_log.append((operation, str(path)))
+
+    def _replay(self) -> None:
+        """Apply to a fresh scan the changes reported while it ran."""
+        log, self._scan_log = self._scan_log or [], None
+        for operation, path in log:
+            if operation == "buffer":
+                text = self._buffers.get(self._real_of(path))
+                if text is None:
+                    self.clear_buffer(path)
+                else:
+                    self.set_buffer(path, text)
+            elif operation == "add":
+                self.add_path(path)
+            elif operation == "remove":
+                self.remove_path(path)
+            else:
+                self.update_file(path)
 
     def update_file(self, path: str | Path) -> None:
         """A file changed on disk: re-read it (or what it configures), nothing else."""
         text = normalise(str(path))
         name = os.path.basename(text)
         with self._lock:
+            self._log("update", text)
             state = self._state
             real = self._real_of(text)
             if real in state.locations:
@@ -248,6 +280,7 @@ class WorkspaceIndex:
         """A file or folder appeared (created, renamed to, or a root folder created)."""
         target = normalise(str(path))
         with self._lock:
+            self._log("add", target)
             state = self._state
             touched: set[str] = set()
             for root_path in self._root_uses:
@@ -271,6 +304,7 @@ class WorkspaceIndex:
         """A file or folder went away (deleted, or renamed from)."""
         target = normalise(str(path))
         with self._lock:
+            self._log("remove", target)
             state = self._state
             touched: set[str] = set()
             for root_path, walk in state.walks.items():
@@ -298,6 +332,7 @@ class WorkspaceIndex:
     def set_buffer(self, path: str | Path, text: str) -> None:
         """An editor buffer holds this text for `path`; it wins over the file on disk."""
         with self._lock:
+            self._log("buffer", path)
             real = self._real_of(str(path))
             self._buffers[real] = text
             state = self._state
@@ -310,6 +345,7 @@ class WorkspaceIndex:
     def clear_buffer(self, path: str | Path) -> None:
         """The buffer was closed: the file on disk counts again."""
         with self._lock:
+            self._log("buffer", path)
             real = self._real_of(str(path))
             self._buffers.pop(real, None)
             state = self._state

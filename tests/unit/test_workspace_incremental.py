@@ -175,3 +175,19 @@ def test_update_of_an_unknown_file_adds_it(workspace: Workspace) -> None:
     assert "late" in [s.name for s in index.view("copilot")]
     index.update_file(workspace.project / "README.md")  # not a skill: nothing happens
     assert_same_as_fresh_scan(workspace, index)
+
+
+def test_changes_reported_during_a_scan_are_kept(workspace: Workspace) -> None:
+    index = workspace.index()
+    pdf = workspace.project / ".agents/skills/pdf/SKILL.md"
+    late = workspace.project / ".agents" / "skills" / "late"
+
+    def progress(done: int, total: int, message: str) -> None:
+        if message == "done":  # walks and reads are over; the result is not swapped in yet
+            write_skill(late, "late")
+            index.add_path(late)
+            index.set_buffer(pdf, "---\nname: pdf\ndescription: Typed meanwhile. Use.\n---\n")
+
+    index.scan(progress=progress)
+    assert "late" in [s.name for s in index.view("agentskills")]
+    assert index.facts(pdf).description == "Typed meanwhile. Use."  # type: ignore[union-attr]
