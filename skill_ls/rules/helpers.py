@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Position, Range, TextEdit
 from skill_ls.document import SkillDocument
-from skill_ls.yamltree import YNode, YScalar
+from skill_ls.yamltree import YNode, YScalar, resolve_plain
 
 
 def point(doc: SkillDocument, pos: Position) -> Range:
@@ -43,8 +44,30 @@ def yaml_double_quoted(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+_YAML11_SPECIAL = re.compile(r"(?i)y|n|yes|no|on|off")
+# Starts with a letter, digit or `(`; no quotes or backslashes; no ` #`, `: ` or `:` at the end.
+_PLAIN_SAFE = re.compile(r"(?:[^\W_]|\()(?:[^\"'\\:#\t]|:(?=[^ ])|(?<! )#)*(?<![: ])")
+
+
+def yaml_scalar(text: str) -> str:
+    """`text` as a plain scalar when every loader reads that back as this string, else
+    double-quoted (`true`, `12`, `yes`, `a: b`, ...)."""
+    plain = (
+        _PLAIN_SAFE.fullmatch(text) is not None
+        and text.isprintable()
+        and not text.endswith(" ")
+        and resolve_plain(text) == "string"
+        and not _YAML11_SPECIAL.fullmatch(text)
+    )
+    return text if plain else yaml_double_quoted(text)
+
+
 def replace_value(node: YNode, text: str) -> TextEdit:
-    return TextEdit(value_range(node), text)
+    """Replace a value as written; an empty value (a point after its `:`) gets a space."""
+    rng = value_range(node)
+    if rng.start == rng.end and text:
+        text = " " + text
+    return TextEdit(rng, text)
 
 
 def value_range(node: YNode) -> Range:

@@ -14,6 +14,7 @@ from skill_ls.rules.helpers import (
     names,
     replace_value,
     yaml_double_quoted,
+    yaml_scalar,
 )
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
@@ -193,11 +194,25 @@ def kebab_case(name: str, unicode_letters: bool = False) -> str:
     """The closest valid name: lowercase, other characters to `-`, no edge or double `-`."""
     lowered = name.lower()
     out = []
-    for char in lowered:
-        ok = _NAME_ALLOWED.fullmatch(char) or (unicode_letters and char.isalpha())
-        out.append(char if ok else "-")
+    for i, char in enumerate(lowered):
+        out.append(char if _name_char_ok(lowered, i, unicode_letters) else "-")
     text = re.sub(r"-{2,}", "-", "".join(out)).strip("-")
     return text[:NAME_MAX].rstrip("-")
+
+
+def _name_char_ok(name: str, i: int, unicode_letters: bool) -> bool:
+    char = name[i]
+    if _NAME_ALLOWED.fullmatch(char):
+        return True
+    if not unicode_letters:
+        return False
+    if not unicodedata.category(char).startswith("M"):
+        return char.isalpha() and char == char.lower()
+    # A combining mark on a lowercase letter is part of it (the decomposed, NFD spelling).
+    base = i - 1
+    while base >= 0 and unicodedata.category(name[base]).startswith("M"):
+        base -= 1
+    return base >= 0 and name[base].isalpha() and name[base] == name[base].lower()
 
 
 def _check_name(doc: SkillDocument, report: Reporter) -> None:
@@ -222,7 +237,7 @@ def _check_name(doc: SkillDocument, report: Reporter) -> None:
         rng = value.range if value is not None else entry.key.range
         kind = describe_kind(value) if value is not None else "unreadable"
         fixes = (
-            [Fix(f"Set `name` to '{folder}'", (replace_value(value, folder),))]
+            [Fix(f"Set `name` to '{folder}'", (replace_value(value, yaml_scalar(folder)),))]
             if folder and value is not None and value.kind == "null"
             else []
         )
@@ -239,24 +254,29 @@ def _check_name(doc: SkillDocument, report: Reporter) -> None:
     unicode_letters = report.context.settings.unicode_names
     fix_name = kebab_case(name, unicode_letters)
     rename = (
-        [Fix(f"Change name to '{fix_name}'", (replace_value(value, fix_name),))]
+        [Fix(f"Change name to '{fix_name}'", (replace_value(value, yaml_scalar(fix_name)),))]
         if fix_name and fix_name != name
         else []
     )
+    if not name:
+        report.report(
+            NAME_LENGTH,
+            value.range,
+            "`name` is empty; it must be 1–64 characters",
+            fixes=(
+                [Fix(f"Set `name` to '{folder}'", (replace_value(value, yaml_scalar(folder)),))]
+                if folder
+                else []
+            ),
+        )
+        return
     if len(name) > NAME_MAX:
         report.report(
             NAME_LENGTH,
             sub_range(doc.index, value, NAME_MAX, len(name)),
             f"`name` is {len(name)} characters; the limit is {NAME_MAX}",
         )
-    bad = [
-        i
-        for i, char in enumerate(name)
-        if not (
-            _NAME_ALLOWED.fullmatch(char)
-            or (unicode_letters and char.isalpha() and char == char.lower())
-        )
-    ]
+    bad = [i for i, char in enumerate(name) if not _name_char_ok(name, i, unicode_letters)]
     if bad:
         chars = "".join(dict.fromkeys(name[i] for i in bad))
         detail = (
@@ -296,7 +316,7 @@ def _check_name(doc: SkillDocument, report: Reporter) -> None:
             value.range,
             f"`name` '{name}' ({_spelling(name)}) equals the folder '{folder}' "
             f"({_spelling(folder)}) only after Unicode normalization",
-            fixes=[Fix("Use the folder's spelling", (replace_value(value, folder),))],
+            fixes=[Fix("Use the folder's spelling", (replace_value(value, yaml_scalar(folder)),))],
         )
         return
     strict = [c for c in report.context.audience if not c.lenient_name]
@@ -309,7 +329,12 @@ def _check_name(doc: SkillDocument, report: Reporter) -> None:
         NAME_FOLDER,
         value.range,
         f"`name` '{name}' does not match its folder '{folder}'; {consequence}",
-        fixes=[Fix(f"Change name to the folder name '{folder}'", (replace_value(value, folder),))],
+        fixes=[
+            Fix(
+                f"Change name to the folder name '{folder}'",
+                (replace_value(value, yaml_scalar(folder)),),
+            )
+        ],
         severity=Severity.ERROR if strict else None,
         data={"folder": folder, "name": name},
     )
@@ -519,16 +544,11 @@ def check_tools_value(doc: SkillDocument, report: Reporter, key: str, value: YNo
             fixes=[
                 Fix(
                     "Rewrite as a space-separated string",
-                    (replace_value(value, _plain_or_quoted(fixed)),),
+                    (replace_value(value, yaml_scalar(fixed)),),
                 )
             ],
             data={"comma": comma},
         )
-
-
-def _plain_or_quoted(text: str) -> str:
-    safe = re.fullmatch(r"[A-Za-z][^#:\"'\n]*", text) and not text.endswith(" ")
-    return text if safe else yaml_double_quoted(text)
 
 
 def _tools_edit(doc: SkillDocument, key: str, value: YSequence, fixed: str) -> TextEdit:
@@ -542,4 +562,4 @@ def _tools_edit(doc: SkillDocument, key: str, value: YSequence, fixed: str) -> T
     if not value.flow and end.column == 0 and end.line > start.line:
         # A block list ends at the start of the next line: keep that line break.
         end = Position(end.line - 1, len(doc.index.line(end.line - 1)))
-    return TextEdit(Range(start, end), " " + _plain_or_quoted(fixed))
+    return TextEdit(Range(start, end), " " + yaml_scalar(fixed))
