@@ -57,6 +57,17 @@ def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
+def wait_quiet(max_wait_s: float, threshold: float = 0.7) -> None:
+    """Wait (at most max_wait_s) until the 1-minute load average per CPU is below threshold."""
+    if max_wait_s <= 0:
+        return
+    cpus = os.cpu_count() or 1
+    deadline = time.monotonic() + max_wait_s
+    while os.getloadavg()[0] / cpus >= threshold and time.monotonic() < deadline:
+        log(f"waiting for a quieter machine (load {os.getloadavg()[0]:.1f} on {cpus} CPUs)")
+        time.sleep(15)
+
+
 def ensure_peers(venv: Path, install: bool) -> dict[str, str | None]:
     """Create the peers venv and install the pinned peers; return {peer: version or None}."""
     py = venv / "bin" / "python"
@@ -284,6 +295,8 @@ def bench_layout(
     out_dir = work / "out"
     out_dir.mkdir(exist_ok=True)
 
+    wait_quiet(args.wait_quiet)
+    load_before = os.getloadavg()
     runs: dict[str, list[dict[str, Any]]] = {t: [] for t in tools}
     for rep in range(args.warmup + args.reps):
         for tool, cmd_tpl in tools.items():
@@ -349,20 +362,41 @@ def bench_layout(
             s["sanity"] = {"unreadable_output": f"{type(exc).__name__}: {exc}"}
         summary[tool] = s
 
+    load_after = os.getloadavg()
+    # The fixed cost of each tool: the same command on a project with no skills.
+    empty = work / "empty-project"
+    empty.mkdir(exist_ok=True)
+    for tool, cmd_tpl in tools.items():
+        cmd = [c.replace("{ROOT}", empty.name) for c in cmd_tpl]
+        walls = [
+            run_timed(cmd, out_dir / f"{tool}-empty.json", cwd=empty.parent)["wall_s"]
+            for _ in range(3)
+        ]
+        summary[tool]["empty_project_s"] = round(statistics.median(walls), 4)
+
     ratios: dict[str, float] = {}
+    cpu_ratios: dict[str, float] = {}
     if "skill-ls" in summary:
         for peer in ("agnix", "skills-ref"):
             if peer in summary:
-                ratios[f"skill-ls/{peer}"] = (
-                    summary["skill-ls"]["median_s"] / summary[peer]["median_s"]
+                ratios[f"skill-ls/{peer}"] = round(
+                    summary["skill-ls"]["median_s"] / summary[peer]["median_s"], 3
+                )
+                cpu_ratios[f"skill-ls/{peer}"] = round(
+                    summary["skill-ls"]["median_cpu_s"] / max(summary[peer]["median_cpu_s"], 1e-9),
+                    3,
                 )
     return {
         "layout": layout,
         "skills": args.count,
         "broken": len(manifest["broken"]),
         "files": n_files,
+        "loadavg_before": [round(x, 2) for x in load_before],
+        "loadavg_after": [round(x, 2) for x in load_after],
         "tools": summary,
         "ratios": ratios,
+        "cpu_time_ratios": cpu_ratios,
+        "machine_busy": max(load_before[0], load_after[0]) > (os.cpu_count() or 1) * 0.5,
     }
 
 
@@ -393,10 +427,21 @@ def print_table(results: list[dict[str, Any]]) -> None:
                 f"{s['max_s']:7.3f} {s['median_cpu_s']:7.3f} {s['max_rss_mb']:7.1f}  "
                 f"{hit:>14}  {san.get('clean_folders_with_errors', '?'):>5}  {diags}"
             )
+            extra = f"on an empty project: {s['empty_project_s']:.3f} s"
             if tool == "skills-ref" and s.get("median_loop_s") is not None:
-                print(f"{'':8} {'':10} (in-process loop alone: {s['median_loop_s']:.3f} s)")
+                extra += f"; in-process loop alone: {s['median_loop_s']:.3f} s"
+            print(f"{'':8} {'':10} ({extra})")
         for k, v in res["ratios"].items():
-            print(f"{res['layout']:8} ratio {k}: {v:.2f}x")
+            print(
+                f"{res['layout']:8} ratio {k}: {v:.2f}x wall "
+                f"({res['cpu_time_ratios'][k]:.2f}x CPU time)"
+            )
+        if res["machine_busy"]:
+            print(f"{res['layout']:8} WARNING: the machine was busy; wall times are inflated")
+        print(
+            f"{res['layout']:8} load average before/after: "
+            f"{res['loadavg_before'][0]} / {res['loadavg_after'][0]} ({os.cpu_count()} CPUs)"
+        )
     print()
 
 
@@ -426,6 +471,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument(
         "--only", default=None, help="comma-separated subset of skill-ls,skills-ref,agnix"
+    )
+    ap.add_argument(
+        "--wait-quiet",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="first wait up to this long for the load average to drop (shared machines)",
     )
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args(argv)

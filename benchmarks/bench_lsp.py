@@ -38,6 +38,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -54,6 +55,17 @@ import generate  # noqa: E402
 
 def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
+
+
+def wait_quiet(max_wait_s: float, threshold: float = 0.7) -> None:
+    """Wait (at most max_wait_s) until the 1-minute load average per CPU is below threshold."""
+    if max_wait_s <= 0:
+        return
+    cpus = os.cpu_count() or 1
+    deadline = time.monotonic() + max_wait_s
+    while os.getloadavg()[0] / cpus >= threshold and time.monotonic() < deadline:
+        log(f"waiting for a quieter machine (load {os.getloadavg()[0]:.1f} on {cpus} CPUs)")
+        time.sleep(15)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -574,7 +586,7 @@ async def workspace(
         t0 = time.perf_counter()
         caps = await cl.initialize(root, pull=pull)
         t_init = time.perf_counter()
-        out["initialize_ms"] = round((t_init - t0) * 1000, 2)
+        out["start_to_initialize_reply_ms"] = round((t_init - t0) * 1000, 2)
         dp = caps.get("diagnosticProvider")
         server_ws_pull = bool(isinstance(dp, dict) and dp.get("workspaceDiagnostics"))
         out["server_workspace_diagnostics"] = server_ws_pull
@@ -643,6 +655,7 @@ async def workspace(
         begins = [t for t, _, v in cl.progress if v.get("kind") == "begin"]
         out["progress_begin_s"] = round(min(begins) - t0, 3) if begins else None
         out["progress_end_s"] = round(max(ends) - t0, 3) if ends else None
+        out["scan_s"] = round(max(ends) - min(begins), 3) if ends and begins else None
         if ws_task is not None and ws_task.done() and not ws_task.exception():
             lat, res = ws_task.result()
             items = res.get("items", []) if isinstance(res, dict) else []
@@ -656,6 +669,9 @@ async def workspace(
         out["published_uris"] = len(published & all_uris)
         out["published_uris_with_diagnostics"] = len(nonempty & all_uris)
         out["broken_with_diagnostics"] = len(nonempty & broken)
+        out["every_skill_reported"] = bool(
+            published >= all_uris or out.get("workspace_diagnostic_items", 0) >= count
+        )
         out["last_publish_s"] = round(cl.diagnostics[-1][0] - t0, 3) if cl.diagnostics else None
         signals = [
             x
@@ -736,6 +752,7 @@ def print_report(doc: dict[str, Any]) -> None:
 
 async def amain(args: argparse.Namespace) -> dict[str, Any]:
     cmd = server_command(args.server)
+    load_before = os.getloadavg()
     doc: dict[str, Any] = {
         "benchmark": "skill-ls serve over stdio",
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -745,11 +762,15 @@ async def amain(args: argparse.Namespace) -> dict[str, Any]:
             "python": platform.python_version(),
         },
         "server": " ".join(cmd).replace(str(REPO) + "/", ""),
+        "skill_ls_commit": subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO
+        ).stdout.strip(),
         "keystrokes": [],
     }
     scen = set(args.scenarios.split(","))
     if "keystrokes" in scen:
         for lines in (int(x) for x in args.sizes.split(",")):
+            wait_quiet(args.wait_quiet)
             log(f"keystrokes: {lines}-line SKILL.md, {args.edits} edits")
             try:
                 r = await keystrokes(cmd, lines, args.edits, args.typing_interval, args.timeout)
@@ -757,6 +778,9 @@ async def amain(args: argparse.Namespace) -> dict[str, Any]:
                 r = {"lines": lines, "error": f"{type(exc).__name__}: {exc}"}
             doc["keystrokes"].append(r)
     if "workspace" in scen:
+        if not (WORK.parent / f"workspace-{args.count}" / "manifest.json").exists():
+            workspace_root(args.count, args.seed)  # generate before waiting for quiet
+        wait_quiet(args.wait_quiet)
         log(f"workspace: {args.count} skills")
         try:
             doc["workspace"] = await workspace(
@@ -764,6 +788,8 @@ async def amain(args: argparse.Namespace) -> dict[str, Any]:
             )
         except Exception as exc:
             doc["workspace"] = {"skills": args.count, "error": f"{type(exc).__name__}: {exc}"}
+    doc["loadavg_before"] = [round(x, 2) for x in load_before]
+    doc["loadavg_after"] = [round(x, 2) for x in os.getloadavg()]
     return doc
 
 
@@ -790,6 +816,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ws-timeout", type=float, default=180.0, help="workspace scenario limit (s)")
     ap.add_argument(
         "--server", default=None, help="server command (default: .venv python -m skill_ls serve)"
+    )
+    ap.add_argument(
+        "--wait-quiet",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="first wait up to this long for the load average to drop (shared machines)",
     )
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args(argv)
