@@ -90,5 +90,10 @@ def test_diagnostics_completion_and_previews_in_vscode(
     entries = summary["catalogResult"]["entries"]
     assert any(e["name"] == name and e["description"] == description for e in entries), entries
     assert "Activation of" in summary["activationText"]
-    for shot in ("1-diagnostics", "2-completion", "3-catalog-preview", "4-activation-preview"):
+    assert "Live preview marker 4711" in summary["liveText"], "the preview did not follow typing"
+    assert summary["server"] == "running"
+    assert summary["status"]["text"].startswith("Skill LS: "), summary["status"]
+    assert summary["status"]["severity"] == "information"
+    shots = ("1-diagnostics", "2-completion", "3-catalog-preview", "4-activation-preview")
+    for shot in (*shots, "5-live-update"):
         assert (ARTIFACTS / f"{shot}.png").is_file()

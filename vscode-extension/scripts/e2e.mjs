@@ -189,6 +189,7 @@ async function main() {
     summary.diagnostics = ours;
     summary.server = state.server;
     summary.launch = state.launch;
+    summary.status = state.status;
 
     // Completion on a new line in the frontmatter.
     await page.locator(".monaco-editor .view-lines").first().click();
@@ -230,6 +231,18 @@ async function main() {
     await shot("4-activation-preview");
     summary.activationResult = (await dump()).preview.result;
     mark("activation");
+
+    // The preview follows typing (debounced), without saving.
+    const marker = "Live preview marker 4711";
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(`\n${marker}`);
+    summary.liveText = await waitFor("the preview to follow typing", async () => {
+      const text = await webviewBody().innerText({ timeout: 2000 });
+      return text.includes(marker) ? text : undefined;
+    }, 20000, 300);
+    await shot("5-live-update");
+    mark("live");
     console.log(JSON.stringify(summary, null, 2));
   } catch (error) {
     await shot("failure").catch(() => {});

@@ -23,7 +23,7 @@ export function activate(context: vscode.ExtensionContext): { session: ServerSes
     command(Commands.showActivationPreview, () => preview.show("activation")),
     command(Commands.restartServer, () => session?.restart()),
     command(Commands.showOutput, () => output.show()),
-    ...registerTestCommands(session, preview),
+    ...registerTestCommands(session, preview, status),
   );
   void session.start();
   return { session, preview };

@@ -76,8 +76,11 @@ export class ServerStatus implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
+  /** What the item shows now. */
+  view: StatusView = statusView("stopped", undefined, []);
+
   private render(): void {
-    const view = statusView(this.session.state, this.skills, targetClients());
+    const view = (this.view = statusView(this.session.state, this.skills, targetClients()));
     this.item.text = view.text;
     this.item.detail = view.detail;
     this.item.severity = SEVERITY[view.severity];

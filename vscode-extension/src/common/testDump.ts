@@ -8,6 +8,7 @@ import * as vscode from "vscode";
 import { Commands, TEST_DUMP_ENV } from "./constants";
 import type { PreviewPanel } from "./preview";
 import type { ServerSession } from "./session";
+import type { ServerStatus } from "./status";
 
 function plainDiagnostic(d: vscode.Diagnostic) {
   const code = typeof d.code === "object" ? { value: d.code.value, target: d.code.target.toString() } : d.code;
@@ -15,7 +16,7 @@ function plainDiagnostic(d: vscode.Diagnostic) {
   return { message: d.message, severity: d.severity, source: d.source, code, range: [start.line, start.character, end.line, end.character] };
 }
 
-export function registerTestCommands(session: ServerSession, preview: PreviewPanel): vscode.Disposable[] {
+export function registerTestCommands(session: ServerSession, preview: PreviewPanel, status: ServerStatus): vscode.Disposable[] {
   const file = process.env[TEST_DUMP_ENV];
   if (!file) return [];
   void vscode.commands.executeCommand("setContext", "skillLs.testMode", true);
@@ -26,7 +27,14 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
         .filter(([uri]) => uri.path.endsWith("/SKILL.md"))
         .map(([uri, list]) => ({ uri: uri.toString(), diagnostics: list.map(plainDiagnostic) }));
       const { mode, client, result, error } = preview.current;
-      const state = { server: session.state, launch: session.launch, diagnostics, preview: { mode, client, result, error, html: preview.lastHtml } };
+      await status.refresh();
+      const state = {
+        server: session.state,
+        launch: session.launch,
+        status: status.view,
+        diagnostics,
+        preview: { mode, client, result, error, html: preview.lastHtml },
+      };
       await fs.writeFile(file, JSON.stringify(state, null, 2));
     }),
   ];
