@@ -28,6 +28,10 @@ BOM = "\ufeff"
 MAX_FRONTMATTER_CHARS = 256 * 1024
 # Bodies are scanned for references up to this many characters; the rest is counted only.
 MAX_SCANNED_BODY_CHARS = 2 * 1024 * 1024
+# After a strict YAML failure, at most this many top-level entries that need the full YAML
+# parser are read one by one (each costs a parser run: 50,000 tiny entries in 256 KiB took
+# over a minute); simple `key: value` entries are cheap and always read.
+MAX_PARSED_ENTRIES = 1000
 # Files bigger than this are read only this far (the document says it was cut).
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
@@ -285,14 +289,25 @@ def _read_entry_by_entry(doc: SkillDocument, fm: Frontmatter) -> None:
             chunks.append((offset, [line]))
         elif chunks:
             chunks[-1][1].append(line)
+    parsed = 0
     for offset, chunk_lines in chunks:
         first_line = fm.first_line + offset
         chunk = "".join(chunk_lines)
-        result: ParseResult = (
-            parse_simple(chunk, first_line)
-            if _only_simple_entries(chunk)
-            else parse_yaml(chunk, first_line)
-        )
+        result: ParseResult
+        if _only_simple_entries(chunk):
+            result = parse_simple(chunk, first_line)
+        elif parsed == MAX_PARSED_ENTRIES:
+            doc.unreadable.append(
+                YamlError(
+                    f"frontmatter has more than {MAX_PARSED_ENTRIES:,} entries that are "
+                    "not plain `key: value` lines; not read further",
+                    Range.point(first_line, 0),
+                )
+            )
+            break
+        else:
+            parsed += 1
+            result = parse_yaml(chunk, first_line)
         _merge_facts(doc.facts, result.facts)
         if result.error is None and isinstance(result.root, YMapping):
             for key, value in result.root.entries:
@@ -364,7 +379,9 @@ def _merge_facts(into: YamlFacts, more: YamlFacts) -> None:
 _SIMPLE_LINE = re.compile(
     r"(?P<key>[A-Za-z_][A-Za-z0-9_-]*):"
     r"(?:[ ]+(?P<value>\"(?:[^\"\\]|\\[\"\\/0abtnvfre ])*\"|'(?:[^']|'')*'"
-    r"|[A-Za-z0-9(][^#:\"'\t]*?))?[ ]*$"
+    # Possessive, one space run per step: a lazy `[^...]*?` before `[ ]*$` backtracks
+    # quadratically over long runs of spaces (a 20,000-space value took seconds).
+    r"|[A-Za-z0-9(](?:[ ]*+[^#:\"'\t ])*+))?[ ]*$"
 )
 
 
@@ -458,7 +475,11 @@ def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
 # --- References in the body ---------------------------------------------------------------
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>[^)\s]+))")
+# Link text may hold one level of balanced brackets. Both loops exclude `[`, and the outer
+# one is possessive, so a line of 100,000 `[` is scanned in linear time, not quadratic.
+_LINK = re.compile(
+    r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*+\]\(\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>[^)\s]+))"
+)
 _LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>\S+))")
 _INLINE_CODE = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:")
