@@ -26,6 +26,8 @@ _TEXT_LEADING = re.compile("\ufeff?[ \t\r\n]*")
 
 # Every flag any client hides skills by: frontmatter keys, and `file#dotted.key` sidecars.
 HIDING_FLAGS: frozenset[str] = frozenset(flag for c in CLIENTS for flag, _ in c.hidden_when)
+# Files beside SKILL.md that indexing reads (their changes re-read the skill).
+SIDECAR_FILES: frozenset[str] = frozenset(f.partition("#")[0] for f in HIDING_FLAGS if "#" in f)
 
 
 def read_facts(path: str, text: str | None = None) -> SkillFacts:

@@ -23,7 +23,7 @@ from skill_ls.config import Settings
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.walk import IGNORE_FILES
 from skill_ls.workspace import findings
-from skill_ls.workspace.facts import read_facts
+from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
 from skill_ls.workspace.model import (
     SCOPES,
     BoundHit,
@@ -371,10 +371,14 @@ class WorkspaceIndex:
         return any(use.client.root_markdown_skills for use in self._root_uses[root_path])
 
     def _skill_of_sidecar(self, path: str) -> str | None:
-        """The skill whose `agents/openai.yaml` (or similar sidecar) this is."""
-        folder = os.path.dirname(os.path.dirname(path))
-        real = self._real_of(os.path.join(folder, "SKILL.md"))
-        return real if real in self._state.locations else None
+        """The skill whose sidecar (`agents/openai.yaml`, ...) this file is, if any."""
+        for sidecar in SIDECAR_FILES:
+            suffix = os.sep + sidecar.replace("/", os.sep)
+            if path.endswith(suffix):
+                real = self._real_of(os.path.join(path[: -len(suffix)], "SKILL.md"))
+                if real in self._state.locations:
+                    return real
+        return None
 
     def _read(self, state: _State, real: str, buffers: Mapping[str, str]) -> SkillFacts:
         return read_facts(real, buffers.get(real))
