@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 
 from skill_ls.clients.fields import ALL_FIELDS, SPEC_FIELD_NAMES, YOI_FORBIDDEN_FIELDS, FieldSpec
 from skill_ls.clients.table import CLIENTS, Client
@@ -113,21 +114,26 @@ def _report_unknown(
         message = f"`{key}` is honoured only by {names(honoured)}; ignored by {names(ignored_here)}"
         severity = Severity.WARNING
     else:
-        known = sorted({f for c in CLIENTS for f in c.fields})
-        close = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
-        hint = f"; did you mean `{close[0]}`?" if close else "; keep custom data under `metadata`"
+        close = _close_field(key)
+        hint = f"; did you mean `{close}`?" if close else "; keep custom data under `metadata`"
         message = f"unknown field `{key}`: no client reads it{hint}"
         severity = Severity.WARNING
     fixes = _unknown_fixes(doc, key, entry)
-    close_matches = difflib.get_close_matches(key, list(ALL_FIELDS), n=1, cutoff=0.75)
-    if not honoured and close_matches:
-        fixes.insert(
-            0,
-            Fix(f"Rename to `{close_matches[0]}`", (TextEdit(entry.key.range, close_matches[0]),)),
-        )
+    if not honoured:
+        close = _close_field(key)
+        if close is not None:
+            fixes.insert(0, Fix(f"Rename to `{close}`", (TextEdit(entry.key.range, close),)))
     report.report(
         UNKNOWN_FIELD, entry.key.range, message, fixes=fixes, severity=severity, data={"key": key}
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _close_field(key: str) -> str | None:
+    """The known field a misspelt key most likely means (one suggestion, also the fix)."""
+    known = sorted(set(ALL_FIELDS) | {f for c in CLIENTS for f in c.fields})
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def _unknown_fixes(doc: SkillDocument, key: str, entry: Field) -> list[Fix]:
@@ -263,12 +269,15 @@ def _check_listing_cap(doc: SkillDocument, report: Reporter, audience: tuple[Cli
         used = len(text) + (len(when) + 1 if when and "when_to_use" in client.fields else 0)
         if used <= cap:
             continue
-        cut_inside = cap < len(text)
-        rng = (
-            Range(_char_position(doc, description.value, cap), description.value.range.end)
-            if cut_inside
-            else description.value.range
-        )
+        # The characters past the cap: in the description, else in `when_to_use`.
+        when_entry = doc.fields.get("when_to_use")
+        if cap < len(text) or when_entry is None or not isinstance(when_entry.value, YScalar):
+            past = description.value
+            start = min(cap, len(text))
+        else:
+            past = when_entry.value
+            start = max(cap - len(text) - 1, 0)
+        rng = Range(_char_position(doc, past, start), past.range.end)
         report.report(
             LISTING_CAP,
             rng,
