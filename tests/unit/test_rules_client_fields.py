@@ -335,9 +335,5 @@ def test_listing_cap_inside_the_description() -> None:
     assert diag.range == r(2, 14 + 1536, 2, 14 + 1601)
 
 
-def find_codes(diagnostics: list[Diagnostic], prefix: str) -> list[str]:
-    return [d.code for d in diagnostics if d.code.startswith(prefix)]
-
-
 def test_client_rules_do_not_run_without_frontmatter() -> None:
     assert find(run("no frontmatter\n"), "SKL301") == []
