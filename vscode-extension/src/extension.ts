@@ -24,6 +24,8 @@ export function activate(context: vscode.ExtensionContext): { session: ServerSes
     command(Commands.restartServer, () => session?.restart()),
     command(Commands.showOutput, () => output.show()),
     ...registerTestCommands(session, preview, status),
+    // A restarted server (new settings, new interpreter) may render differently.
+    session.onDidChangeState((state) => state === "running" && preview.refreshSoon()),
   );
   void session.start();
   return { session, preview };
