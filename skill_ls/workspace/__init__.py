@@ -1,4 +1,16 @@
-"""The workspace: which skills each client loads, from where, and which copy wins."""
+"""The workspace: which skills each client loads, from where, and which copy wins.
+
+    index = WorkspaceIndex(folders, settings, home=None, environ=None)  # fake HOME in tests
+    index.scan(progress, cancelled)          # blocking: run it on a worker thread
+    index.skills()                           # SkillEntry per real file, with placements
+    index.view("claude-code")                # LoadedSkill tuple after the clash rule
+    index.skill_by_name("pdf", "codex")      # the copy a client loads
+    index.cross_skill_diagnostics(path)      # SKL501-SKL505 for one SKILL.md
+    index.set_buffer(path, text)             # open buffers win over disk
+    index.update_file(p) / add_path(p) / remove_path(p)   # watched-file events
+
+Settings or folders changing means a new index (roots are planned once, at construction).
+"""
 
 from __future__ import annotations
 
