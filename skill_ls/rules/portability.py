@@ -7,10 +7,10 @@ import re
 from skill_ls.clients.fields import ALL_FIELDS
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import SkillDocument
-from skill_ls.rules.helpers import value_range, yaml_double_quoted
+from skill_ls.rules.helpers import describe_kind, value_range, yaml_double_quoted
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
-from skill_ls.yamltree import YScalar
+from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
 
 FAMILY = "portability"
 
@@ -188,7 +188,94 @@ def check(doc: SkillDocument, report: Reporter) -> None:
             "`{..}`; block style reads the same everywhere",
         )
     _check_plain_values(doc, report)
+    _check_leading_indicators(doc, report)
     _check_block_description(doc, report)
+
+
+# A top-level `key: value` whose value starts with a YAML indicator character.
+_LEADING_INDICATOR = re.compile(r"(?P<key>[A-Za-z_][\w-]*)[ \t]*:[ \t]+(?P<value>[\[{*&!%@`].*)$")
+_INDICATOR_MEANING = {
+    "[": "starts a flow list",
+    "{": "starts a flow mapping",
+    "*": "makes an alias",
+    "&": "makes an anchor",
+    "!": "makes a tag",
+    "%": "is reserved for directives",
+    "@": "is reserved",
+    "`": "is reserved",
+}
+
+
+def _check_leading_indicators(doc: SkillDocument, report: Reporter) -> None:
+    """A text value that starts with `[ { * & ! % @` or a backtick is not plain text to YAML:
+    it fails to load, or loads as something else (an anchor swallows the first word)."""
+    fm = doc.frontmatter
+    assert fm is not None and fm.close_line is not None
+    for number in range(fm.first_line, fm.close_line):
+        line = doc.index.line(number)
+        match = _LEADING_INDICATOR.match(line)
+        if match is None or match.group("key") not in _STRING_FIELDS:
+            continue
+        key = match.group("key")
+        written = match.group("value").rstrip(" \t")
+        indicator = written[0]
+        entry = doc.fields.get(key)
+        if entry is not None and entry.key.range.start.line != number:
+            continue  # a later duplicate: the duplicate-key finding covers it
+        value = entry.value if entry is not None else None
+        if entry is not None and not _misread(indicator, written, value):
+            continue
+        last = number
+        parts = [written]
+        for follower in range(number + 1, fm.close_line):
+            text = doc.index.line(follower)
+            if not text.strip():
+                continue
+            if not text[0].isspace():
+                break
+            parts.append(text.strip())
+            last = follower
+        start = match.start("value")
+        end = len(doc.index.line(last).rstrip(" \t"))
+        loads = (
+            "no YAML loader reads the entry"
+            if value is None
+            else f"YAML loads it as {describe_kind(value)}"
+            if not isinstance(value, YScalar)
+            else f"YAML loads it as '{value.value}'"
+        )
+        shown = "a backtick" if indicator == "`" else f"`{indicator}`"
+        report.report(
+            MISREAD_VALUE,
+            Range.of(number, start, number, start + 1),
+            f"`{key}` starts with {shown}, which {_INDICATOR_MEANING[indicator]} in YAML: "
+            f"{loads}; quote the value",
+            fixes=[
+                Fix(
+                    f"Quote the value of `{key}`",
+                    (
+                        TextEdit(
+                            Range.of(number, start, last, end),
+                            yaml_double_quoted(" ".join(parts)),
+                        ),
+                    ),
+                )
+            ],
+        )
+
+
+def _misread(indicator: str, written: str, value: YNode | None) -> bool:
+    """Whether a value written with a leading indicator loads as something other than
+    intended. Lists and maps in text fields are type errors, reported by the type rules."""
+    if indicator in "[{":
+        return False
+    if isinstance(value, YAlias):
+        return True
+    if indicator == "!" and written.startswith("!!"):
+        return False  # a core tag like `!!str` is deliberate
+    if isinstance(value, YScalar) and indicator in "&!":
+        return value.value != "" or " " in written.strip()
+    return isinstance(value, (YMapping, YSequence)) and indicator in "&!"
 
 
 def _check_plain_values(doc: SkillDocument, report: Reporter) -> None:
