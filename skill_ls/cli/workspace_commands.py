@@ -104,7 +104,7 @@ def run_skills(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    show = _shower(index)
+    show = index.display_path
     if not entries:
         print("No skills found.")
     for entry in entries:
@@ -231,7 +231,7 @@ def _not_loaded(index: WorkspaceIndex, client_id: str, name: str) -> str:
     reasons = []
     for entry in copies:
         placement = entry.placement(client_id)
-        where = _shower(index)(entry.path)
+        where = index.display_path(entry.path)
         if placement is None:
             reasons.append(f"{where} is not in any folder {client.name} searches")
         else:
@@ -267,21 +267,6 @@ def _index(args: argparse.Namespace) -> WorkspaceIndex | None:
     index = WorkspaceIndex([folder.resolve()], settings or Settings(), environ=environ)
     index.scan()
     return index
-
-
-def _shower(index: WorkspaceIndex) -> Callable[[str], str]:
-    """A function showing paths relative to the workspace folder, or under `~`."""
-    folder = index.folders[0]
-    home = index.environment.home
-
-    def show(path: str) -> str:
-        if path == folder or path.startswith(folder + os.sep):
-            return os.path.relpath(path, folder)
-        if path.startswith(home + os.sep):
-            return "~" + path[len(home) :]
-        return path
-
-    return show
 
 
 def _print_json(document: object) -> None:

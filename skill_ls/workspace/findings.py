@@ -191,9 +191,4 @@ def _names(clients: list[Client]) -> str:
 
 
 def _show(index: WorkspaceIndex, path: str) -> str:
-    """A path as a person reads it: relative in a workspace folder, `~/...` under home."""
-    for folder in index.folders:
-        if path.startswith(folder.rstrip(os.sep) + os.sep):
-            return os.path.relpath(path, folder)
-    home = index.environment.home.rstrip(os.sep) + os.sep
-    return "~/" + path[len(home) :] if path.startswith(home) else path
+    return index.display_path(path)

@@ -165,6 +165,14 @@ class WorkspaceIndex:
         with self._lock:
             return self._state.facts.get(self._real_of(str(path)))
 
+    def display_path(self, path: str) -> str:
+        """A path as a person reads it: relative in a workspace folder, `~/...` under home."""
+        for folder in self.folders:
+            if path.startswith(folder.rstrip(os.sep) + os.sep):
+                return os.path.relpath(path, folder)
+        home = self.environment.home.rstrip(os.sep) + os.sep
+        return "~/" + path[len(home) :] if path.startswith(home) else path
+
     def buffer_text(self, path: str | Path) -> str | None:
         """The open editor buffer's text for `path`, if the index was given one."""
         with self._lock:
