@@ -77,13 +77,14 @@ def _clashes(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) 
     for (rule, role, _, winner, others), clients in grouped.items():
         first = clients[0]
         related = tuple(
-            _related(index, first, other, outcome_of(index, first, other, real)) for other in others
+            _related(index, first, other, _outcome_of(index, first, other, real))
+            for other in others
         )
         message, severity = _message(index, rule, role, name, clients, winner, others)
         reporter.report(rule, here, message, related=related, severity=severity)
 
 
-def outcome_of(index: WorkspaceIndex, client: Client, other: str, real: str) -> Outcome | None:
+def _outcome_of(index: WorkspaceIndex, client: Client, other: str, real: str) -> Outcome | None:
     return index._resolve(client, index._state.names[client.id][real]).get(other)
 
 
