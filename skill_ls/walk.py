@@ -7,17 +7,14 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import pathspec
+from skill_ls import ignore
+from skill_ls.ignore import IGNORE_FILES
 
-IGNORE_FILES = (".gitignore", ".ignore", ".fdignore")
+__all__ = ["IGNORE_FILES", "SKIPPED_DIRS", "WalkResult", "find_skill_files", "iter_targets"]
 SKIPPED_DIRS = frozenset({".git", "node_modules", ".hg", ".svn", "__pycache__", ".venv"})
 MAX_DEPTH = 32
 MAX_ENTRIES = 200_000
-
-# (folder with a trailing separator, its compiled ignore rules)
-_Specs = tuple[tuple[str, "pathspec.PathSpec[Any]"], ...]
 
 
 @dataclass
@@ -25,21 +22,6 @@ class WalkResult:
     skill_files: list[Path] = field(default_factory=list)
     # Bounds that were hit, as human-readable sentences (reported, never silent).
     bounds_hit: list[str] = field(default_factory=list)
-
-
-def _load_ignore(folder: str, names: set[str]) -> pathspec.PathSpec[Any] | None:
-    lines: list[str] = []
-    for name in IGNORE_FILES:
-        if name not in names:
-            continue
-        try:
-            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as handle:
-                lines.extend(handle.read().splitlines())
-        except OSError:
-            continue
-    if not lines:
-        return None
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
 
 
 def is_skill_file_name(name: str) -> bool:
@@ -56,7 +38,7 @@ def find_skill_files(
     # Real paths of symlinked folders already walked: a loop or a second link is skipped.
     seen_links: set[str] = {os.path.realpath(root)}
     entries_seen = 0
-    stack: list[tuple[str, int, _Specs]] = [(str(root), 0, ())]
+    stack: list[tuple[str, int, ignore.IgnoreStack]] = [(str(root), 0, ())]
     while stack:
         folder, depth, specs = stack.pop()
         try:
@@ -70,9 +52,7 @@ def find_skill_files(
                 f"stopped after {max_entries:,} entries under {root}; narrow the path"
             )
             break
-        spec = _load_ignore(folder, {e.name for e in entries if e.name in IGNORE_FILES})
-        if spec is not None:
-            specs = (*specs, (folder + os.sep, spec))
+        specs = ignore.push(specs, folder, {e.name for e in entries if e.name in IGNORE_FILES})
         subfolders: list[str] = []
         for entry in entries:
             try:
@@ -81,7 +61,7 @@ def find_skill_files(
                 continue
             if is_dir and entry.name in SKIPPED_DIRS:
                 continue
-            if specs and _ignored(entry.path, is_dir, specs):
+            if specs and ignore.is_ignored(specs, entry.path, is_dir):
                 continue
             if is_dir:
                 if entry.is_symlink():
@@ -98,14 +78,6 @@ def find_skill_files(
         stack.extend((sub, depth + 1, specs) for sub in subfolders)
     result.skill_files = [Path(p) for p in sorted(found)]
     return result
-
-
-def _ignored(path: str, is_dir: bool, specs: _Specs) -> bool:
-    for base, spec in specs:
-        relative = path[len(base) :].replace(os.sep, "/")
-        if spec.match_file(relative + "/" if is_dir else relative):
-            return True
-    return False
 
 
 def iter_targets(paths: list[Path]) -> Iterator[tuple[Path | None, str | None]]:

@@ -21,7 +21,7 @@ from pathlib import Path
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.config import Settings
 from skill_ls.diagnostics import Diagnostic
-from skill_ls.walk import IGNORE_FILES
+from skill_ls.ignore import IGNORE_FILES
 from skill_ls.workspace import findings
 from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
 from skill_ls.workspace.model import (

@@ -14,8 +14,9 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from skill_ls.walk import IGNORE_FILES, SKIPPED_DIRS
-from skill_ls.workspace import ignore
+from skill_ls import ignore
+from skill_ls.ignore import IGNORE_FILES
+from skill_ls.walk import SKIPPED_DIRS
 from skill_ls.workspace.model import BoundHit, FoundFile, RootFolder
 
 SKILL_FILE = "SKILL.md"

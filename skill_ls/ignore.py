@@ -11,7 +11,7 @@ from collections.abc import Collection
 
 import pathspec
 
-from skill_ls.walk import IGNORE_FILES
+IGNORE_FILES = (".gitignore", ".ignore", ".fdignore")
 
 IgnoreStack = tuple[tuple[str, pathspec.GitIgnoreSpec], ...]
 
@@ -48,9 +48,14 @@ def is_ignored(stack: IgnoreStack, path: str, is_dir: bool) -> bool:
     """Whether the deepest ignore file with an opinion about `path` ignores it."""
     verdict: bool | None = None
     for base, spec in stack:
-        relative = os.path.relpath(path, base).replace(os.sep, "/")
-        if relative.startswith(".."):
-            continue
+        # Paths built by a walk start with their base; relpath is the slow fallback.
+        prefix = base.rstrip(os.sep) + os.sep
+        if path.startswith(prefix):
+            relative = path[len(prefix) :].replace(os.sep, "/")
+        else:
+            relative = os.path.relpath(path, base).replace(os.sep, "/")
+            if relative.startswith(".."):
+                continue
         result = spec.check_file(relative + "/" if is_dir else relative)
         if result.include is not None:
             verdict = result.include
