@@ -83,10 +83,25 @@ def merge(
             problems.append(ConfigProblem(source, str(raw_key), f"unknown setting {raw_key!r}"))
             continue
         try:
-            attribute, converted = _convert(key, value)
+            if key == "rules":
+                attribute, converted = "rules", _convert_rules(value, source, problems)
+            else:
+                attribute, converted = _convert(key, value)
         except ValueError as exc:
             problems.append(ConfigProblem(source, str(raw_key), str(exc)))
             continue
+        if key in ("select", "ignore"):
+            codes = _rule_codes()
+            unknown = [p for p in converted if not any(c.startswith(p) for c in codes)]
+            if unknown:
+                problems.append(
+                    ConfigProblem(
+                        source,
+                        str(raw_key),
+                        f"{', '.join(unknown)} in {raw_key} "
+                        f"match{'es' if len(unknown) == 1 else ''} no rule code",
+                    )
+                )
         changes[attribute] = converted
     if "rules" in changes:
         changes["rules"] = {**base.rules, **changes["rules"]}
@@ -103,15 +118,6 @@ def _convert(key: str, value: Any) -> tuple[str, Any]:
                 f"(known: {', '.join(CLIENTS_BY_ID)})"
             )
         return "target_clients", tuple(items)
-    if key == "rules":
-        if not isinstance(value, dict):
-            raise ValueError("rules must be a table of rule code = severity")
-        rules: dict[str, Severity | None] = {}
-        for code, level in value.items():
-            if not isinstance(level, str):
-                raise ValueError(f"severity of {code} must be a string")
-            rules[str(code).upper()] = None if level.lower() == "off" else Severity.parse(level)
-        return "rules", rules
     if key in ("select", "ignore"):
         return key, tuple(item.upper() for item in _string_list(key, value))
     if key == "extraRoots":
@@ -133,6 +139,37 @@ def _convert(key: str, value: Any) -> tuple[str, Any]:
             raise ValueError("debounceMs must be an integer from 0 to 5000")
         return "debounce_ms", value
     raise ValueError(f"unsupported setting {key!r}")
+
+
+def _rule_codes() -> frozenset[str]:
+    # Imported here: the rule families import this module.
+    from skill_ls.rules import RULES
+
+    return frozenset(RULES)
+
+
+def _convert_rules(
+    value: Any, source: str, problems: list[ConfigProblem]
+) -> dict[str, Severity | None]:
+    """Each entry on its own: a bad one is reported, the others still apply."""
+    if not isinstance(value, dict):
+        raise ValueError("rules must be a table of rule code = severity")
+    codes = _rule_codes()
+    rules: dict[str, Severity | None] = {}
+    for code, level in value.items():
+        name = str(code).upper()
+        where = str(code)  # the key as written, so the line that sets it can be found
+        if name not in codes:
+            problems.append(ConfigProblem(source, where, f"unknown rule code {name}"))
+            continue
+        if not isinstance(level, str):
+            problems.append(ConfigProblem(source, where, f"severity of {name} must be a string"))
+            continue
+        try:
+            rules[name] = None if level.strip().lower() == "off" else Severity.parse(level)
+        except ValueError as exc:
+            problems.append(ConfigProblem(source, where, f"{name}: {exc}"))
+    return rules
 
 
 def _string_list(key: str, value: Any) -> list[str]:

@@ -1,0 +1,205 @@
+"""Settings: one schema, read from TOML files, the command line and the editor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skill_ls.clients.table import CLIENTS_BY_ID
+from skill_ls.config import Settings, load_file_settings, merge, settings_schema
+from skill_ls.diagnostics import Severity
+
+
+def test_defaults() -> None:
+    settings = Settings()
+    assert settings.target_clients == ()
+    assert settings.rules == {}
+    assert not settings.unicode_names
+    assert settings.rule_enabled("SKL101")
+
+
+def test_rule_selection() -> None:
+    settings = Settings(select=("SKL1", "SKL301"), ignore=("SKL10",), rules={"SKL111": None})
+    assert settings.rule_enabled("SKL121")
+    assert settings.rule_enabled("SKL301")
+    assert not settings.rule_enabled("SKL302")
+    assert not settings.rule_enabled("SKL101")  # ignored by prefix
+    assert not settings.rule_enabled("SKL111")  # turned off
+    assert not settings.rule_enabled("SKL201")  # not selected
+
+
+@pytest.mark.parametrize("key", ["targetClients", "target-clients", "target_clients"])
+def test_key_spellings(key: str) -> None:
+    settings, problems = merge(Settings(), {key: ["claude-code", "codex"]}, "test")
+    assert problems == []
+    assert settings.target_clients == ("claude-code", "codex")
+
+
+def test_every_setting() -> None:
+    values = {
+        "targetClients": "claude-code, codex",
+        "rules": {"skl105": "off", "SKL106": "error", "SKL451": "warn", "SKL452": "Information"},
+        "select": ["skl1", "SKL3"],
+        "ignore": "SKL45",
+        "extraRoots": ["shared/skills"],
+        "unicodeNames": True,
+        "builtinSkills": "/opt/yoi/skills",
+        "builtinOverride": "conflict",
+        "debounceMs": 250,
+    }
+    settings, problems = merge(Settings(), values, "test")
+    assert problems == []
+    assert settings.target_clients == ("claude-code", "codex")
+    assert settings.rules == {
+        "SKL105": None,
+        "SKL106": Severity.ERROR,
+        "SKL451": Severity.WARNING,
+        "SKL452": Severity.INFO,
+    }
+    assert settings.select == ("SKL1", "SKL3")
+    assert settings.ignore == ("SKL45",)
+    assert settings.extra_roots == ("shared/skills",)
+    assert settings.unicode_names
+    assert settings.builtin_skills == "/opt/yoi/skills"
+    assert settings.builtin_override == "conflict"
+    assert settings.debounce_ms == 250
+
+
+def test_editor_only_keys_are_accepted_and_ignored() -> None:
+    values = {"interpreter": ["python3"], "server.path": None, "trace.server": "off"}
+    settings, problems = merge(Settings(), values, "editor")
+    assert problems == []
+    assert settings == Settings()
+
+
+def test_unknown_keys_are_reported_and_the_rest_applies() -> None:
+    settings, problems = merge(Settings(), {"targetClient": ["codex"], "unicodeNames": True}, "f")
+    assert [(p.source, p.key) for p in problems] == [("f", "targetClient")]
+    assert "unknown setting 'targetClient'" in problems[0].message
+    assert settings.unicode_names
+
+
+@pytest.mark.parametrize(
+    ("values", "key", "fragment"),
+    [
+        ({"targetClients": ["claude", "codex"]}, "targetClients", "unknown client(s) claude"),
+        ({"targetClients": [1]}, "targetClients", "must be a list of strings"),
+        ({"rules": ["SKL101"]}, "rules", "table of rule code = severity"),
+        ({"unicodeNames": "yes"}, "unicodeNames", "true or false"),
+        ({"debounceMs": -1}, "debounceMs", "0 to 5000"),
+        ({"debounceMs": 5001}, "debounceMs", "0 to 5000"),
+        ({"debounceMs": True}, "debounceMs", "0 to 5000"),
+        ({"builtinOverride": "merge"}, "builtinOverride", "'override' or 'conflict'"),
+        ({"builtinSkills": 3}, "builtinSkills", "folder path"),
+        ({"select": {"a": 1}}, "select", "list of strings"),
+    ],
+)
+def test_bad_values_are_reported(values: dict[str, object], key: str, fragment: str) -> None:
+    settings, problems = merge(Settings(), values, "f")
+    assert [p.key for p in problems] == [key]
+    assert fragment in problems[0].message
+    assert settings == Settings()
+
+
+def test_debounce_bounds_are_inclusive() -> None:
+    for value in (0, 5000):
+        settings, problems = merge(Settings(), {"debounceMs": value}, "f")
+        assert problems == [] and settings.debounce_ms == value
+
+
+def test_bad_rule_entries_are_reported_one_by_one() -> None:
+    values = {"rules": {"SKL101": "loud", "SKL102": "off", "SKL103": 3, "SKL999": "error"}}
+    settings, problems = merge(Settings(), values, "f")
+    assert settings.rules == {"SKL102": None}
+    messages = sorted(p.message for p in problems)
+    assert len(messages) == 3
+    assert any("SKL101" in m and "loud" in m for m in messages)
+    assert any("SKL103" in m for m in messages)
+    assert any("unknown rule code SKL999" in m for m in messages)
+
+
+def test_select_and_ignore_codes_that_match_no_rule_are_reported() -> None:
+    settings, problems = merge(Settings(), {"select": ["SKL1", "SKL0O1"]}, "f")
+    assert [p.key for p in problems] == ["select"]
+    assert "SKL0O1" in problems[0].message
+    assert settings.select == ("SKL1", "SKL0O1")
+
+
+def test_rules_merge_over_earlier_sources() -> None:
+    base, _ = merge(Settings(), {"rules": {"SKL101": "warning", "SKL102": "off"}}, "a")
+    settings, problems = merge(base, {"rules": {"SKL102": "error"}}, "b")
+    assert problems == []
+    assert settings.rules == {"SKL101": Severity.WARNING, "SKL102": Severity.ERROR}
+
+
+def test_schema_lists_every_client_and_setting() -> None:
+    schema = settings_schema()
+    enum = schema["properties"]["targetClients"]["items"]["enum"]
+    assert set(enum) == set(CLIENTS_BY_ID)
+    assert schema["additionalProperties"] is False
+
+
+# --- Files -----------------------------------------------------------------------------------
+
+
+def test_no_configuration_files(tmp_path: Path) -> None:
+    assert load_file_settings(tmp_path) == (Settings(), [])
+
+
+def test_pyproject_then_dot_file(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\n\n[tool.skill-ls]\n'
+        'target-clients = ["codex"]\nunicode_names = true\n\n'
+        '[tool.skill-ls.rules]\nSKL101 = "warning"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / ".skill-ls.toml").write_text(
+        'targetClients = ["claude-code"]\n[rules]\nSKL102 = "off"\n', encoding="utf-8"
+    )
+    settings, problems = load_file_settings(tmp_path)
+    assert problems == []
+    assert settings.target_clients == ("claude-code",)  # the dot file wins
+    assert settings.unicode_names
+    assert settings.rules == {"SKL101": Severity.WARNING, "SKL102": None}
+
+
+def test_pyproject_without_a_skill_ls_table(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    assert load_file_settings(tmp_path) == (Settings(), [])
+
+
+def test_invalid_toml_is_reported(tmp_path: Path) -> None:
+    (tmp_path / ".skill-ls.toml").write_text("targetClients = [\n", encoding="utf-8")
+    settings, problems = load_file_settings(tmp_path)
+    assert settings == Settings()
+    assert len(problems) == 1
+    assert problems[0].source == str(tmp_path / ".skill-ls.toml")
+    assert "cannot read configuration" in problems[0].message
+
+
+def test_invalid_utf8_configuration_is_reported(tmp_path: Path) -> None:
+    (tmp_path / ".skill-ls.toml").write_bytes(b"x = '\xff'\n")
+    _, problems = load_file_settings(tmp_path)
+    assert len(problems) == 1
+
+
+def test_skill_ls_table_that_is_not_a_table(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool]\nskill-ls = "yes"\n', encoding="utf-8")
+    _, problems = load_file_settings(tmp_path)
+    assert [p.message for p in problems] == ["configuration must be a table"]
+
+
+def test_unknown_keys_in_files_are_reported_with_their_file(tmp_path: Path) -> None:
+    (tmp_path / ".skill-ls.toml").write_text("unknown-key = 1\nunicode-names = true\n")
+    settings, problems = load_file_settings(tmp_path)
+    assert settings.unicode_names
+    assert [(p.source, p.key) for p in problems] == [
+        (str(tmp_path / ".skill-ls.toml"), "unknown-key")
+    ]
+
+
+def test_a_folder_named_like_the_file_is_reported(tmp_path: Path) -> None:
+    (tmp_path / ".skill-ls.toml").mkdir()
+    _, problems = load_file_settings(tmp_path)
+    assert len(problems) == 1
