@@ -86,11 +86,21 @@ class Checks:
                 self._cache[snapshot.uri] = result
         return result
 
-    def compute(self, snapshot: Snapshot, settings: Settings, generation: int) -> CheckResult:
-        """Parse and check one snapshot; never raises (a failing rule is logged)."""
+    def compute(
+        self, snapshot: Snapshot, settings: Settings, generation: int, cached: bool = True
+    ) -> CheckResult:
+        """Parse and check one snapshot; never raises (a failing rule is logged).
+
+        `cached` (the check worker only) reuses folder listings; other threads pass False.
+        """
         document = parse_document(snapshot.text, snapshot.path)
         try:
-            context = self.context(snapshot.path, settings, generation)
+            if cached:
+                context = self.context(snapshot.path, settings, generation)
+            elif snapshot.path is not None:
+                context = context_for_path(Path(snapshot.path), settings)
+            else:
+                context = CheckContext(settings=settings)
             found = check(document, context)
             if self.extra is not None:
                 found = sorted(

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 
 from lsprotocol import types
 
 from skill_ls.server.checks import CheckResult
 from skill_ls.server.convert import to_lsp_diagnostics
+from skill_ls.server.documents import Snapshot, path_to_uri
 from skill_ls.server.isolation import isolated
-from skill_ls.server.server import SkillServer
+from skill_ls.server.server import SkillServer, read_text
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +126,55 @@ async def document_diagnostic(
     return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result.result_id)
 
 
+def _workspace_reports(
+    ls: SkillServer, previous: dict[str, str], skip: set[str], generation: int
+) -> list[types.WorkspaceDocumentDiagnosticReport]:
+    """Full checks of every indexed skill that is not open (blocking: run on a worker)."""
+    reports: list[types.WorkspaceDocumentDiagnosticReport] = []
+    for entry in ls.index.skills():
+        if entry.path in skip:
+            continue
+        uri = path_to_uri(entry.path)
+        try:
+            stat = os.stat(entry.path)
+        except OSError:
+            continue
+        result_id = f"{generation}:{stat.st_mtime_ns}:{stat.st_size}"
+        if previous.get(uri) == result_id:
+            reports.append(
+                types.WorkspaceUnchangedDocumentDiagnosticReport(
+                    uri=uri, version=None, result_id=result_id
+                )
+            )
+            continue
+        text = read_text(entry.path)
+        if text is None:
+            continue
+        snapshot = Snapshot(uri, entry.path, None, text)
+        result = ls.checks.compute(snapshot, ls.settings_for(entry.path), generation, cached=False)
+        items = to_lsp_diagnostics(
+            result.diagnostics, snapshot.index, ls.mapper, ls.flags, ls.index_for
+        )
+        reports.append(
+            types.WorkspaceFullDocumentDiagnosticReport(
+                uri=uri, version=None, items=items, result_id=result_id
+            )
+        )
+    return reports
+
+
+@isolated(None)
+async def workspace_diagnostic(
+    ls: SkillServer, params: types.WorkspaceDiagnosticParams
+) -> types.WorkspaceDiagnosticReport:
+    """Every skill in the index that is not open, cross-skill findings included (open
+    documents are pulled one by one)."""
+    previous = {item.uri: item.value for item in params.previous_result_ids}
+    skip = {snapshot.path for snapshot in ls.skill_snapshots() if snapshot.path is not None}
+    reports = await asyncio.to_thread(_workspace_reports, ls, previous, skip, ls.generation)
+    return types.WorkspaceDiagnosticReport(items=reports)
+
+
 def register_pull(server: SkillServer) -> None:
     """Advertise pull diagnostics; called during `initialize` for clients that pull."""
     server.feature(
@@ -132,3 +183,4 @@ def register_pull(server: SkillServer) -> None:
             identifier=IDENTIFIER, inter_file_dependencies=True, workspace_diagnostics=True
         ),
     )(document_diagnostic)
+    server.feature(types.WORKSPACE_DIAGNOSTIC)(workspace_diagnostic)

@@ -86,8 +86,9 @@ async def initialized(ls: SkillServer, params: types.InitializedParams) -> None:
             )
         except Exception as exc:
             log.info("could not register for configuration changes: %s", exc)
-    if ls.flags.configuration:
-        await pull_configuration(ls)
+    if ls.flags.configuration and await pull_configuration(ls):
+        ls.world_changed()
+        ls.publisher.world_changed()
     ls.notify_settings_problems()
     scan.start_scan(ls)
 
@@ -114,7 +115,8 @@ async def did_change_configuration(
         changed = await pull_configuration(ls)
     else:
         section = section_of(params.settings)
-        changed = section is not None and ls.config.set_editor(section)
+        initial = section_of(ls.initialization_options) or {}
+        changed = section is not None and ls.config.set_editor({**initial, **section})
     ls.notify_settings_problems()
     if changed:
         ls.world_changed()

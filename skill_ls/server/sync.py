@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from lsprotocol import types
 
 from skill_ls.server.isolation import isolated
@@ -13,6 +15,10 @@ from skill_ls.server.watching import files_changed
 def did_open(ls: SkillServer, params: types.DidOpenTextDocumentParams) -> None:
     snapshot = ls.documents.open(params.text_document)
     if ls.is_skill(snapshot):
+        path = snapshot.path
+        # A skill the index has not seen (created outside the editor): add it.
+        if path is not None and ls.index.entry(path) is None and os.path.isfile(path):
+            files_changed(ls, [path])
         ls.publisher.changed(snapshot.uri)
 
 

@@ -1,0 +1,95 @@
+"""Settings: initializationOptions, workspace/configuration, didChangeConfiguration and the
+file configuration, merged; invalid settings warn and never crash. Each test has a server
+of its own (settings are global to a server)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from .support import (
+    codes,
+    diagnostics_for,
+    fresh_server,
+    make_skill,
+    open_doc,
+    scanned,
+    wait_until,
+)
+
+BROKEN = "---\nname: Bad_Name\ndescription: Fills forms. Use when asked.\n---\n# Body\n"
+PROFILES = ["vscode", "minimal"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+async def test_options_apply_and_invalid_ones_warn(profile: str, tmp_path: Path) -> None:
+    options = {
+        "skillLs": {"targetClients": ["no-such-client"], "bogus": 1, "rules": {"SKL104": "off"}}
+    }
+    async with fresh_server(profile, tmp_path, options=options) as client:
+        await wait_until(lambda: bool(client.messages))
+        warning = client.messages[0]
+        assert warning.type == types.MessageType.Warning
+        assert "no-such-client" in warning.message and "bogus" in warning.message
+        uri = open_doc(client, make_skill(tmp_path, BROKEN))
+        found = codes(await diagnostics_for(client, uri))
+        assert "SKL104" not in found and "SKL106" in found
+
+
+async def test_workspace_configuration_then_change(tmp_path: Path) -> None:
+    settings = {"rules": {"SKL104": "off"}}
+    async with fresh_server("vscode", tmp_path, settings=settings) as client:
+        await scanned(client)  # settings are read before the first scan
+        registered = [r.method for r in client.registrations]
+        assert types.WORKSPACE_DID_CHANGE_CONFIGURATION in registered
+        uri = open_doc(client, make_skill(tmp_path, BROKEN))
+        assert "SKL104" not in codes(await diagnostics_for(client, uri))
+        client.set_configuration({"rules": {"SKL104": "hint"}}, section="skillLs")
+        refreshes = client.diagnostic_refresh_count
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+        await wait_until(lambda: client.diagnostic_refresh_count > refreshes)
+        found = await diagnostics_for(client, uri)
+        hint = next(d for d in found if d.code == "SKL104")
+        assert hint.severity == types.DiagnosticSeverity.Hint
+
+
+async def test_file_settings_then_did_change_configuration(tmp_path: Path) -> None:
+    (tmp_path / ".skill-ls.toml").write_text(
+        'ignore = ["SKL453"]\n[rules]\nSKL106 = "error"\n', encoding="utf-8"
+    )
+    options = {"rules": {"SKL106": "info"}}  # the editor wins over the file
+    text = BROKEN.replace("Fills forms. Use when asked.", "Short.")
+    async with fresh_server("minimal", tmp_path, options=options) as client:
+        uri = open_doc(client, make_skill(tmp_path, text))
+        found = await diagnostics_for(client, uri)
+        assert "SKL453" not in codes(found) and "SKL104" in codes(found)
+        folder = next(d for d in found if d.code == "SKL106")
+        assert folder.severity == types.DiagnosticSeverity.Information
+        before = len(client.published[uri])
+        client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(settings={"skillLs": {"ignore": ["SKL104"]}})
+        )
+        await wait_until(
+            lambda: (
+                len(client.published[uri]) > before
+                and "SKL104" not in codes(client.published[uri][-1].diagnostics)
+            )
+        )
+
+
+async def test_config_file_change_rechecks(tmp_path: Path) -> None:
+    async with fresh_server("vscode", tmp_path) as client:
+        uri = open_doc(client, make_skill(tmp_path, BROKEN))
+        assert "SKL104" in codes(await diagnostics_for(client, uri))
+        config = tmp_path / ".skill-ls.toml"
+        config.write_text('ignore = ["SKL104"]\n', encoding="utf-8")
+        refreshes = client.diagnostic_refresh_count
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Created)]
+            )
+        )
+        await wait_until(lambda: client.diagnostic_refresh_count > refreshes)
+        assert "SKL104" not in codes(await diagnostics_for(client, uri))

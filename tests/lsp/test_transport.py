@@ -1,0 +1,130 @@
+"""Transports: stdout carries nothing but well-formed frames; `--tcp` serves on loopback."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .support import REPO, isolated_env
+
+BROKEN = "---\nname: Bad_Name\ndescription: x\nfoo: 1\n---\n[m](missing.md)\n"
+
+
+def frame(message: dict[str, Any]) -> bytes:
+    body = json.dumps(message).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+
+
+def session(root: Path) -> list[dict[str, Any]]:
+    uri = (root / "SKILL.md").as_uri()
+    document = {"uri": uri, "languageId": "markdown", "version": 1, "text": BROKEN}
+    position = {"line": 1, "character": 7}
+    return [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "processId": None,
+                "rootUri": root.as_uri(),
+                "capabilities": {},
+                "initializationOptions": {"bogus": True},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": position},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "textDocument/completion",
+            "params": {"textDocument": {"uri": uri}, "position": {"line": 999, "character": 999}},
+        },
+        {"jsonrpc": "2.0", "id": 4, "method": "no/suchMethod", "params": {}},
+        {"jsonrpc": "2.0", "id": 5, "method": "shutdown", "params": None},
+        {"jsonrpc": "2.0", "method": "exit", "params": None},
+    ]
+
+
+def parse_strictly(data: bytes) -> list[dict[str, Any]]:
+    """Every byte must belong to a `Content-Length` frame holding one JSON object."""
+    messages = []
+    while data:
+        head, separator, rest = data.partition(b"\r\n\r\n")
+        assert separator, f"bytes outside a frame: {data[:200]!r}"
+        headers = dict(line.split(b": ", 1) for line in head.split(b"\r\n") if line)
+        assert set(headers) <= {b"Content-Length", b"Content-Type"}, headers
+        length = int(headers[b"Content-Length"])
+        body, data = rest[:length], rest[length:]
+        assert len(body) == length, "truncated frame"
+        messages.append(json.loads(body))
+    return messages
+
+
+def test_stdout_holds_only_frames(tmp_path: Path) -> None:
+    (tmp_path / "SKILL.md").write_text(BROKEN, encoding="utf-8")
+    payload = b"".join(frame(m) for m in session(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "skill_ls", "serve"],
+        input=payload,
+        capture_output=True,
+        env=isolated_env(),
+        cwd=REPO,
+        timeout=60,
+        check=False,
+    )
+    messages = parse_strictly(done.stdout)
+    assert done.returncode == 0, done.stderr.decode()
+    by_id = {m["id"]: m for m in messages if "id" in m and "method" not in m}
+    assert "capabilities" in by_id[1]["result"]
+    assert "error" not in by_id[2] and "error" not in by_id[3]
+    assert by_id[4]["error"]["code"] == -32601
+    methods = {m.get("method") for m in messages}
+    assert "window/showMessage" in methods  # the bogus setting, as a warning
+    assert "window/logMessage" in methods  # logging goes to the client, not stdout
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_tcp_on_loopback(tmp_path: Path) -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "skill_ls", "serve", "--tcp", f"127.0.0.1:{port}"],
+        env=isolated_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server never listened"
+                time.sleep(0.1)
+        with connection:
+            connection.sendall(frame(session(tmp_path)[0]))
+            received = b""
+            while b'"id": 1' not in received and b'"id":1' not in received:
+                chunk = connection.recv(65536)
+                assert chunk, "connection closed"
+                received += chunk
+            assert b'"capabilities"' in received
+    finally:
+        server.kill()
+        server.wait(timeout=10)

@@ -1,0 +1,129 @@
+"""The workspace: scans with progress (completion answered meanwhile), watched files,
+cross-skill findings, and workspace/diagnostic for pull clients."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from .support import (
+    codes,
+    diagnostics_for,
+    fresh_server,
+    open_doc,
+    scanned,
+    wait_until,
+)
+
+PROFILES = ["vscode", "minimal"]
+TWIN = "---\nname: twin\ndescription: Does twin things. Use when asked.\n---\n# Twin\n"
+
+
+def twins(root: Path) -> tuple[Path, Path]:
+    first = root / ".claude" / "skills" / "twin" / "SKILL.md"
+    second = root / ".agents" / "skills" / "twin" / "SKILL.md"
+    for path in (first, second):
+        path.parent.mkdir(parents=True)
+        path.write_text(TWIN, encoding="utf-8")
+    return first, second
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+async def test_cross_skill_clash_with_related_copy(profile: str, tmp_path: Path) -> None:
+    first, second = twins(tmp_path)
+    async with fresh_server(profile, tmp_path) as client:
+        await scanned(client)
+        uri = open_doc(client, first)
+        found = await diagnostics_for(client, uri)
+        clash = [d for d in found if str(d.code).startswith("SKL50")]
+        assert clash, codes(found)
+        related = [r for d in clash for r in d.related_information or []]
+        assert any(r.location.uri == second.as_uri() for r in related)
+        assert all(r.location.range.start.line == 1 for r in related)
+
+
+async def test_registrations_and_workspace_diagnostic(tmp_path: Path) -> None:
+    first, second = twins(tmp_path)
+    async with fresh_server("vscode", tmp_path) as client:
+        await scanned(client)
+        watchers = [
+            r for r in client.registrations if r.method == "workspace/didChangeWatchedFiles"
+        ]
+        assert len(watchers) == 1
+        options = watchers[0].register_options
+        globs = [w["globPattern"] for w in options["watchers"]]
+        assert "**/SKILL.md" in globs and "**/skills/**" in globs
+        open_doc(client, first)
+        report = await client.workspace_diagnostic_async(
+            types.WorkspaceDiagnosticParams(previous_result_ids=[])
+        )
+        by_uri = {item.uri: item for item in report.items}
+        assert first.as_uri() not in by_uri  # open documents are pulled one by one
+        other = by_uri[second.as_uri()]
+        assert isinstance(other, types.WorkspaceFullDocumentDiagnosticReport)
+        assert any(str(d.code).startswith("SKL50") for d in other.items)
+        again = await client.workspace_diagnostic_async(
+            types.WorkspaceDiagnosticParams(
+                previous_result_ids=[
+                    types.PreviousResultId(uri=other.uri, value=other.result_id or "")
+                ]
+            )
+        )
+        unchanged = {item.uri: item for item in again.items}[second.as_uri()]
+        assert isinstance(unchanged, types.WorkspaceUnchangedDocumentDiagnosticReport)
+
+
+async def test_minimal_client_gets_no_registrations(tmp_path: Path) -> None:
+    async with fresh_server("minimal", tmp_path) as client:
+        await scanned(client)
+        assert client.registrations == []
+
+
+async def test_completion_answered_during_a_scan(tmp_path: Path) -> None:
+    skills = tmp_path / ".claude" / "skills"
+    for number in range(1500):
+        folder = skills / f"skill-{number}"
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_text(
+            f"---\nname: skill-{number}\ndescription: Does {number}. Use when asked.\n---\n",
+            encoding="utf-8",
+        )
+    editing = tmp_path / "mine" / "SKILL.md"
+    editing.parent.mkdir()
+    editing.write_text("---\n\n---\n", encoding="utf-8")
+    async with fresh_server("minimal", tmp_path) as client:
+        await wait_until(lambda: bool(client.progress_reports))
+        uri = open_doc(client, editing)
+        started = time.monotonic()
+        result = await client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=1, character=0),
+            )
+        )
+        answered = time.monotonic() - started
+
+        def ended() -> bool:
+            return any(
+                isinstance(r, types.WorkDoneProgressEnd)
+                for reports in client.progress_reports.values()
+                for r in reports
+            )
+
+        scan_still_running = not ended()
+        assert result is not None and len(result.items) > 0
+        assert scan_still_running, "the scan ended before completion was asked: grow the workspace"
+        assert answered < 1.0
+        await scanned(client)
+        token, reports = next(iter(client.progress_reports.items()))
+        assert str(token).startswith("skill-ls-scan")
+        assert isinstance(reports[0], types.WorkDoneProgressBegin)
+        assert any(isinstance(r, types.WorkDoneProgressReport) for r in reports)
+        assert isinstance(reports[-1], types.WorkDoneProgressEnd)
+        listed = await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="skill-ls.listSkills", arguments=[])
+        )
+        assert len(listed["skills"]) == 1500
