@@ -1,0 +1,177 @@
+"""The client and field tables: one row per client, checked against the facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from skill_ls.clients.fields import (
+    ALL_FIELDS,
+    CLIENT_FIELDS,
+    SPEC_FIELD_NAMES,
+    SPEC_FIELDS,
+    YOI_FORBIDDEN_FIELDS,
+)
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path, get_client
+
+SPEC = {"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
+
+
+def ids(clients: tuple[Client, ...]) -> set[str]:
+    return {c.id for c in clients}
+
+
+def test_spec_fields() -> None:
+    assert SPEC_FIELD_NAMES == SPEC
+    assert [f.name for f in SPEC_FIELDS if f.required] == ["name", "description"]
+    assert ALL_FIELDS["name"].max_length == 64
+    assert ALL_FIELDS["description"].max_length == 1024
+    assert ALL_FIELDS["compatibility"].max_length == 500
+    assert all(f.spec for f in SPEC_FIELDS)
+    assert not any(f.spec for f in CLIENT_FIELDS)
+
+
+def test_client_field_types_from_the_facts() -> None:
+    assert ALL_FIELDS["effort"].enum == ("low", "medium", "high", "xhigh", "max")
+    assert ALL_FIELDS["context"].enum == ("fork",)
+    assert ALL_FIELDS["shell"].enum == ("bash", "powershell")
+    assert ALL_FIELDS["disable-model-invocation"].type == "boolean"
+    assert ALL_FIELDS["user-invocable"].type == "boolean"
+    assert ALL_FIELDS["argument-hint"].type == "string"
+    assert ALL_FIELDS["allowed-tools"].type == "tools"
+
+
+def test_client_ids_are_unique_and_known() -> None:
+    assert len(CLIENTS_BY_ID) == len(CLIENTS)
+    assert {
+        "agentskills",
+        "claude-code",
+        "codex",
+        "copilot",
+        "cursor",
+        "gemini-cli",
+        "opencode",
+        "goose",
+        "pi",
+        "yoi",
+        "insomnia",
+    } <= set(CLIENTS_BY_ID)
+
+
+def test_every_honoured_field_is_in_the_field_table() -> None:
+    for client in CLIENTS:
+        assert client.fields >= SPEC
+        assert client.extra_fields <= set(ALL_FIELDS), client.id
+
+
+@pytest.mark.parametrize(
+    ("client", "extra"),
+    [
+        (
+            "claude-code",
+            {
+                "when_to_use",
+                "argument-hint",
+                "arguments",
+                "disable-model-invocation",
+                "user-invocable",
+                "disallowed-tools",
+                "model",
+                "effort",
+                "context",
+                "agent",
+                "background",
+                "hooks",
+                "paths",
+                "shell",
+            },
+        ),
+        ("copilot", {"argument-hint", "user-invocable", "disable-model-invocation", "context"}),
+        ("cursor", {"disable-model-invocation"}),
+        ("pi", {"disable-model-invocation"}),
+        ("codex", set()),
+        ("gemini-cli", set()),
+        ("goose", set()),
+        ("opencode", set()),
+        ("yoi", set()),
+        ("insomnia", set()),
+    ],
+)
+def test_honoured_fields_from_the_facts(client: str, extra: set[str]) -> None:
+    assert CLIENTS_BY_ID[client].extra_fields == extra
+
+
+def test_argument_hint_honoured_and_ignored() -> None:
+    honour = {c.id for c in CLIENTS if "argument-hint" in c.fields}
+    assert honour == {"claude-code", "copilot"}
+
+
+def test_yaml_strictness_and_names() -> None:
+    assert CLIENTS_BY_ID["claude-code"].yaml == "lenient"
+    assert all(CLIENTS_BY_ID[c].yaml == "strict" for c in ("codex", "copilot", "gemini-cli"))
+    assert not CLIENTS_BY_ID["insomnia"].lenient_name
+    assert CLIENTS_BY_ID["claude-code"].lenient_name
+    assert CLIENTS_BY_ID["claude-code"].entry_cap == 1536
+
+
+def test_yoi_workflow_fields_are_not_honoured_by_anyone() -> None:
+    assert YOI_FORBIDDEN_FIELDS
+    for client in CLIENTS:
+        assert not set(YOI_FORBIDDEN_FIELDS) & client.fields
+
+
+def test_get_client() -> None:
+    assert get_client("codex").name == "OpenAI Codex"
+    with pytest.raises(KeyError, match=r"unknown client 'nope'.*known: agentskills"):
+        get_client("nope")
+
+
+# --- Which clients discover a path -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        (
+            "/p/.claude/skills/pdf/SKILL.md",
+            {"claude-code", "copilot", "cursor", "opencode", "goose"},
+        ),
+        (
+            "/p/.agents/skills/pdf/SKILL.md",
+            {"agentskills", "codex", "copilot", "cursor", "gemini-cli", "opencode", "goose", "pi"},
+        ),
+        ("/p/.github/skills/pdf/SKILL.md", {"copilot"}),
+        ("/p/.gemini/skills/pdf/SKILL.md", {"gemini-cli"}),
+        ("/p/.cursor/skills/pdf/SKILL.md", {"cursor"}),
+        ("/p/.codex/skills/pdf/SKILL.md", {"codex", "cursor"}),
+        ("/p/.opencode/skill/pdf/SKILL.md", {"opencode"}),
+        ("/p/.goose/skills/pdf/SKILL.md", {"goose"}),
+        ("/p/.pi/skills/pdf/SKILL.md", {"pi"}),
+        ("/p/.yoi/skills/pdf/SKILL.md", {"yoi"}),
+        ("/p/.insomnia/skills/pdf/SKILL.md", {"insomnia"}),
+        ("/home/me/.copilot/skills/pdf/SKILL.md", {"copilot"}),
+        ("/home/me/.config/opencode/skills/pdf/SKILL.md", {"opencode"}),
+        ("/home/me/.config/goose/skills/pdf/SKILL.md", {"goose"}),
+        ("/home/me/.config/insomnia/skills/pdf/SKILL.md", {"insomnia"}),
+        ("/home/me/.pi/agent/skills/pdf/SKILL.md", {"pi"}),
+        ("/p/skills/pdf/SKILL.md", set()),
+        ("/p/.claude/skills-old/pdf/SKILL.md", set()),
+        ("/p/my.claude/skills/pdf/SKILL.md", set()),
+    ],
+)
+def test_clients_for_path(path: str, expected: set[str]) -> None:
+    assert ids(clients_for_path(path)) == expected
+
+
+def test_nested_skills_only_for_clients_that_nest() -> None:
+    found = ids(clients_for_path("/p/.claude/skills/group/pdf/SKILL.md"))
+    assert "claude-code" in found
+    assert "copilot" not in found
+
+
+def test_pi_reads_root_level_markdown_files() -> None:
+    assert ids(clients_for_path("/p/.pi/skills/notes.md")) == {"pi"}
+
+
+def test_windows_paths() -> None:
+    found = ids(clients_for_path("C:\\p\\.github\\skills\\pdf\\SKILL.md"))
+    assert found == {"copilot"}
