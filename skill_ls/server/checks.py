@@ -94,6 +94,7 @@ class Checks:
         `cached` (the check worker only) reuses folder listings; other threads pass False.
         """
         document = parse_document(snapshot.text, snapshot.path)
+        snapshot.adopt(document)
         try:
             if cached:
                 context = self.context(snapshot.path, settings, generation)

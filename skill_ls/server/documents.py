@@ -85,10 +85,15 @@ class Snapshot:
             self._parsed = parse_document(self.text, self.path)
         return self._parsed
 
-    def with_parsed(self, parsed: SkillDocument) -> None:
-        """Keep a parse made elsewhere (a check on a worker thread) for the same text."""
-        if self._parsed is None and parsed.text is self.text:
+    def adopt(self, parsed: SkillDocument) -> None:
+        """Keep a parse made elsewhere (a check on a worker thread) of this very text, and
+        its line index: building one is the costliest step of a keystroke on long files."""
+        if parsed.text is not self.text:
+            return
+        if self._parsed is None:
             self._parsed = parsed
+        if self._index is None:
+            self._index = parsed.index
 
     def edited(
         self,
@@ -97,16 +102,19 @@ class Snapshot:
         mapper: PositionMapper,
     ) -> Snapshot:
         text = self.text
-        index = self.index
+        index: LineIndex | None = self.index
         for change in changes:
             if isinstance(change, types.TextDocumentContentChangePartial):
+                if index is None:
+                    index = LineIndex(text)
                 rng = mapper.from_client_range(index, change.range)
                 start = index.offset(rng.start)
                 end = index.offset(rng.end)
                 text = text[:start] + change.text + text[end:]
             else:
                 text = change.text
-            index = LineIndex(text)
+            # The new text's index is built only when needed (usually by the check's parse).
+            index = None
         return Snapshot(self.uri, self.path, version, text, self.language_id, index)
 
 
