@@ -25,6 +25,13 @@ def first_line_range(doc: SkillDocument) -> Range:
     return doc.index.line_range(line)
 
 
+# Line breaks and characters YAML does not allow as written (outside c-printable), the BOM,
+# and U+0085, U+2028, U+2029, which YAML 1.1 loaders take for line breaks.
+_ESCAPE_IN_QUOTES = re.compile(
+    "[^\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]"
+)
+
+
 def yaml_double_quoted(text: str) -> str:
     """`text` as a YAML double-quoted scalar (every loader reads it back unchanged)."""
     out = []
@@ -37,8 +44,15 @@ def yaml_double_quoted(text: str) -> str:
             out.append("\\n")
         elif char == "\t":
             out.append("\\t")
-        elif ord(char) < 0x20 or char in "\x7f\ufeff":
-            out.append(f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+        elif _ESCAPE_IN_QUOTES.match(char):
+            code = ord(char)
+            out.append(
+                f"\\x{code:02x}"
+                if code < 0x100
+                else f"\\u{code:04x}"
+                if code < 0x10000
+                else f"\\U{code:08x}"
+            )
         else:
             out.append(char)
     return '"' + "".join(out) + '"'
