@@ -7,10 +7,11 @@ tests that change global state (settings) start a fresh server of their own.
 from __future__ import annotations
 
 import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 import pytest_lsp
+from lsprotocol import types
 
 from .support import FIXTURES, RecordingClient, server_config, start
 
@@ -26,3 +27,19 @@ async def client(
     await start(lsp_client, request.param, root)
     yield
     await lsp_client.shutdown_session()
+
+
+@pytest.fixture(autouse=True)
+def no_server_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A feature that fails is isolated (the client gets an empty answer) and logs an
+    error; a test that caused one fails, so isolation never hides a bug."""
+    if "client" not in request.fixturenames:
+        yield
+        return
+    lsp_client: RecordingClient = request.getfixturevalue("client")
+    seen = len(lsp_client.log_messages)
+    yield
+    errors = [
+        m.message for m in lsp_client.log_messages[seen:] if m.type == types.MessageType.Error
+    ]
+    assert not errors, errors

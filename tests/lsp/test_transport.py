@@ -12,7 +12,7 @@ from typing import Any
 
 from .support import REPO, isolated_env
 
-BROKEN = "---\nname: Bad_Name\ndescription: x\nfoo: 1\n---\n[m](missing.md)\n"
+BROKEN = "---\nname: Bad_Name\ndescription: x\nfoo: 1\n---\nÉté: [m](missing.md)\n"
 
 
 def frame(message: dict[str, Any]) -> bytes:
@@ -32,7 +32,7 @@ def session(root: Path) -> list[dict[str, Any]]:
             "params": {
                 "processId": None,
                 "rootUri": root.as_uri(),
-                "capabilities": {},
+                "capabilities": {"general": {"positionEncodings": ["utf-8", "utf-16"]}},
                 "initializationOptions": {"bogus": True},
             },
         },
@@ -86,7 +86,11 @@ def test_stdout_holds_only_frames(tmp_path: Path) -> None:
     messages = parse_strictly(done.stdout)
     assert done.returncode == 0, done.stderr.decode()
     by_id = {m["id"]: m for m in messages if "id" in m and "method" not in m}
-    assert "capabilities" in by_id[1]["result"]
+    assert by_id[1]["result"]["capabilities"]["positionEncoding"] == "utf-8"
+    published = [m for m in messages if m.get("method") == "textDocument/publishDiagnostics"]
+    missing = next(d for d in published[-1]["params"]["diagnostics"] if d["code"] == "SKL403")
+    # "Été: [m](" is 9 characters but 11 UTF-8 bytes: the negotiated unit is the byte.
+    assert missing["range"]["start"] == {"line": 5, "character": 11}
     assert "error" not in by_id[2] and "error" not in by_id[3]
     assert by_id[4]["error"]["code"] == -32601
     methods = {m.get("method") for m in messages}
