@@ -53,14 +53,21 @@ def create_server() -> SkillServer:
     return server
 
 
+# Scans and checks run on worker threads; a short GIL switch interval keeps the event loop
+# (completion, hover) answering within a few milliseconds while they run.
+SWITCH_INTERVAL_S = 0.001
+
+
 def serve_stdio() -> None:
     """Serve over stdin/stdout. stdout carries protocol frames only: anything else that
     tries to print (a stray `print`, a library) is sent to stderr instead."""
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     create_server().start_io(stdin, stdout)
 
 
 def serve_tcp(host: str, port: int) -> None:
     logging.getLogger(__name__).info("listening on %s:%d", host, port)
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     create_server().start_tcp(host, port)

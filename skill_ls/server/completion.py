@@ -12,10 +12,10 @@ from pathlib import Path
 from lsprotocol import types
 
 from skill_ls.clients.fields import ALL_FIELDS, COMMON_METADATA_KEYS, FieldSpec
-from skill_ls.clients.table import CLIENTS, Client
+from skill_ls.clients.table import CLIENTS
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document import SkillDocument
-from skill_ls.rules.context import CheckContext, context_for_path
+from skill_ls.rules.context import context_for_path
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.isolation import isolated
 from skill_ls.server.server import SkillServer
@@ -34,13 +34,6 @@ _CODE_PREFIX = re.compile(r"`(?P<path>[^`\s]*)$")
 _PATH_CHARS = re.compile(r"[^)\s>`]*")
 _WORD_CHARS = re.compile(r"[A-Za-z0-9_-]*")
 _WORD_CHARS_SET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-
-
-def audience(ls: SkillServer, snapshot: Snapshot) -> tuple[Client, ...]:
-    settings = ls.settings_for(snapshot.path)
-    if snapshot.path is None:
-        return CheckContext(settings=settings).audience
-    return context_for_path(Path(snapshot.path), settings, list_files=False).audience
 
 
 def snippet_escape(text: str, in_choice: bool = False) -> str:
@@ -103,7 +96,7 @@ class Completer:
     # --- keys ------------------------------------------------------------------------------
 
     def key_items(self) -> list[types.CompletionItem]:
-        clients = audience(self.ls, self.snapshot)
+        clients = self.ls.audience(self.snapshot)
         honoured: set[str] = set()
         for client in clients:
             honoured |= client.fields

@@ -45,12 +45,11 @@ def to_lsp_diagnostic(
     related: list[types.DiagnosticRelatedInformation] = []
     if flags.related_information:
         for item in diagnostic.related:
-            other = index_for(item.path) or LineIndex("")
             related.append(
                 types.DiagnosticRelatedInformation(
                     location=types.Location(
                         uri=path_to_uri(item.path),
-                        range=_range_in(other, item.range, mapper),
+                        range=_range_in(index_for(item.path), item.range, mapper),
                     ),
                     message=item.message,
                 )
@@ -71,9 +70,9 @@ def to_lsp_diagnostic(
     )
 
 
-def _range_in(index: LineIndex, rng: Range, mapper: PositionMapper) -> types.Range:
-    if index.line_count <= 1 and not index.text:
-        # Unreadable file: pass code points through (right for ASCII, the common case).
+def _range_in(index: LineIndex | None, rng: Range, mapper: PositionMapper) -> types.Range:
+    if index is None:
+        # An unreadable file: pass code points through (right for ASCII, the common case).
         start = types.Position(line=rng.start.line, character=rng.start.column)
         end = types.Position(line=rng.end.line, character=rng.end.column)
         return types.Range(start=start, end=end)

@@ -87,6 +87,7 @@ class Publisher:
                     self._publish(result)
                     if uri not in self._dirty:
                         return
+                # Otherwise the result is stale: check the newest version instead.
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -108,7 +109,7 @@ class Publisher:
         )
 
 
-@isolated(None)
+@isolated(types.RelatedFullDocumentDiagnosticReport(items=[]))
 async def document_diagnostic(
     ls: SkillServer, params: types.DocumentDiagnosticParams
 ) -> types.DocumentDiagnosticReport:
@@ -163,12 +164,13 @@ def _workspace_reports(
     return reports
 
 
-@isolated(None)
+@isolated(types.WorkspaceDiagnosticReport(items=[]))
 async def workspace_diagnostic(
     ls: SkillServer, params: types.WorkspaceDiagnosticParams
 ) -> types.WorkspaceDiagnosticReport:
     """Every skill in the index that is not open, cross-skill findings included (open
     documents are pulled one by one)."""
+    await ls.first_scan.wait()
     previous = {item.uri: item.value for item in params.previous_result_ids}
     skip = {snapshot.path for snapshot in ls.skill_snapshots() if snapshot.path is not None}
     reports = await asyncio.to_thread(_workspace_reports, ls, previous, skip, ls.generation)

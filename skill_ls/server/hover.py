@@ -12,7 +12,6 @@ from skill_ls.clients.fields import ALL_FIELDS
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document import Reference, SkillDocument
-from skill_ls.server.completion import audience
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.isolation import isolated
 from skill_ls.server.preview import description_preview
@@ -113,7 +112,7 @@ def hover_at(ls: SkillServer, snapshot: Snapshot, pos: Position) -> tuple[str, R
         on_key = entry.key.range.contains(pos)
         on_value = value_range is not None and value_range.contains(pos)
         if key == "description" and (on_key or on_value):
-            clients: tuple[Client, ...] = audience(ls, snapshot)
+            clients: tuple[Client, ...] = ls.audience(snapshot)
             preview = description_preview(ls, snapshot, clients)
             text = key_hover(key) + ("\n\n---\n\n" + preview if preview else "")
             return text, entry.key.range if on_key else (value_range or entry.key.range)

@@ -143,8 +143,7 @@ async def did_change_workspace_folders(
 
 
 def shutdown(ls: SkillServer, params: None) -> None:
-    if ls.scan_task is not None:
-        ls.scan_task.cancel()
+    ls.cancel_background()
     ls.checks.shutdown()
 
 

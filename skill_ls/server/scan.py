@@ -7,9 +7,12 @@ index swaps in the new list of skills only when the scan is complete.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import ParamSpec, TypeVar
 
 from lsprotocol import types
 
@@ -18,8 +21,17 @@ from skill_ls.server.server import SkillServer
 
 log = logging.getLogger(__name__)
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
 _tokens = itertools.count(1)
 _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skill-ls-scan")
+
+
+async def in_scan_thread(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+    """Run index work on the scan worker (after any scan already queued there)."""
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_executor, functools.partial(function, *args, **kwargs))
 
 
 def index_settings(ls: SkillServer) -> Settings:
@@ -71,6 +83,7 @@ async def scan_workspace(ls: SkillServer) -> int:
     finally:
         if token is not None:
             progress.end(token, types.WorkDoneProgressEnd(message="done"))
+        ls.first_scan.set()
     log.info("found %d skills in %.2f s", result.skills, result.seconds)
     ls.world_changed()
     ls.publisher.world_changed()
@@ -79,4 +92,4 @@ async def scan_workspace(ls: SkillServer) -> int:
 
 def start_scan(ls: SkillServer) -> None:
     """Start a scan in the background (a running one finishes first: scans are serial)."""
-    ls.scan_task = asyncio.ensure_future(scan_workspace(ls))
+    ls.spawn(scan_workspace(ls))

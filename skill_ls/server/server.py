@@ -6,11 +6,12 @@ holds what they share (client flags, open documents, settings, checks) and nothi
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
-from collections.abc import Generator
+from collections.abc import Coroutine, Generator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -18,8 +19,10 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from skill_ls import __version__
+from skill_ls.clients.table import Client
 from skill_ls.config import Settings
 from skill_ls.document import MAX_FILE_BYTES
+from skill_ls.rules.context import CheckContext, context_for_path
 from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.checks import Checks
 from skill_ls.server.configuration import Configuration
@@ -29,12 +32,11 @@ from skill_ls.server.positions import PositionMapper
 from skill_ls.text import LineIndex
 
 if TYPE_CHECKING:
-    import asyncio
-
     from skill_ls.server.client_log import ClientLogHandler
     from skill_ls.server.diagnostics import Publisher
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Unopened files read for hovers, references and related information stop here.
 MAX_READ_BYTES = MAX_FILE_BYTES
@@ -87,10 +89,23 @@ class SkillServer(LanguageServer):
         self.roots: list[Path] = []
         self.index = SkillIndex()
         self.initialization_options: Any = None
-        self.scan_task: asyncio.Future[int] | None = None
+        self._background: set[asyncio.Future[Any]] = set()
+        # Set once the first workspace scan is over (workspace/diagnostic waits for it).
+        self.first_scan = asyncio.Event()
         self._last_settings_warning: str | None = None
 
     # --- shared state ---------------------------------------------------------------------
+
+    def spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Future[T]:
+        """Run `work` in the background, kept referenced until done (cancelled at shutdown)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
+    def cancel_background(self) -> None:
+        for task in list(self._background):
+            task.cancel()
 
     def world_changed(self) -> None:
         self.generation += 1
@@ -112,6 +127,13 @@ class SkillServer(LanguageServer):
                 types.ShowMessageParams(type=types.MessageType.Warning, message=message)
             )
         self._last_settings_warning = message
+
+    def audience(self, snapshot: Snapshot) -> tuple[Client, ...]:
+        """The clients a document is judged against (targets, else who discovers it)."""
+        settings = self.settings_for(snapshot.path)
+        if snapshot.path is None:
+            return CheckContext(settings=settings).audience
+        return context_for_path(Path(snapshot.path), settings, list_files=False).audience
 
     def is_skill(self, snapshot: Snapshot) -> bool:
         if snapshot.path is None:

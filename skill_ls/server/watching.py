@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from lsprotocol import types
 
 from skill_ls.config import CONFIG_FILE
+from skill_ls.server import scan
 from skill_ls.server.documents import uri_to_path
 from skill_ls.server.isolation import isolated
 from skill_ls.server.server import SkillServer
@@ -34,14 +35,23 @@ CONFIG_NAMES = frozenset({CONFIG_FILE, "pyproject.toml"})
 
 
 def files_changed(ls: SkillServer, paths: Iterable[str]) -> None:
-    """Files were created, changed or deleted: refresh what depends on them and re-check."""
+    """Files were created, changed or deleted: refresh what depends on them and re-check.
+
+    The index update (which may walk a new folder) runs on the scan worker, in order with
+    scans; the re-check follows it."""
     paths = list(paths)
     if any(os.path.basename(p) in CONFIG_NAMES for p in paths):
         ls.config.reload_files()
         ls.notify_settings_problems()
-    ls.index.files_changed(paths)
-    ls.world_changed()
-    ls.publisher.world_changed()
+    ls.spawn(_update_index(ls, paths))
+
+
+async def _update_index(ls: SkillServer, paths: list[str]) -> None:
+    try:
+        await scan.in_scan_thread(ls.index.files_changed, paths)
+    finally:
+        ls.world_changed()
+        ls.publisher.world_changed()
 
 
 @isolated()
