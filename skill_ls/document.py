@@ -575,9 +575,9 @@ def decode_skill_bytes(data: bytes, path: str | None = None) -> SkillDocument:
             problem = f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at byte offset {exc.start})"
     doc = parse_document(text, path)
     if problem is not None:
-        start = doc.index.position(bad_offset)
+        # The replacement character, or an empty range in an empty (UTF-16) text.
         doc.decode_problem = DecodeProblem(
-            problem, Range(start, Position(start.line, start.column + 1))
+            problem, doc.index.range(bad_offset, min(bad_offset + 1, len(text)))
         )
     return doc
 

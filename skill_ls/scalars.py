@@ -187,4 +187,9 @@ def sub_range(index: LineIndex, scalar: YScalar, start: int, end: int) -> Range:
         return scalar.range
     first = positions[start]
     last = positions[min(end, len(positions)) - 1]
-    return Range(first, Position(last.line, last.column + 1))
+    if last.column < len(index.line(last.line)):
+        return Range(first, Position(last.line, last.column + 1))
+    # The last character is a line break (kept or folded): end at the next line's start.
+    if last.line + 1 < index.line_count:
+        return Range(first, Position(last.line + 1, 0))
+    return Range(first, last)

@@ -341,6 +341,13 @@ def test_description_length_in_a_block_scalar_with_blank_lines() -> None:
     assert diag.range.start == r(6, 2 + 422, 6, 0).start
 
 
+def test_description_length_ending_in_a_kept_line_break() -> None:
+    # `|` keeps the final line break: character 1,025 is that break.
+    text = skill(NAME, "description: |", "  " + "a" * 1024)
+    diag = one(run(text, settings=SPEC), "SKL114")
+    assert diag.range == r(3, 1026, 4, 0)
+
+
 def test_description_length_on_the_next_line() -> None:
     text = skill(NAME, "description:", "  " + "a" * 1025)
     diag = one(run(text, settings=SPEC), "SKL114")
