@@ -36,7 +36,7 @@ IndexFor = Callable[[str], LineIndex | None]
 
 def to_lsp_diagnostic(
     diagnostic: Diagnostic,
-    index: LineIndex,
+    index: LineIndex | None,
     mapper: PositionMapper,
     flags: ClientFlags,
     index_for: IndexFor,
@@ -55,7 +55,7 @@ def to_lsp_diagnostic(
                 )
             )
     return types.Diagnostic(
-        range=mapper.to_client_range(index, diagnostic.range),
+        range=_range_in(index, diagnostic.range, mapper),
         message=diagnostic.message,
         severity=_SEVERITY[diagnostic.severity],
         code=diagnostic.code,
@@ -71,8 +71,9 @@ def to_lsp_diagnostic(
 
 
 def _range_in(index: LineIndex | None, rng: Range, mapper: PositionMapper) -> types.Range:
+    """`rng` in client units; without a line index (an ASCII or unreadable file) code
+    points pass through, which is exact for ASCII text in every encoding."""
     if index is None:
-        # An unreadable file: pass code points through (right for ASCII, the common case).
         start = types.Position(line=rng.start.line, character=rng.start.column)
         end = types.Position(line=rng.end.line, character=rng.end.column)
         return types.Range(start=start, end=end)

@@ -11,14 +11,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from pathlib import Path
 
 from lsprotocol import types
 
+from skill_ls.server.bulk import FileFindings
 from skill_ls.server.checks import CheckResult
-from skill_ls.server.convert import to_lsp_diagnostics
-from skill_ls.server.documents import Snapshot, path_to_uri
+from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
+from skill_ls.server.documents import path_to_uri
 from skill_ls.server.isolation import isolated
-from skill_ls.server.server import SkillServer, read_text
+from skill_ls.server.server import SkillServer
 
 log = logging.getLogger(__name__)
 
@@ -127,11 +129,12 @@ async def document_diagnostic(
     return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result.result_id)
 
 
-def _workspace_reports(
+def _stale_entries(
     ls: SkillServer, previous: dict[str, str], skip: set[str], generation: int
-) -> list[types.WorkspaceDocumentDiagnosticReport]:
-    """Full checks of every indexed skill that is not open (blocking: run on a worker)."""
-    reports: list[types.WorkspaceDocumentDiagnosticReport] = []
+) -> tuple[list[types.WorkspaceDocumentDiagnosticReport], list[tuple[str, str, str]]]:
+    """Unchanged reports, and (path, uri, result id) of the skills to check again."""
+    unchanged: list[types.WorkspaceDocumentDiagnosticReport] = []
+    stale: list[tuple[str, str, str]] = []
     for entry in ls.index.skills():
         if entry.path in skip:
             continue
@@ -142,20 +145,35 @@ def _workspace_reports(
             continue
         result_id = f"{generation}:{stat.st_mtime_ns}:{stat.st_size}"
         if previous.get(uri) == result_id:
-            reports.append(
+            unchanged.append(
                 types.WorkspaceUnchangedDocumentDiagnosticReport(
                     uri=uri, version=None, result_id=result_id
                 )
             )
+        else:
+            stale.append((entry.path, uri, result_id))
+    return unchanged, stale
+
+
+def _full_reports(
+    ls: SkillServer, stale: list[tuple[str, str, str]], found: list[FileFindings]
+) -> list[types.WorkspaceDocumentDiagnosticReport]:
+    """Add cross-skill findings and convert (a line index only for non-ASCII files)."""
+    by_path = {item.path: item for item in found}
+    reports: list[types.WorkspaceDocumentDiagnosticReport] = []
+    for path, uri, result_id in stale:
+        item = by_path.get(path)
+        if item is None:
             continue
-        text = read_text(entry.path)
-        if text is None:
-            continue
-        snapshot = Snapshot(uri, entry.path, None, text)
-        result = ls.checks.compute(snapshot, ls.settings_for(entry.path), generation, cached=False)
-        items = to_lsp_diagnostics(
-            result.diagnostics, snapshot.index, ls.mapper, ls.flags, ls.index_for
+        diagnostics = sorted(
+            [*item.diagnostics, *ls.index.current.cross_skill_diagnostics(path)],
+            key=lambda d: (d.range.start, d.code),
         )
+        # ASCII text: code points are the client's units, no line index needed.
+        index = None if item.ascii else ls.index_for(path)
+        items = [
+            to_lsp_diagnostic(d, index, ls.mapper, ls.flags, ls.index_for) for d in diagnostics
+        ]
         reports.append(
             types.WorkspaceFullDocumentDiagnosticReport(
                 uri=uri, version=None, items=items, result_id=result_id
@@ -173,8 +191,17 @@ async def workspace_diagnostic(
     await ls.first_scan.wait()
     previous = {item.uri: item.value for item in params.previous_result_ids}
     skip = {snapshot.path for snapshot in ls.skill_snapshots() if snapshot.path is not None}
-    reports = await asyncio.to_thread(_workspace_reports, ls, previous, skip, ls.generation)
-    return types.WorkspaceDiagnosticReport(items=reports)
+    generation = ls.generation
+    unchanged, stale = await asyncio.to_thread(_stale_entries, ls, previous, skip, generation)
+    by_root: dict[Path | None, list[str]] = {}
+    for path, _, _ in stale:
+        by_root.setdefault(ls.config.root_of(path), []).append(path)
+    found: list[FileFindings] = []
+    for root, paths in by_root.items():
+        settings = ls.settings_for(str(root) if root is not None else paths[0])
+        found.extend(await ls.bulk.check(paths, settings))
+    full = await asyncio.to_thread(_full_reports, ls, stale, found)
+    return types.WorkspaceDiagnosticReport(items=[*unchanged, *full])
 
 
 def register_pull(server: SkillServer) -> None:

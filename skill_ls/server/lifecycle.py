@@ -145,6 +145,7 @@ async def did_change_workspace_folders(
 def shutdown(ls: SkillServer, params: None) -> None:
     ls.cancel_background()
     ls.checks.shutdown()
+    ls.bulk.shutdown()
 
 
 def register(server: SkillServer) -> None:

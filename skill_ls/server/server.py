@@ -23,6 +23,7 @@ from skill_ls.clients.table import Client
 from skill_ls.config import Settings
 from skill_ls.document import MAX_FILE_BYTES
 from skill_ls.rules.context import CheckContext, context_for_path
+from skill_ls.server.bulk import BulkChecker
 from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.checks import Checks
 from skill_ls.server.configuration import Configuration
@@ -83,6 +84,7 @@ class SkillServer(LanguageServer):
         self.documents = DocumentStore()
         self.config = Configuration()
         self.checks = Checks()
+        self.bulk = BulkChecker()
         # Changes whenever something outside the open documents changes (settings, files),
         # so that cached checks and pull result ids go stale together.
         self.generation = 0

@@ -332,6 +332,8 @@ async def fresh_server(
     try:
         await start(client, profile, root, options, settings)
         yield client
+        errors = [m.message for m in client.log_messages if m.type == types.MessageType.Error]
+        assert not errors, errors
     finally:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(client.shutdown_session(), 10)

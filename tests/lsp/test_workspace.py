@@ -82,7 +82,7 @@ async def test_minimal_client_gets_no_registrations(tmp_path: Path) -> None:
         assert client.registrations == []
 
 
-async def test_completion_answered_during_a_scan(tmp_path: Path) -> None:
+async def test_completion_answered_during_a_scan_then_all_checked(tmp_path: Path) -> None:
     skills = tmp_path / ".claude" / "skills"
     for number in range(1500):
         folder = skills / f"skill-{number}"
@@ -94,7 +94,7 @@ async def test_completion_answered_during_a_scan(tmp_path: Path) -> None:
     editing = tmp_path / "mine" / "SKILL.md"
     editing.parent.mkdir()
     editing.write_text("---\n\n---\n", encoding="utf-8")
-    async with fresh_server("minimal", tmp_path) as client:
+    async with fresh_server("vscode", tmp_path) as client:
         await wait_until(lambda: bool(client.progress_reports))
         uri = open_doc(client, editing)
         started = time.monotonic()
@@ -127,3 +127,9 @@ async def test_completion_answered_during_a_scan(tmp_path: Path) -> None:
             types.ExecuteCommandParams(command="skill-ls.listSkills", arguments=[])
         )
         assert len(listed["skills"]) == 1500
+        # Every skill checked (in worker processes: this many are not checked on a thread).
+        report = await client.workspace_diagnostic_async(
+            types.WorkspaceDiagnosticParams(previous_result_ids=[])
+        )
+        assert len(report.items) == 1500
+        assert all(isinstance(i, types.WorkspaceFullDocumentDiagnosticReport) for i in report.items)

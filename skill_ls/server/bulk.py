@@ -1,0 +1,90 @@
+"""Checking many skills at once (workspace/diagnostic) in worker processes.
+
+Checks are pure Python and hold the GIL, so threads cannot spread ten thousand of them over
+the cores; worker processes can. Workers are spawned (never forked from a process with
+threads running), import only the core, and can never write to the protocol's stdout.
+Small batches are checked on a thread instead: a process pool is not worth starting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from skill_ls.checking import check_file
+from skill_ls.config import Settings
+from skill_ls.diagnostics import Diagnostic
+
+log = logging.getLogger(__name__)
+
+# Below this many files a thread does the work (no processes are started).
+PROCESS_THRESHOLD = 200
+BATCH = 100
+MAX_WORKERS = 4
+
+
+@dataclass(frozen=True)
+class FileFindings:
+    path: str
+    diagnostics: tuple[Diagnostic, ...]
+    # The text is ASCII (or unreadable): code points are the client's units in every encoding.
+    ascii: bool
+
+
+def check_batch(paths: list[str], settings: Settings) -> list[FileFindings]:
+    """Check files on disk (in a worker process, or a thread for small batches)."""
+    found = []
+    for path in paths:
+        result = check_file(Path(path), settings)
+        document = result.document
+        ascii_text = document is None or document.text.isascii()
+        found.append(FileFindings(path, tuple(result.diagnostics), ascii_text))
+    return found
+
+
+def _quiet_worker() -> None:
+    """stdout is the protocol channel of the parent: point it at stderr, fd and object."""
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+
+
+class BulkChecker:
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _processes(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            workers = max(1, min(os.cpu_count() or 1, MAX_WORKERS))
+            self._pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_quiet_worker,
+            )
+        return self._pool
+
+    async def check(self, paths: list[str], settings: Settings) -> list[FileFindings]:
+        if len(paths) < PROCESS_THRESHOLD:
+            return await asyncio.to_thread(check_batch, paths, settings)
+        loop = asyncio.get_running_loop()
+        batches = [paths[start : start + BATCH] for start in range(0, len(paths), BATCH)]
+        try:
+            pool = self._processes()
+            parts = await asyncio.gather(
+                *(loop.run_in_executor(pool, check_batch, batch, settings) for batch in batches)
+            )
+        except Exception as exc:  # no processes here (a sandbox, a broken pool): use a thread
+            log.warning("checking in worker processes failed (%s); using a thread", exc)
+            self.shutdown()
+            return await asyncio.to_thread(check_batch, paths, settings)
+        return [item for part in parts for item in part]
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
