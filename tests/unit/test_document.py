@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skill_ls.diagnostics import Position
+from skill_ls.diagnostics import Diagnostic, Position
 from skill_ls.document import (
     MAX_FRONTMATTER_CHARS,
     Reference,
@@ -16,6 +16,7 @@ from skill_ls.document import (
     parse_document,
     parse_simple,
 )
+from skill_ls.rules import CheckContext, check
 from skill_ls.rules.structure import FRONTMATTER_BOUND, YAML_SYNTAX
 from skill_ls.yamltree import MAX_NODES, YMapping, YScalar, YSequence, parse_yaml
 
@@ -596,10 +597,8 @@ def test_load_document(tmp_path: Path) -> None:
         load_document(tmp_path / "missing" / "SKILL.md")
 
 
-def check_bytes(data: bytes) -> list[object]:
-    from skill_ls.rules import CheckContext, check
-
-    return list(check(decode_skill_bytes(data), CheckContext(folder_name="a")))
+def check_bytes(data: bytes) -> list[Diagnostic]:
+    return check(decode_skill_bytes(data), CheckContext(folder_name="a"))
 
 
 def test_ranges_of_a_recovered_value_inside_the_document() -> None:

@@ -140,7 +140,7 @@ def _loaded(line: str) -> str | None:
     return node.value
 
 
-_YAML_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+_YAML_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=40)
 
 
 @settings(max_examples=300, deadline=None)
