@@ -16,6 +16,7 @@ from skill_ls.rules.helpers import (
     names,
     replace_value,
     yaml_double_quoted,
+    yaml_scalar,
 )
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
@@ -141,8 +142,7 @@ def _unknown_fixes(doc: SkillDocument, key: str, entry: Field) -> list[Fix]:
     fixes: list[Fix] = []
     value = entry.value
     if isinstance(value, YScalar) and key != "metadata":
-        moved = f"  {key}: {yaml_double_quoted(value.value)}\n"
-        insert = _metadata_insert(doc, moved)
+        insert = _metadata_insert(doc, f"{yaml_scalar(key)}: {yaml_double_quoted(value.value)}\n")
         if insert is not None:
             fixes.append(
                 Fix(f"Move `{key}` under `metadata`", (delete_lines(doc, first, last), insert))
@@ -151,20 +151,24 @@ def _unknown_fixes(doc: SkillDocument, key: str, entry: Field) -> list[Fix]:
     return fixes
 
 
-def _metadata_insert(doc: SkillDocument, line_text: str) -> TextEdit | None:
-    """Where a moved `  key: value` line goes: under an existing block `metadata`, or a new
-    `metadata:` block before the closing `---`."""
+def _metadata_insert(doc: SkillDocument, entry_text: str) -> TextEdit | None:
+    """Where a moved `key: value` line goes: under an existing block `metadata` (indented like
+    its entries, unless it has the key already), or a new `metadata:` block before the
+    closing `---`."""
     fm = doc.frontmatter
     assert fm is not None and fm.close_line is not None
     metadata = doc.fields.get("metadata")
-    if metadata is None or (isinstance(metadata.value, YScalar) and metadata.value.kind == "null"):
-        if metadata is not None:
-            return None  # `metadata:` with no value: keep it simple, don't guess
-        return TextEdit(Range.point(fm.close_line, 0), "metadata:\n" + line_text)
-    if not isinstance(metadata.value, YMapping) or metadata.value.flow:
-        return None
+    if metadata is None:
+        return TextEdit(Range.point(fm.close_line, 0), "metadata:\n  " + entry_text)
+    mapping = metadata.value
+    if not isinstance(mapping, YMapping) or mapping.flow:
+        return None  # `metadata:` with no value or a flow map: keep it simple, don't guess
+    key = entry_text.split(":", 1)[0]
+    if any(isinstance(k, YScalar) and yaml_scalar(k.value) == key for k, _ in mapping.entries):
+        return None  # it would be a duplicate key there
+    indent = mapping.entries[0][0].range.start.column if mapping.entries else 2
     _, last = entry_lines(doc, metadata.key)
-    return TextEdit(Range.point(last + 1, 0), line_text)
+    return TextEdit(Range.point(last + 1, 0), " " * indent + entry_text)
 
 
 def _check_type(

@@ -107,6 +107,19 @@ def test_unknown_field_moved_under_existing_metadata() -> None:
     assert run(fixed, settings=Settings(select=("SKL1", "SKL3"))) == []
 
 
+def test_unknown_field_moved_under_metadata_keeps_its_indentation() -> None:
+    text = skill(NAME, DESC, "metadata:", "    author: me", "version: 1.0")
+    diag = one(run(text, settings=Settings(select=("SKL3",))), "SKL301")
+    fixed = apply_fix(text, diag.fixes[0])
+    assert fixed == skill(NAME, DESC, "metadata:", "    author: me", '    version: "1.0"')
+    assert run(fixed, settings=Settings(select=("SKL0", "SKL1", "SKL3"))) == []
+
+
+def test_no_move_when_metadata_has_the_key_already() -> None:
+    diag = one(fields("metadata:", "  version: '1'", "version: 2", targets=("codex",)), "SKL301")
+    assert [f.title for f in diag.fixes] == ["Remove `version`"]
+
+
 def test_unknown_field_with_a_block_value_is_removed_whole() -> None:
     text = skill(NAME, "tags:", "  - a", "  - b", DESC)
     diag = one(run(text, settings=Settings(select=("SKL3",))), "SKL301")
