@@ -526,17 +526,19 @@ def find_references(doc: SkillDocument) -> list[Reference]:
             continue
         if fence is not None:
             continue
+        spans = list(_INLINE_CODE.finditer(line)) if "`" in line else []
         if "](" in line or "]:" in line:
             for pattern in (_LINK, _LINK_DEFINITION):
                 for match in pattern.finditer(line):
+                    if any(span.start() <= match.start() < span.end() for span in spans):
+                        continue  # `[x](y)` inside inline code is code, not a link
                     group = "angle" if match.group("angle") is not None else "bare"
                     _add_reference(refs, match.group(group), number, match.start(group), "link")
-        if "`" in line:
-            for match in _INLINE_CODE.finditer(line):
-                code = match.group("code").strip()
-                if _CODE_PATH.match(code):
-                    col = match.start("code") + match.group("code").index(code)
-                    _add_reference(refs, code, number, col, "code")
+        for match in spans:
+            code = match.group("code").strip()
+            if _CODE_PATH.match(code):
+                col = match.start("code") + match.group("code").index(code)
+                _add_reference(refs, code, number, col, "code")
     return refs
 
 

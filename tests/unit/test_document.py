@@ -500,6 +500,11 @@ def test_inline_code_counts_only_for_bundled_folders() -> None:
     ]
 
 
+def test_links_inside_inline_code_are_code() -> None:
+    body = "Write links as `[text](references/none.md)`; see [real](references/a.md).\n"
+    assert [t for t, _, _ in refs(body)] == ["references/a.md"]
+
+
 @pytest.mark.parametrize("fence", ["```", "~~~", "````", "```python", "   ```"])
 def test_fenced_code_is_ignored(fence: str) -> None:
     closer = fence.strip().rstrip("python")
