@@ -53,6 +53,17 @@ async def test_workspace_configuration_then_change(tmp_path: Path) -> None:
         found = await diagnostics_for(client, uri)
         hint = next(d for d in found if d.code == "SKL104")
         assert hint.severity == types.DiagnosticSeverity.Hint
+        # A configuration file appearing is a watched-file event: re-checked too.
+        config = tmp_path / ".skill-ls.toml"
+        config.write_text('ignore = ["SKL106"]\n', encoding="utf-8")
+        refreshes = client.diagnostic_refresh_count
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Created)]
+            )
+        )
+        await wait_until(lambda: client.diagnostic_refresh_count > refreshes)
+        assert "SKL106" not in codes(await diagnostics_for(client, uri))
 
 
 async def test_file_settings_then_did_change_configuration(tmp_path: Path) -> None:
@@ -77,19 +88,3 @@ async def test_file_settings_then_did_change_configuration(tmp_path: Path) -> No
                 and "SKL104" not in codes(client.published[uri][-1].diagnostics)
             )
         )
-
-
-async def test_config_file_change_rechecks(tmp_path: Path) -> None:
-    async with fresh_server("vscode", tmp_path) as client:
-        uri = open_doc(client, make_skill(tmp_path, BROKEN))
-        assert "SKL104" in codes(await diagnostics_for(client, uri))
-        config = tmp_path / ".skill-ls.toml"
-        config.write_text('ignore = ["SKL104"]\n', encoding="utf-8")
-        refreshes = client.diagnostic_refresh_count
-        client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Created)]
-            )
-        )
-        await wait_until(lambda: client.diagnostic_refresh_count > refreshes)
-        assert "SKL104" not in codes(await diagnostics_for(client, uri))
