@@ -337,7 +337,8 @@ def _check_block_description(doc: SkillDocument, report: Reporter) -> None:
     value = entry.value
     if value.style not in ("|", ">"):
         return
-    header = doc.index.line(value.range.start.line)[value.range.start.column :].strip()
+    written = doc.index.line(value.range.start.line)[value.range.start.column :]
+    header = re.split(r"[ \t]#", written, maxsplit=1)[0].strip()  # without a comment
     text = value.value.rstrip("\n") if header.endswith("-") or value.style == ">" else value.value
     report.report(
         BLOCK_DESCRIPTION,

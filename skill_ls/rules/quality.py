@@ -45,7 +45,10 @@ _WHEN = re.compile(
     r"(?i)\b(when|whenever|if the user|use (it |this )?(for|to|on)|trigger"
     r"|asks?|needs?|wants?|for (tasks|requests|working))\b"
 )
-_FIRST_OR_SECOND = re.compile(r"(?i)^\s*(i|i'm|i am|we|we're|my|our|you|you're|your)\b")
+# A pronoun as a word of its own: "I/O tools" or "We-chat" do not speak as "I" or "we".
+_FIRST_OR_SECOND = re.compile(
+    r"(?i)^\s*(i|i'm|i am|we|we're|my|our|you|you're|your)(?=[\s,;:.!?]|$)"
+)
 MIN_USEFUL = 40
 
 

@@ -223,7 +223,10 @@ def _check_name(doc: SkillDocument, report: Reporter) -> None:
             fixes = []
             if folder:
                 fixes.append(
-                    Fix(f"Add `name: {folder}`", (_insert_after_open(doc, f"name: {folder}\n"),))
+                    Fix(
+                        f"Add `name: {folder}`",
+                        (_insert_after_open(doc, f"name: {yaml_scalar(folder)}\n"),),
+                    )
                 )
             report.report(
                 NAME_MISSING,

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from skill_ls.diagnostics import Fix, Range, Related, Severity, TextEdit
 from skill_ls.document import MAX_FRONTMATTER_CHARS, SkillDocument
-from skill_ls.rules.helpers import first_line_range, names, point, yaml_double_quoted
+from skill_ls.rules.helpers import (
+    first_line_range,
+    names,
+    point,
+    yaml_double_quoted,
+    yaml_scalar,
+)
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 
@@ -105,15 +111,15 @@ def check(doc: SkillDocument, report: Reporter) -> None:
     fm = doc.frontmatter
     if fm is None:
         folder = report.context.folder_name or "my-skill"
-        insert = f"---\nname: {folder}\ndescription: \n---\n"
+        insert = f"---\nname: {yaml_scalar(folder)}\ndescription: \n---\n"
+        # After a byte order mark, which must stay first.
+        at = Range.point(0, 1 if doc.has_bom else 0)
         report.report(
             NO_FRONTMATTER,
             first_line_range(doc),
             "no frontmatter: SKILL.md must start with a `---` line, then `name` and "
             "`description`, then `---`; no client will list this skill",
-            fixes=[
-                Fix("Add a frontmatter block", (TextEdit(Range.point(0, 0), insert),), safe=False)
-            ],
+            fixes=[Fix("Add a frontmatter block", (TextEdit(at, insert),), safe=False)],
         )
         return
     if fm.close_line is None:

@@ -204,6 +204,14 @@ def test_block_scalar_description(header: str, loaded: str) -> None:
     assert out == skill(NAME, f'description: "{loaded}"', "x: 1")
 
 
+def test_block_scalar_header_with_a_comment() -> None:
+    text = skill(NAME, "description: >-  # folded", "  Extracts text.", "  Use when asked.")
+    diag = one(port(text), "SKL205")
+    assert diag.range == r(2, 13, 2, 15)
+    assert "`description: >-`" in diag.message
+    assert fixed_clean(text, diag) == skill(NAME, 'description: "Extracts text. Use when asked."')
+
+
 def test_block_scalar_in_other_fields_is_fine() -> None:
     assert port(skill(NAME, DESC, "compatibility: >", "  Needs Python.")) == []
 

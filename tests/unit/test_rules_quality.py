@@ -74,6 +74,8 @@ def test_first_or_second_person(description: str) -> None:
         "Yields PDF text when the user asks for it.",
         "Myriad PDF tools, used when the user asks for them.",
         "Extracts text; I/O heavy, use it for big PDF files.",
+        "I/O helpers for PDF files, used when the user asks for them.",
+        "You-tube style PDF viewer, used when the user asks for it.",
     ],
 )
 def test_third_person_words_that_start_like_pronouns(description: str) -> None:

@@ -38,6 +38,14 @@ def test_name_missing() -> None:
     assert run(fixed, settings=SPEC) == []
 
 
+def test_name_missing_fix_quotes_a_numeric_folder() -> None:
+    text = skill(DESC)
+    diag = one(run(text, folder="2024", settings=SPEC), "SKL101")
+    fixed = apply_fix(text, diag.fixes[0])
+    assert 'name: "2024"\n' in fixed
+    assert run(fixed, folder="2024", settings=SPEC) == []
+
+
 def test_name_missing_without_a_folder_has_no_fix() -> None:
     assert one(spec(DESC, folder=None), "SKL101").fixes == ()
 

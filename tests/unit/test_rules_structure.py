@@ -39,6 +39,19 @@ def test_no_frontmatter() -> None:
     assert "SKL001" not in codes(run(fixed))
 
 
+def test_no_frontmatter_fix_keeps_the_byte_order_mark_first() -> None:
+    text = "\ufeff# PDF tools\n"
+    diag = one(run(text), "SKL001")
+    fixed = apply_fix(text, diag.fixes[0])
+    assert fixed.startswith("\ufeff---\nname: my-skill\n")
+    assert "SKL001" not in codes(run(fixed))
+
+
+def test_no_frontmatter_fix_quotes_a_folder_name_that_is_not_a_string() -> None:
+    diag = one(run("body\n", folder="2024"), "SKL001")
+    assert 'name: "2024"\n' in diag.fixes[0].edits[0].new_text
+
+
 def test_no_frontmatter_in_an_empty_file() -> None:
     diag = one(run(""), "SKL001")
     assert diag.range == r(0, 0, 0, 0)
