@@ -4,6 +4,8 @@ bundled file or a skill folder moves."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -27,6 +29,7 @@ TEXT_SUFFIXES = frozenset(
     {".md", ".txt", ".py", ".sh", ".js", ".ts", ".json", ".yaml", ".yml", ".toml", ".html", ".rst"}
 )
 MAX_MENTION_FILES = 200
+MAX_SIBLINGS = 2000
 MAX_MENTION_BYTES = 512 * 1024
 _BAD_NAME = re.compile(r"[/\\\0]|^\.{1,2}$|^\s*$")
 _NAME_CHARS = "A-Za-z0-9_-"
@@ -78,9 +81,8 @@ def _mention_files(folder: Path, skill_md: Path, ls: SkillServer) -> list[Path]:
         if len(found) >= MAX_MENTION_FILES:
             break
     # The SKILL.md files of skills beside this one may name it too.
-    for sibling in sorted(folder.parent.glob("*/SKILL.md")):
-        if sibling.parent != folder:
-            found.append(sibling)
+    siblings = (s for s in sorted(folder.parent.glob("*/SKILL.md")) if s.parent != folder)
+    found.extend(itertools.islice(siblings, MAX_SIBLINGS))
     return found
 
 
@@ -130,13 +132,19 @@ def prepare_rename(
 
 
 @isolated()
-def rename(ls: SkillServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+async def rename(ls: SkillServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
     found = _name_at(ls, params.text_document.uri, params.position)
     if found is None:
         return None
-    snapshot, value = found
+    # Reading the skill's files and its siblings' is blocking work: off the event loop.
+    return await asyncio.to_thread(plan_rename, ls, *found, params.new_name)
+
+
+def plan_rename(
+    ls: SkillServer, snapshot: Snapshot, value: YScalar, new_name: str
+) -> types.WorkspaceEdit | None:
     assert snapshot.path is not None
-    new = params.new_name.strip()
+    new = new_name.strip()
     check_new_name(new)
     old = value.value
     skill_md = Path(snapshot.path)
@@ -197,15 +205,18 @@ def plan_file_rename(ls: SkillServer, builder: EditBuilder, old: str, new: str) 
 
 
 @isolated()
-def will_rename_files(
+async def will_rename_files(
     ls: SkillServer, params: types.RenameFilesParams
 ) -> types.WorkspaceEdit | None:
-    builder = EditBuilder(ls)
-    for item in params.files:
-        old, new = uri_to_path(item.old_uri), uri_to_path(item.new_uri)
-        if old is not None and new is not None:
-            plan_file_rename(ls, builder, os.path.normpath(old), os.path.normpath(new))
-    return builder.build()
+    def plan() -> types.WorkspaceEdit | None:
+        builder = EditBuilder(ls)
+        for item in params.files:
+            old, new = uri_to_path(item.old_uri), uri_to_path(item.new_uri)
+            if old is not None and new is not None:
+                plan_file_rename(ls, builder, os.path.normpath(old), os.path.normpath(new))
+        return builder.build()
+
+    return await asyncio.to_thread(plan)
 
 
 def register_will_rename(server: SkillServer) -> None:
