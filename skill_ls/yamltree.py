@@ -122,8 +122,18 @@ _FLOAT = re.compile(
 )
 
 
+# YAML 1.1 timestamps: not in the 1.2 core schema, but PyYAML, js-yaml and ruamel.yaml all
+# load `2024-01-15` as a date, not as text.
+_TIMESTAMP = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+    r"|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?"
+    r"(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?$"
+)
+
+
 def resolve_plain(value: str) -> str:
-    """YAML 1.2 core schema resolution of a plain scalar: null, bool, int, float or string."""
+    """YAML 1.2 core schema resolution of a plain scalar: null, bool, int, float or string;
+    and "timestamp" for what the common typed loaders read as a date."""
     if value in ("", "~", "null", "Null", "NULL"):
         return "null"
     if value in ("true", "True", "TRUE", "false", "False", "FALSE"):
@@ -132,6 +142,8 @@ def resolve_plain(value: str) -> str:
         return "int"
     if _FLOAT.match(value):
         return "float"
+    if _TIMESTAMP.match(value):
+        return "timestamp"
     return "string"
 
 

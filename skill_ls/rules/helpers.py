@@ -121,6 +121,10 @@ def names(clients: Iterable[Client]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+# Scalars that typed loaders give back as something other than text: quoting keeps them text.
+TYPED_SCALARS = ("int", "float", "bool", "timestamp")
+
+
 def describe_kind(node: YNode) -> str:
     kind = node.kind
     return {
@@ -132,4 +136,5 @@ def describe_kind(node: YNode) -> str:
         "map": "a mapping",
         "list": "a list",
         "alias": "an alias",
+        "timestamp": "a date",
     }.get(kind, f"a value tagged {node.tag}" if node.tag else kind)

@@ -9,6 +9,7 @@ import unicodedata
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import SkillDocument
 from skill_ls.rules.helpers import (
+    TYPED_SCALARS,
     describe_kind,
     first_line_range,
     names,
@@ -236,7 +237,7 @@ def _check_name(doc: SkillDocument, report: Reporter) -> None:
             )
         return
     value = entry.value
-    if not isinstance(value, YScalar) or value.kind not in ("string", "int", "float", "bool"):
+    if not isinstance(value, YScalar) or value.kind not in ("string", *TYPED_SCALARS):
         rng = value.range if value is not None else entry.key.range
         kind = describe_kind(value) if value is not None else "unreadable"
         fixes = (
@@ -379,7 +380,7 @@ def _check_description(doc: SkillDocument, report: Reporter) -> None:
             "`description` is empty: the model has nothing to choose this skill by",
         )
         return
-    if not isinstance(value, YScalar) or value.kind not in ("string", "int", "float", "bool"):
+    if not isinstance(value, YScalar) or value.kind not in ("string", *TYPED_SCALARS):
         report.report(
             DESCRIPTION_TYPE,
             value.range,
@@ -422,7 +423,7 @@ def _check_optional_string(
     value = entry.value
     if not isinstance(value, YScalar) or value.kind != "string":
         fixes = []
-        if isinstance(value, YScalar) and value.kind in ("int", "float", "bool"):
+        if isinstance(value, YScalar) and value.kind in TYPED_SCALARS:
             fixes.append(
                 Fix(
                     f"Quote the value of `{key}`",
@@ -466,7 +467,7 @@ def _check_metadata(doc: SkillDocument, report: Reporter) -> None:
             continue
         if isinstance(item, YScalar) and item.kind == "string":
             continue
-        if isinstance(item, YScalar) and item.kind in ("int", "float", "bool", "null"):
+        if isinstance(item, YScalar) and item.kind in (*TYPED_SCALARS, "null"):
             report.report(
                 METADATA,
                 item.range,

@@ -43,6 +43,7 @@ CASES: list[tuple[str, str, dict[str, object]]] = [
     (skill(NAME, "description: 12"), "SKL112", {}),
     (skill(NAME, DESC, "compatibility: 3"), "SKL121", {}),
     (skill(NAME, DESC, "metadata:", "  version: 1.0"), "SKL122", {}),
+    (skill(NAME, DESC, "metadata:", "  updated: 2024-01-15"), "SKL122", {}),
     (skill(NAME, DESC, "license: 2"), "SKL123", {}),
     (skill(NAME, DESC, "allowed-tools: Read, Grep"), "SKL124", {}),
     (skill(NAME, DESC, "allowed-tools:", "  - Read", "  - Grep"), "SKL124", {}),

@@ -434,6 +434,16 @@ def test_metadata() -> None:
     assert len(find(run(fixed, settings=SPEC), "SKL122")) == 3
 
 
+def test_metadata_date_is_not_text_to_typed_loaders() -> None:
+    text = skill(NAME, DESC, "metadata:", "  updated: 2024-01-15")
+    diag = one(run(text, settings=SPEC), "SKL122")
+    assert diag.severity is Severity.WARNING
+    assert diag.message.startswith("`metadata.updated` is a date")
+    fixed = apply_fix(text, diag.fixes[0])
+    assert '  updated: "2024-01-15"\n' in fixed
+    assert run(fixed, settings=SPEC) == []
+
+
 @pytest.mark.parametrize("line", ["metadata: x", "metadata: [a]"])
 def test_metadata_not_a_mapping(line: str) -> None:
     diag = one(spec(NAME, DESC, line), "SKL122")

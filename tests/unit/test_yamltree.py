@@ -134,6 +134,12 @@ def test_key_ranges() -> None:
         (".inf", "float"),
         (".NaN", "float"),
         ("1.0.0", "string"),
+        # YAML 1.1 timestamps: dates to PyYAML, js-yaml and ruamel.yaml.
+        ("2024-01-15", "timestamp"),
+        ("2001-12-14t21:59:43.10-05:00", "timestamp"),
+        ("2001-12-14 21:59:43.10 -5", "timestamp"),
+        ("2024-1-5", "string"),
+        ("2024-01-15 later", "string"),
         ("abc", "string"),
     ],
 )
