@@ -7,14 +7,16 @@ different or truncated message fails too.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .real_editors import REPO, SKILL, WORKSPACE
+from skill_ls.cli import main
+
+from .real_editors import SKILL, WORKSPACE
 
 # (code, severity 1=error 2=warning, 0-based start line, start col, end line, end col)
 EXPECTED = [
@@ -32,18 +34,12 @@ FIXED_NAME_LINE = "name: pdf-tools"
 
 @cache
 def messages() -> dict[str, str]:
-    """The validator's message for each code, from the command line on the same file."""
-    done = subprocess.run(
-        [sys.executable, "-m", "skill_ls", "check", "--format", "json", str(SKILL)],
-        cwd=WORKSPACE,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "HOME": str(WORKSPACE)},
-    )
-    assert done.returncode == 1, done.stderr
-    report = json.loads(done.stdout)
+    """The validator's message for each code, from `check --format json` on the same file."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["check", "--format", "json", "--no-progress", str(WORKSPACE / SKILL)])
+    assert code == 1
+    report = json.loads(out.getvalue())
     return {d["code"]: d["message"] for d in report["diagnostics"]}
 
 

@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 from .expected import EXPECTED, messages
-from .real_editors import DRIVERS, emacs_with_eglot, run_editor, session, snippet
+from .real_editors import DRIVERS, emacs, run_editor, session, snippet
 
 FLYMAKE_TYPE = {1: "eglot-error", 2: "eglot-warning"}
 
 
 def test_eglot_diagnostics_reach_flymake(tmp_path: Path) -> None:
-    emacs = emacs_with_eglot()
+    editor = emacs()
     s = session(tmp_path)
     config = tmp_path / "skill-ls-eglot.el"
     config.write_text(snippet("emacs-eglot"), encoding="utf-8")
@@ -23,7 +23,7 @@ def test_eglot_diagnostics_reach_flymake(tmp_path: Path) -> None:
         "SKILL_LS_FILE": str(s.skill),
         "SKILL_LS_OUT": str(out),
     }
-    run = run_editor([str(emacs), "--batch", "-l", str(DRIVERS / "emacs_driver.el")], env, out)
+    run = run_editor([str(editor), "--batch", "-l", str(DRIVERS / "emacs_driver.el")], env, out)
     held = run.result
     assert held["major_mode"] == "skill-md-mode"
     assert held["server_command"] == ["skill-ls", "serve"]

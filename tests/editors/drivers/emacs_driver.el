@@ -36,6 +36,8 @@
   (let ((out '()))
     (condition-case err
         (progn
+          (unless (locate-library "eglot")
+            (error "eglot-missing"))
           (load (getenv "SKILL_LS_SNIPPET") nil t)
           (find-file (getenv "SKILL_LS_FILE"))
           (push `(major_mode . ,(symbol-name major-mode)) out)

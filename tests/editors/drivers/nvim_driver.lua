@@ -86,11 +86,17 @@ end
 
 -- The server reports its workspace scan with window/workDoneProgress; the workspace views
 -- (catalog, skills) are complete once it ends, as the editor's progress display shows.
-local progress_ends = 0
+local progress_titles = {}
+local scans_ended = 0
 local default_progress = vim.lsp.handlers["$/progress"]
 vim.lsp.handlers["$/progress"] = function(err, result, ctx, handler_config)
-  if result and type(result.value) == "table" and result.value.kind == "end" then
-    progress_ends = progress_ends + 1
+  local value = result and result.value
+  if type(value) == "table" and value.kind == "begin" then
+    progress_titles[result.token] = value.title or ""
+  elseif type(value) == "table" and value.kind == "end" then
+    if (progress_titles[result.token] or ""):lower():find("scan", 1, true) then
+      scans_ended = scans_ended + 1
+    end
   end
   if default_progress then
     return default_progress(err, result, ctx, handler_config)
@@ -121,7 +127,7 @@ end
 
 function steps.command(client, bufnr)
   wait_for("the workspace scan to end", function()
-    return progress_ends > 0
+    return scans_ended > 0
   end)
   out.timings_ms.scan_ended = elapsed_ms()
   local arguments = {}
