@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from skill_ls.diagnostics import Fix, Range, Related, Severity, TextEdit
 from skill_ls.document import MAX_FRONTMATTER_CHARS, SkillDocument
 from skill_ls.rules.helpers import (
@@ -172,11 +174,7 @@ def _check_yaml(doc: SkillDocument, report: Reporter) -> None:
     for key, entry in recovered:
         assert entry.value is not None
         text = entry.value.value if hasattr(entry.value, "value") else ""
-        colon = str(text).find(": ")
-        rng = entry.value.range
-        if colon != -1 and entry.value.range.start.line == entry.value.range.end.line:
-            start = rng.start.column + colon
-            rng = Range.of(rng.start.line, start, rng.start.line, start + 2)
+        rng = _first_value_indicator(doc, entry.value.range)
         who_loads = f"{names(lenient)} load{'s' if len(lenient) == 1 else ''} it"
         if not lenient:
             who_loads = "lenient loaders (such as Claude Code) load it"
@@ -212,6 +210,21 @@ def _check_yaml(doc: SkillDocument, report: Reporter) -> None:
             point(doc, error.range.start),
             f"{error.message}; strict YAML loaders drop the whole skill",
         )
+
+
+def _first_value_indicator(doc: SkillDocument, value: Range) -> Range:
+    """The first `: ` (or `:` ending a line) written inside a value; the value if none."""
+    for number in range(value.start.line, value.end.line + 1):
+        line = doc.index.line(number)
+        first = value.start.column if number == value.start.line else 0
+        last = value.end.column if number == value.end.line else len(line)
+        match = _VALUE_INDICATOR.search(line, first, last)
+        if match is not None:
+            return Range.of(number, match.start(), number, match.end())
+    return value
+
+
+_VALUE_INDICATOR = re.compile(r":(?:[ \t]|$)")
 
 
 UNREADABLE_FILE = define(

@@ -134,10 +134,23 @@ def test_unquoted_colon_over_several_lines_fix() -> None:
         "name: my-skill", "description: Reads PDFs: all of them", "  and more", "license: MIT"
     )
     diag = one(run(text), "SKL003")
-    assert diag.range == r(2, 13, 3, 10)
+    assert diag.range == r(2, 23, 2, 25)
     fixed = apply_fix(text, diag.fixes[0])
     assert 'description: "Reads PDFs: all of them and more"\nlicense: MIT\n' in fixed
     assert "SKL003" not in codes(run(fixed))
+
+
+def test_unquoted_colon_on_a_continuation_line() -> None:
+    text = skill("name: my-skill", "description: Reads PDFs", "  and forms: all", "license: MIT")
+    diag = one(run(text), "SKL003")
+    assert diag.range == r(3, 11, 3, 13)
+    assert covered(text, diag.range) == ": "
+
+
+def test_unquoted_colon_at_the_end_of_a_line() -> None:
+    text = skill("name: my-skill", "description: Reads PDFs", "  like this:", "  and more")
+    diag = one(run(text), "SKL003")
+    assert diag.range == r(3, 11, 3, 12)
 
 
 def test_list_item_at_the_top_level_is_unreadable() -> None:
