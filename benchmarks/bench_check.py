@@ -145,6 +145,15 @@ def skill_ls_version(cmd: list[str]) -> str:
     return f"{out or 'unknown'} (repo {commit or 'uncommitted'})"
 
 
+NICE = 0  # set from --nice: the niceness each timed command runs with
+
+
+def _set_nice() -> None:
+    if NICE:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, NICE)
+
+
 def run_timed(cmd: list[str], out_path: Path, cwd: Path) -> dict[str, Any]:
     """Run cmd with stdout to out_path; wall time, CPU time and peak RSS of that process."""
     env = dict(os.environ)
@@ -154,7 +163,13 @@ def run_timed(cmd: list[str], out_path: Path, cwd: Path) -> dict[str, Any]:
     with open(out_path, "wb") as out, open(out_path.with_suffix(".stderr"), "wb") as err:
         t0 = time.perf_counter()
         p = subprocess.Popen(
-            cmd, stdout=out, stderr=err, cwd=cwd, stdin=subprocess.DEVNULL, env=env
+            cmd,
+            stdout=out,
+            stderr=err,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            preexec_fn=_set_nice if NICE else None,
         )
         _, status, ru = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t0
@@ -376,11 +391,15 @@ def bench_layout(
 
     ratios: dict[str, float] = {}
     cpu_ratios: dict[str, float] = {}
+    best_ratios: dict[str, float] = {}
     if "skill-ls" in summary:
         for peer in ("agnix", "skills-ref"):
             if peer in summary:
                 ratios[f"skill-ls/{peer}"] = round(
                     summary["skill-ls"]["median_s"] / summary[peer]["median_s"], 3
+                )
+                best_ratios[f"skill-ls/{peer}"] = round(
+                    summary["skill-ls"]["min_s"] / summary[peer]["min_s"], 3
                 )
                 cpu_ratios[f"skill-ls/{peer}"] = round(
                     summary["skill-ls"]["median_cpu_s"] / max(summary[peer]["median_cpu_s"], 1e-9),
@@ -396,6 +415,7 @@ def bench_layout(
         "tools": summary,
         "ratios": ratios,
         "cpu_time_ratios": cpu_ratios,
+        "best_of_runs_ratios": best_ratios,
         "machine_busy": max(load_before[0], load_after[0]) > (os.cpu_count() or 1) * 0.5,
     }
 
@@ -433,8 +453,9 @@ def print_table(results: list[dict[str, Any]]) -> None:
             print(f"{'':8} {'':10} ({extra})")
         for k, v in res["ratios"].items():
             print(
-                f"{res['layout']:8} ratio {k}: {v:.2f}x wall "
-                f"({res['cpu_time_ratios'][k]:.2f}x CPU time)"
+                f"{res['layout']:8} ratio {k}: {v:.2f}x median wall "
+                f"({res['best_of_runs_ratios'][k]:.2f}x best of runs, "
+                f"{res['cpu_time_ratios'][k]:.2f}x CPU time)"
             )
         if res["machine_busy"]:
             print(f"{res['layout']:8} WARNING: the machine was busy; wall times are inflated")
@@ -479,8 +500,16 @@ def main(argv: list[str] | None = None) -> int:
         metavar="SECONDS",
         help="first wait up to this long for the load average to drop (shared machines)",
     )
+    ap.add_argument(
+        "--nice",
+        type=int,
+        default=0,
+        help="run the timed commands at this niceness (e.g. -10 as root on a shared machine)",
+    )
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args(argv)
+    global NICE
+    NICE = args.nice
 
     WORK.mkdir(parents=True, exist_ok=True)
     peers = ensure_peers(PEERS_VENV, install=not args.no_install)
@@ -533,6 +562,7 @@ def main(argv: list[str] | None = None) -> int:
             "agnix": peers.get("agnix"),
         },
         "settings": {
+            "nice": args.nice,
             "count": args.count,
             "seed": args.seed,
             "reps": args.reps,

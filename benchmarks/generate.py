@@ -541,7 +541,8 @@ def unique_name(rng: random.Random, used: set[str]) -> str:
             return name
 
 
-LAYOUT_CHOICES = ("mixed", "flat", "spread")
+LAYOUT_CHOICES = ("mixed", "flat", "spread", "clients")
+CLIENT_DIRS = (".agents/skills", ".claude/skills", ".github/skills")
 
 
 def plan(count: int, seed: int, broken_ratio: float, layout: str = "mixed") -> list[Skill]:
@@ -573,6 +574,8 @@ def plan(count: int, seed: int, broken_ratio: float, layout: str = "mixed") -> l
         plugin = rng.choice(plugin_names)
         if layout == "flat":
             rel = f".agents/skills/{folder}"
+        elif layout == "clients":
+            rel = f"{where if where in CLIENT_DIRS else CLIENT_DIRS[0]}/{folder}"
         elif layout == "spread":
             rel = f"plugins/plugin-{i // 10:03d}/skills/{folder}"
         elif where == "plugins":
@@ -676,7 +679,8 @@ def main(argv: list[str] | None = None) -> int:
         choices=LAYOUT_CHOICES,
         default="mixed",
         help="mixed: .agents/.claude/.github/skills + plugins (default); "
-        "flat: all under .agents/skills; spread: plugins/plugin-NNN/skills, 10 per folder",
+        "flat: all under .agents/skills; spread: plugins/plugin-NNN/skills, 10 per folder; "
+        "clients: only the folders clients discover (.agents/.claude/.github/skills)",
     )
     ap.add_argument("--no-git", action="store_true", help="do not `git init` the root")
     args = ap.parse_args(argv)
