@@ -588,4 +588,13 @@ def load_document(path: Path) -> SkillDocument:
     """Read a SKILL.md from disk; raises OSError only (the caller reports it)."""
     with open(path, "rb") as handle:
         data = handle.read(MAX_FILE_BYTES + 1)
-    return decode_skill_bytes(data[:MAX_FILE_BYTES], str(path))
+    if len(data) > MAX_FILE_BYTES:
+        data = data[:MAX_FILE_BYTES]
+        # Cut at a character boundary, not inside a multi-byte UTF-8 sequence.
+        keep = len(data)
+        while keep > len(data) - 4 and keep > 0 and data[keep - 1] & 0xC0 == 0x80:
+            keep -= 1
+        if keep > 0 and data[keep - 1] >= 0xC0:
+            keep -= 1
+        data = data[:keep]
+    return decode_skill_bytes(data, str(path))
