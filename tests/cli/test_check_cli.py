@@ -254,10 +254,16 @@ def test_rule_docs_are_generated_from_the_registry() -> None:
     )
 
 
-@pytest.mark.parametrize("entry", [["-m", "skill_ls"], ["-c", "import skill_ls.cli as c; c.main()"]])
+@pytest.mark.parametrize(
+    "entry", [["-m", "skill_ls"], ["-c", "import skill_ls.cli as c; c.main()"]]
+)
 def test_no_command_prints_help_and_exits_2(entry: list[str]) -> None:
     result = subprocess.run(
-        [sys.executable, *entry], cwd=REPO, capture_output=True, text=True, timeout=60,
+        [sys.executable, *entry],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     if entry[0] == "-m":
