@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Sequence
 
 from skill_ls import __version__
@@ -31,16 +32,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_output() -> None:
+    """Never crash on text the terminal's encoding cannot hold: a YAML escape such as
+    "\\ud800" puts a lone surrogate in a name or description, which UTF-8 cannot encode."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2
+    _tolerant_output()
     try:
         code: int = args.run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception:
+        # Exit 1 means "findings"; a crash must never look like one.
+        traceback.print_exc()
+        print("skill-ls: internal error (exit 2)", file=sys.stderr)
+        return 2
     return code
