@@ -665,6 +665,9 @@ async def workspace(
             items = res.get("items", []) if isinstance(res, dict) else []
             out["workspace_diagnostic_reply_s"] = round(t_ws_sent - t0 + lat, 3)
             out["workspace_diagnostic_items"] = len(items)
+            ws_uris = {it.get("uri") for it in items}
+            # the open document is pulled with textDocument/diagnostic, not listed here
+            out["workspace_diagnostic_covers_all"] = (ws_uris | {probe_uri}) >= all_uris
             with_diags = {it.get("uri") for it in items if it.get("items")}
             out["workspace_diagnostic_items_with_diagnostics"] = len(with_diags)
             out["workspace_diagnostic_broken_with_diagnostics"] = len(with_diags & broken)
@@ -676,7 +679,7 @@ async def workspace(
             len(nonempty & broken), out.get("workspace_diagnostic_broken_with_diagnostics", 0)
         )
         out["every_skill_reported"] = bool(
-            published >= all_uris or out.get("workspace_diagnostic_items", 0) >= count
+            published >= all_uris or out.get("workspace_diagnostic_covers_all")
         )
         out["last_publish_s"] = round(cl.diagnostics[-1][0] - t0, 3) if cl.diagnostics else None
         signals = [
