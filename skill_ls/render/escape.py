@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-# C0 controls other than tab and line breaks are not allowed in XML 1.0 text.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+# C0 controls other than tab and line breaks are not allowed in XML 1.0 text, nor are lone
+# surrogates (a YAML escape such as "\\ud800" makes one; UTF-8 cannot encode it either).
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # Whitespace runs are matched whole (`\s+` never backtracks into a failed match), then those
 # holding a line break become one space: `\s*(?:\n|...)\s*` is quadratic on a long run of
 # spaces without a break (20,000 spaces took 8 s).
