@@ -17,7 +17,8 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # holding a line break become one space: `\s*(?:\n|...)\s*` is quadratic on a long run of
 # spaces without a break (20,000 spaces took 8 s).
 _WHITESPACE = re.compile(r"\s+")
-_BREAK_CHARS = frozenset("\r\n\u2028\u2029")
+# Unicode's line breaks that survive `_CONTROL` (NEL, U+0085, is one; so are U+2028/9).
+_BREAK_CHARS = frozenset("\r\n\x85\u2028\u2029")
 _TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
 
 
