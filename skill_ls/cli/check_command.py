@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from skill_ls.checking import FileResult, check_file
+from skill_ls.checking import FileResult, check_files
 from skill_ls.cli.output import FORMATS, display_path, render
 from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
 from skill_ls.diagnostics import Diagnostic, Range, Severity
@@ -68,6 +68,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="folder whose pyproject.toml / .skill-ls.toml to read "
         "(default: nearest one above the first PATH)",
     )
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=0,
+        metavar="N",
+        help="worker processes (default: one per CPU; 1: no workers)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="never show progress")
     parser.set_defaults(run=run)
 
@@ -125,8 +133,8 @@ def run(args: argparse.Namespace) -> int:
     for message in missing:
         print(f"skill-ls check: {message}", file=sys.stderr)
     progress = sys.stderr.isatty() and not args.no_progress and len(files) > 50
-    for number, file in enumerate(files, start=1):
-        results.append(check_file(file, settings))
+    for number, result in enumerate(check_files(files, settings, args.jobs), start=1):
+        results.append(result)
         if progress and (number % 25 == 0 or number == len(files)):
             print(f"\rchecked {number}/{len(files)}", end="", file=sys.stderr, flush=True)
     if progress:

@@ -57,7 +57,7 @@ def _text(results: Sequence[FileResult], color: bool) -> str:
                 label = f"\x1b[{_COLORS[d.severity]}m{label}\x1b[0m"
             start = d.range.start
             out.append(f"{path}:{start.line + 1}:{start.column + 1}: {label} {d.code} {d.message}")
-            source = result.document.index.line(start.line) if result.document else ""
+            source = result.line(start.line)
             if source.strip():
                 shown = source.replace("\t", " ").replace("\ufeff", "")
                 offset = 1 if start.line == 0 and source.startswith("\ufeff") else 0
