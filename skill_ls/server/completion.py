@@ -127,6 +127,29 @@ class Completer:
             )
         return items
 
+    def skeleton_item(self) -> types.CompletionItem:
+        """A whole frontmatter block, for a file that has none yet."""
+        name = self.doc.folder_name or "my-skill"
+        if self.snippets:
+            text = (
+                f"---\nname: ${{1:{snippet_escape(name)}}}\n"
+                "description: ${2:What this skill does}. Use when ${3:the situation it is for}.\n"
+                "---\n\n# ${4:Title}\n\n$0"
+            )
+            fmt = types.InsertTextFormat.Snippet
+        else:
+            text = f"---\nname: {name}\ndescription: \n---\n"
+            fmt = types.InsertTextFormat.PlainText
+        rng = self.edit_range(0, re.compile(r"-*"))
+        return types.CompletionItem(
+            label="---",
+            kind=types.CompletionItemKind.Snippet,
+            detail="frontmatter with the required fields",
+            documentation=self.docs(key_documentation(ALL_FIELDS["name"])),
+            text_edit=types.TextEdit(range=rng, new_text=text),
+            insert_text_format=fmt,
+        )
+
     def current_key(self) -> str | None:
         match = _KEY_PREFIX.match(self.line)
         key = match.group(0) if match else ""
@@ -276,6 +299,8 @@ def completion(ls: SkillServer, params: types.CompletionParams) -> types.Complet
     doc = completer.doc
     fm = doc.frontmatter
     line = position.line
+    if fm is None and line == 0 and re.fullmatch(r"-{0,3}", completer.prefix):
+        return types.CompletionList(is_incomplete=False, items=[completer.skeleton_item()])
     if fm is None or (fm.close_line is not None and line > fm.close_line):
         return path_completions(ls, snapshot, position, completer.prefix, completer.line)
     if line <= fm.open_line or line == fm.close_line:

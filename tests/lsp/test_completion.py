@@ -114,3 +114,16 @@ async def test_no_completion_outside_skill_files(client: RecordingClient) -> Non
     other.write_text("---\n\n---\n", encoding="utf-8")
     uri = open_doc(client, other)
     assert await complete(client, uri, types.Position(line=1, character=0)) == []
+
+
+async def test_frontmatter_skeleton_in_an_empty_file(client: RecordingClient) -> None:
+    path = make_skill(client.root, "")
+    uri = open_doc(client, path, "")
+    items = await complete(client, uri, types.Position(line=0, character=0))
+    assert [i.label for i in items] == ["---"]
+    edit = items[0].text_edit
+    assert isinstance(edit, types.TextEdit)
+    assert edit.new_text.startswith("---\nname: ")
+    assert path.parent.name in edit.new_text
+    if client.profile == "minimal":
+        assert items[0].insert_text_format == types.InsertTextFormat.PlainText
