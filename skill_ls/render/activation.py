@@ -15,7 +15,7 @@ from pathlib import Path
 
 from skill_ls.config import Settings
 from skill_ls.document import SkillDocument, parse_document
-from skill_ls.render.escape import guard_closing_tags, xml_text
+from skill_ls.render.escape import guard_closing_tags, one_line, xml_text
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.rules.context import context_for_path
 from skill_ls.yamltree import YScalar, YSequence
@@ -73,7 +73,7 @@ def skill_content(source: ActivationSource, arguments: str = "") -> Rendering:
     parts = [
         f'<skill_content name="{xml_text(source.name)}">\n',
         body,
-        f"\n\nSkill directory: {source.folder}\n",
+        f"\n\nSkill directory: {xml_text(source.folder)}\n",
         "Relative paths in this skill are relative to the skill directory.\n",
     ]
     if source.files:
@@ -127,7 +127,7 @@ def opencode_skill_content(source: ActivationSource, arguments: str = "") -> Ren
     files = [str(Path(source.folder) / file) for file in source.files[:OPENCODE_MAX_FILES]]
     text = (
         f'<skill_content name="{xml_text(source.name)}">\n'
-        f"# Skill: {source.name}\n"
+        f"# Skill: {one_line(source.name)}\n"
         "\n"
         f"{body}\n"
         "\n"
