@@ -25,6 +25,20 @@ log = logging.getLogger(__name__)
 Progress = Callable[[int, int, str], None]
 
 
+def extra_roots(settings: Settings, roots: list[Path]) -> list[Path]:
+    """The configured extra roots as absolute paths (relative ones: to the first folder)."""
+    found: list[Path] = []
+    for raw in settings.extra_roots:
+        path = Path(os.path.expanduser(raw))
+        if not path.is_absolute():
+            if not roots:
+                continue
+            path = roots[0] / path
+        if path not in found:
+            found.append(path)
+    return found
+
+
 class SkillIndex:
     def __init__(self) -> None:
         self._index = WorkspaceIndex([])
@@ -60,17 +74,6 @@ class SkillIndex:
         if not report.cancelled:
             self._index, self.roots, self.settings = index, roots, settings
         return report
-
-    def extra_roots(self) -> list[Path]:
-        found: list[Path] = []
-        for raw in self.settings.extra_roots:
-            path = Path(os.path.expanduser(raw))
-            if not path.is_absolute():
-                if not self.roots:
-                    continue
-                path = self.roots[0] / path
-            found.append(path)
-        return found
 
     def skills(self) -> list[SkillEntry]:
         return self._index.skills()

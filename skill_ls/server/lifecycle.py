@@ -68,7 +68,6 @@ def initialize(ls: SkillServer, params: types.InitializeParams) -> None:
 
 @isolated()
 async def initialized(ls: SkillServer, params: types.InitializedParams) -> None:
-    await watching.register_watchers(ls)
     if ls.flags.configuration_dynamic:
         try:
             await ls.client_register_capability_async(
@@ -91,6 +90,7 @@ async def initialized(ls: SkillServer, params: types.InitializedParams) -> None:
         ls.publisher.world_changed()
     ls.notify_settings_problems()
     scan.start_scan(ls)
+    await watching.register_watchers(ls)
 
 
 async def pull_configuration(ls: SkillServer) -> bool:
@@ -122,6 +122,7 @@ async def did_change_configuration(
         ls.world_changed()
         ls.publisher.world_changed()
         scan.start_scan(ls)
+        await watching.register_watchers(ls)
 
 
 @isolated()
@@ -140,6 +141,7 @@ async def did_change_workspace_folders(
     ls.world_changed()
     ls.publisher.world_changed()
     scan.start_scan(ls)
+    await watching.register_watchers(ls)
 
 
 def shutdown(ls: SkillServer, params: None) -> None:

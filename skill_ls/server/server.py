@@ -94,6 +94,8 @@ class SkillServer(LanguageServer):
         self._background: set[asyncio.Future[Any]] = set()
         # Set once the first workspace scan is over (workspace/diagnostic waits for it).
         self.first_scan = asyncio.Event()
+        # The extra roots the client watches for us (None: no watchers registered).
+        self.watched_roots: list[Path] | None = None
         self._last_settings_warning: str | None = None
 
     # --- shared state ---------------------------------------------------------------------

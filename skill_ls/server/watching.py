@@ -10,12 +10,15 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterable
+from pathlib import Path
 
 from lsprotocol import types
 
 from skill_ls.config import CONFIG_FILE
 from skill_ls.server import scan
+from skill_ls.server.checks import UNWATCHED_LISTING_TTL
 from skill_ls.server.documents import uri_to_path
+from skill_ls.server.index import extra_roots
 from skill_ls.server.isolation import isolated
 from skill_ls.server.server import SkillServer
 
@@ -61,9 +64,9 @@ def did_change_watched_files(ls: SkillServer, params: types.DidChangeWatchedFile
         files_changed(ls, paths)
 
 
-def watchers(ls: SkillServer) -> list[types.FileSystemWatcher]:
+def watchers(ls: SkillServer, roots: list[Path]) -> list[types.FileSystemWatcher]:
     found = [types.FileSystemWatcher(glob_pattern=glob) for glob in WATCH_GLOBS]
-    for root in ls.index.extra_roots():
+    for root in roots:
         pattern: types.GlobPattern
         if ls.flags.relative_patterns:
             pattern = types.RelativePattern(base_uri=root.as_uri(), pattern="**/*")
@@ -74,20 +77,33 @@ def watchers(ls: SkillServer) -> list[types.FileSystemWatcher]:
 
 
 async def register_watchers(ls: SkillServer) -> None:
+    """Ask the client to watch skill files and the extra roots; again when those change."""
     if not ls.flags.watched_files_dynamic:
         return
-    registration = types.Registration(
-        id=REGISTRATION_ID,
-        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-        register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers(ls)),
-    )
+    roots = extra_roots(scan.index_settings(ls), ls.roots)
+    previous = ls.watched_roots
+    if previous == roots:
+        return
+    method = types.WORKSPACE_DID_CHANGE_WATCHED_FILES
     try:
+        if previous is not None:
+            await ls.client_unregister_capability_async(
+                types.UnregistrationParams(
+                    unregisterations=[types.Unregistration(id=REGISTRATION_ID, method=method)]
+                )
+            )
+        options = types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers(ls, roots))
         await ls.client_register_capability_async(
-            types.RegistrationParams(registrations=[registration])
+            types.RegistrationParams(
+                registrations=[
+                    types.Registration(id=REGISTRATION_ID, method=method, register_options=options)
+                ]
+            )
         )
+        ls.watched_roots = roots
     except Exception as exc:  # the client refused: fall back to open/save events
         log.warning("could not register file watchers: %s", exc)
-        ls.checks.listing_ttl = 2.0
+        ls.checks.listing_ttl = UNWATCHED_LISTING_TTL
 
 
 def register(server: SkillServer) -> None:

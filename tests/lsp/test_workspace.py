@@ -125,3 +125,25 @@ async def test_completion_answered_during_a_scan_then_all_checked(tmp_path: Path
         )
         assert len(report.items) == 1000
         assert all(isinstance(i, types.WorkspaceFullDocumentDiagnosticReport) for i in report.items)
+
+
+async def test_extra_roots_are_indexed_and_watched(tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    extra = tmp_path / "collection"
+    folder = extra / "shared"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        "---\nname: shared\ndescription: Shared. Use when asked.\n---\n", encoding="utf-8"
+    )
+    settings = {"extraRoots": [str(extra)]}
+    async with fresh_server("vscode", workspace, settings=settings) as client:
+        await scanned(client)
+        listed = await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="skill-ls.listSkills", arguments=[])
+        )
+        shared = next(s for s in listed["skills"] if s["name"] == "shared")
+        assert shared["scope"] == "extra"
+        watchers = [r for r in client.registrations if r.method == WATCHED]
+        patterns = [w["globPattern"] for w in watchers[-1].register_options["watchers"]]
+        assert {"baseUri": extra.as_uri(), "pattern": "**/*"} in patterns
