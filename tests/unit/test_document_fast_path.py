@@ -1,0 +1,57 @@
+"""The fast path for simple frontmatter (one-level maps included) must read exactly what the
+full YAML parser reads: same nodes, ranges, facts and errors."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skill_ls.document import _only_simple_entries, parse_simple
+from skill_ls.yamltree import parse_yaml
+
+KEYS = st.sampled_from(["name", "metadata", "allowed-tools", "x_y", "name"])
+VALUES = st.sampled_from(
+    [
+        None,
+        "plain",
+        '"dq \\" x"',
+        "'s''q'",
+        "Bash(git:*) Read",
+        "1.5",
+        "true",
+        "x:y",
+        '"1.0"',
+        "a b  c",
+        "https://example.com/x",
+        "é ü",
+        "(x) #c",
+        "it's",
+        "a:b:",
+    ]
+)
+LINES = st.lists(
+    st.tuples(st.sampled_from([0, 0, 0, 2, 4]), KEYS, VALUES, st.sampled_from(["", " "])),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(max_examples=400)
+@given(LINES)
+def test_fast_path_matches_the_full_parser(lines: list[tuple[int, str, str | None, str]]) -> None:
+    text = "".join(
+        " " * indent + key + ":" + ("" if value is None else " " + value) + tail + "\n"
+        for indent, key, value, tail in lines
+    )
+    if not _only_simple_entries(text):
+        return
+    fast = parse_simple(text, 1)
+    full = parse_yaml(text, 1)
+    assert (fast.root, fast.facts, fast.error) == (full.root, full.facts, full.error)
+
+
+def test_one_level_maps_and_colons_take_the_fast_path() -> None:
+    text = 'name: a\nallowed-tools: Bash(git:*) Read\nmetadata:\n  author: x\n  version: "1"\n'
+    assert _only_simple_entries(text)
+    assert not _only_simple_entries("metadata:\n  a:\n    b: c\n")  # two levels: the parser
+    assert not _only_simple_entries("a: b\n  c: d\n")  # indented under a value: the parser
