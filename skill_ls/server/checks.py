@@ -17,7 +17,7 @@ from pathlib import Path
 
 from skill_ls.config import Settings
 from skill_ls.diagnostics import Diagnostic
-from skill_ls.document import SkillDocument, parse_document
+from skill_ls.document import SkillDocument
 from skill_ls.rules import check
 from skill_ls.rules.context import CheckContext, context_for_path
 from skill_ls.server.documents import Snapshot
@@ -93,8 +93,9 @@ class Checks:
 
         `cached` (the check worker only) reuses folder listings; other threads pass False.
         """
-        document = parse_document(snapshot.text, snapshot.path)
-        snapshot.adopt(document)
+        # A snapshot read from disk comes parsed (with its decoding facts); an edited one
+        # is parsed here, and keeps the parse and its line index.
+        document = snapshot.parsed
         try:
             if cached:
                 context = self.context(snapshot.path, settings, generation)

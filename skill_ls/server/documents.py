@@ -82,7 +82,8 @@ class Snapshot:
     def parsed(self) -> SkillDocument:
         """The document model for this version (parsed once, on first use)."""
         if self._parsed is None:
-            self._parsed = parse_document(self.text, self.path)
+            self.adopt(parse_document(self.text, self.path))
+        assert self._parsed is not None
         return self._parsed
 
     def adopt(self, parsed: SkillDocument) -> None:

@@ -21,7 +21,7 @@ from pygls.protocol.language_server import lsp_method
 from skill_ls import __version__
 from skill_ls.clients.table import Client
 from skill_ls.config import Settings
-from skill_ls.document import MAX_FILE_BYTES
+from skill_ls.document import MAX_FILE_BYTES, load_document
 from skill_ls.rules.context import CheckContext, context_for_path
 from skill_ls.server.bulk import BulkChecker
 from skill_ls.server.capabilities import ClientFlags
@@ -145,17 +145,23 @@ class SkillServer(LanguageServer):
         return is_skill_path(snapshot.path, self.settings_for(snapshot.path).target_clients)
 
     def snapshot(self, uri: str) -> Snapshot | None:
-        """The open document, else the file on disk (version None), else None."""
+        """The open document, else the file on disk (version None), else None.
+
+        A file on disk is decoded as the command line does (bad UTF-8 and UTF-16 become
+        facts of the document, reported like any other finding)."""
         open_doc = self.documents.get(uri)
         if open_doc is not None:
             return open_doc
         path = uri_to_path(uri)
-        if path is None:
+        if path is None or not os.path.isfile(path):
             return None
-        text = read_text(path)
-        if text is None:
+        try:
+            document = load_document(Path(path))
+        except OSError:
             return None
-        return Snapshot(uri, path, None, text)
+        snapshot = Snapshot(uri, path, None, document.text)
+        snapshot.adopt(document)
+        return snapshot
 
     def text_of(self, path: str) -> str | None:
         """A file's text: the editor's buffer when open, else the disk."""

@@ -100,3 +100,17 @@ async def test_out_of_range_positions_in_open_documents(client: RecordingClient)
         types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
     assert symbols is not None
+
+
+async def test_unopened_file_is_decoded_like_the_command_line(client: RecordingClient) -> None:
+    if not client.pulls:
+        pytest.skip("only pull clients ask for an unopened document's diagnostics")
+    path = make_skill(client.root, "")
+    path.write_bytes(b"---\nname: x\ndescription: caf\xe9 au lait\n---\n")
+    report = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=path.as_uri())
+        )
+    )
+    assert isinstance(report, types.RelatedFullDocumentDiagnosticReport)
+    assert "SKL006" in {str(d.code) for d in report.items}
