@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 # Below this many files a thread does the work (no processes are started).
 PROCESS_THRESHOLD = 200
 BATCH = 100
-MAX_WORKERS = 4
+MAX_WORKERS = 3
 
 
 @dataclass(frozen=True)
@@ -60,31 +60,49 @@ class BulkChecker:
 
     def _processes(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            workers = max(1, min(os.cpu_count() or 1, MAX_WORKERS))
             self._pool = ProcessPoolExecutor(
-                max_workers=workers,
+                max_workers=worker_count(),
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_quiet_worker,
             )
         return self._pool
 
     async def check(self, paths: list[str], settings: Settings) -> list[FileFindings]:
+        """Check files; batches go to the worker processes and to one thread of this
+        process alike (whoever is free takes the next), so every core works."""
         if len(paths) < PROCESS_THRESHOLD:
             return await asyncio.to_thread(check_batch, paths, settings)
+        queue: asyncio.Queue[list[str]] = asyncio.Queue()
+        for start in range(0, len(paths), BATCH):
+            queue.put_nowait(paths[start : start + BATCH])
+        found: list[FileFindings] = []
         loop = asyncio.get_running_loop()
-        batches = [paths[start : start + BATCH] for start in range(0, len(paths), BATCH)]
+
+        async def drain(pool: ProcessPoolExecutor | None) -> None:
+            while not queue.empty():
+                batch = queue.get_nowait()
+                if pool is None:
+                    found.extend(await asyncio.to_thread(check_batch, batch, settings))
+                else:
+                    found.extend(await loop.run_in_executor(pool, check_batch, batch, settings))
+
         try:
             pool = self._processes()
-            parts = await asyncio.gather(
-                *(loop.run_in_executor(pool, check_batch, batch, settings) for batch in batches)
-            )
-        except Exception as exc:  # no processes here (a sandbox, a broken pool): use a thread
+            await asyncio.gather(drain(None), *(drain(pool) for _ in range(worker_count())))
+        except Exception as exc:  # no processes here (a sandbox, a broken pool): a thread
             log.warning("checking in worker processes failed (%s); using a thread", exc)
             self.shutdown()
-            return await asyncio.to_thread(check_batch, paths, settings)
-        return [item for part in parts for item in part]
+            done = {item.path for item in found}
+            rest = [path for path in paths if path not in done]
+            found.extend(await asyncio.to_thread(check_batch, rest, settings))
+        return found
 
     def shutdown(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def worker_count() -> int:
+    """Worker processes besides this one (which checks too): one per other core."""
+    return max(1, min((os.cpu_count() or 1) - 1, MAX_WORKERS))
