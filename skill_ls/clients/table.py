@@ -8,6 +8,7 @@ default.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from skill_ls.clients.fields import SPEC_FIELD_NAMES, YOI_FORBIDDEN_FIELDS
 
@@ -77,9 +78,9 @@ class Client:
     forbidden_fields: frozenset[str] = frozenset()
     notes: str = ""
 
-    @property
+    @cached_property
     def fields(self) -> frozenset[str]:
-        """Every frontmatter key this client honours."""
+        """Every frontmatter key this client honours (asked once per key per check)."""
         return SPEC_FIELD_NAMES | self.extra_fields
 
 

@@ -129,11 +129,13 @@ def _report_unknown(
     )
 
 
+_KNOWN_FIELDS = sorted(set(ALL_FIELDS) | {f for c in CLIENTS for f in c.fields})
+
+
 @functools.lru_cache(maxsize=1024)
 def _close_field(key: str) -> str | None:
     """The known field a misspelt key most likely means (one suggestion, also the fix)."""
-    known = sorted(set(ALL_FIELDS) | {f for c in CLIENTS for f in c.fields})
-    close = difflib.get_close_matches(key, known, n=1, cutoff=0.75)
+    close = difflib.get_close_matches(key, _KNOWN_FIELDS, n=1, cutoff=0.75)
     return close[0] if close else None
 
 
