@@ -6,7 +6,10 @@ on the `SkillDocument`, and the rules in `skill_ls.rules` decide what to report.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -644,8 +647,16 @@ def decode_skill_bytes(data: bytes, path: str | None = None) -> SkillDocument:
 
 
 def load_document(path: Path) -> SkillDocument:
-    """Read a SKILL.md from disk; raises OSError only (the caller reports it)."""
-    with open(path, "rb") as handle:
+    """Read a SKILL.md from disk; raises OSError only (the caller reports it).
+
+    Only regular files are read: opening a FIFO named SKILL.md (or a symlink to one, or to
+    /dev/stdin) would block forever, and a device such as /dev/zero never ends. The open
+    does not block, and anything but a regular file is refused before reading.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    with open(os.open(path, flags), "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         data = handle.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         data = data[:MAX_FILE_BYTES]
