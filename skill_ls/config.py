@@ -19,6 +19,7 @@ from typing import Any
 
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.diagnostics import Severity
+from skill_ls.files import open_regular
 
 CONFIG_FILE = ".skill-ls.toml"
 
@@ -189,7 +190,7 @@ def load_file_settings(root: Path) -> tuple[Settings, list[ConfigProblem]]:
         (root / CONFIG_FILE, ()),
     ):
         try:
-            with open(path, "rb") as handle:
+            with open_regular(path) as handle:
                 data: Any = tomllib.load(handle)
         except FileNotFoundError:
             continue

@@ -6,14 +6,12 @@ on the `SkillDocument`, and the rules in `skill_ls.rules` decide what to report.
 
 from __future__ import annotations
 
-import errno
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls.diagnostics import Position, Range
+from skill_ls.files import read_regular
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import (
     MAX_NODES,
@@ -653,11 +651,7 @@ def load_document(path: Path) -> SkillDocument:
     /dev/stdin) would block forever, and a device such as /dev/zero never ends. The open
     does not block, and anything but a regular file is refused before reading.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    with open(os.open(path, flags), "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        data = handle.read(MAX_FILE_BYTES + 1)
+    data = read_regular(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         data = data[:MAX_FILE_BYTES]
         # Cut at a character boundary, not inside a multi-byte UTF-8 sequence.

@@ -11,6 +11,8 @@ from collections.abc import Collection
 
 import pathspec
 
+from skill_ls.files import read_regular
+
 IGNORE_FILES = (".gitignore", ".ignore", ".fdignore")
 
 IgnoreStack = tuple[tuple[str, pathspec.GitIgnoreSpec], ...]
@@ -29,8 +31,8 @@ def load_ignore_file(
         if present is not None and name not in present:
             continue
         try:
-            with open(os.path.join(folder, name), encoding="utf-8", errors="replace") as handle:
-                lines.extend(handle.read(256 * 1024).splitlines())
+            data = read_regular(os.path.join(folder, name), 256 * 1024)
+            lines.extend(data.decode("utf-8", errors="replace").splitlines())
         except OSError:
             continue
     if not lines:

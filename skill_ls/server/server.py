@@ -22,6 +22,7 @@ from skill_ls import __version__
 from skill_ls.clients.table import Client
 from skill_ls.config import Settings
 from skill_ls.document import MAX_FILE_BYTES, load_document
+from skill_ls.files import read_regular
 from skill_ls.rules.context import CheckContext, context_for_path
 from skill_ls.server.bulk import BulkChecker
 from skill_ls.server.capabilities import ClientFlags
@@ -186,8 +187,7 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> str 
     try:
         if not os.path.isfile(path):
             return None
-        with open(path, "rb") as handle:
-            data = handle.read(limit)
+        data = read_regular(path, limit)
     except OSError:
         return None
     return data.decode("utf-8", errors="replace")

@@ -9,6 +9,7 @@ from typing import AnyStr
 
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, decode_skill_bytes, parse_document
+from skill_ls.files import open_regular, read_regular
 from skill_ls.workspace.model import SkillFacts
 from skill_ls.yamltree import YMapping, YNode, YScalar, parse_yaml
 
@@ -71,7 +72,7 @@ def frontmatter_head(text: str) -> str:
 
 
 def _read_head(path: str) -> bytes:
-    with open(path, "rb") as handle:
+    with open_regular(path) as handle:
         data = handle.read(HEAD_BYTES)
         while _head_end(data, _DELIMITER, _LEADING) is None and len(data) < MAX_HEAD_BYTES:
             more = handle.read(HEAD_BYTES)
@@ -113,8 +114,8 @@ def _sidecar_value(folder: str, flag: str) -> object | None:
     """`agents/openai.yaml#policy.allow_implicit_invocation` → that value, if set."""
     relative, _, dotted = flag.partition("#")
     try:
-        with open(os.path.join(folder, relative), encoding="utf-8", errors="replace") as handle:
-            text = handle.read(SIDECAR_BYTES)
+        data = read_regular(os.path.join(folder, relative), SIDECAR_BYTES)
+        text = data.decode("utf-8", errors="replace")
     except OSError:
         return None
     node: YNode | None = parse_yaml(text).root

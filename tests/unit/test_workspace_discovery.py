@@ -204,14 +204,15 @@ def test_unreadable_skill_file_is_reported_as_skipped(
     workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = str((workspace.project / ".agents/skills/pdf/SKILL.md").resolve())
-    real_open = open
+    real_open = os.open
 
     def guarded(path: object, *args: object, **kwargs: object) -> object:
         if str(path) == target:
             raise PermissionError(13, "Permission denied", path)
-        return real_open(path, *args, **kwargs)  # type: ignore[call-overload]
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("builtins.open", guarded)
+    # Skill files are opened through skill_ls.files (regular files only, non-blocking).
+    monkeypatch.setattr("skill_ls.files.os.open", guarded)
     index = workspace.index()
     entry = index.entry_for_path(target)
     assert entry is not None and entry.status == "skipped"

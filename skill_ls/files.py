@@ -1,0 +1,39 @@
+"""Opening files that a workspace names: regular files only, and never blocking.
+
+A workspace is untrusted input. A FIFO, a device, or a symlink to `/dev/stdin` named like a
+file skill-ls reads (SKILL.md, `.gitignore`, `pyproject.toml`, `agents/openai.yaml`) would
+block the reader forever, never end (`/dev/zero`), or, in the language server, read the
+protocol stream itself. Every such read goes through here.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from typing import BinaryIO
+
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open a regular file for reading in binary; raises OSError for anything else.
+
+    The open itself does not block (O_NONBLOCK, which regular files ignore), and the file
+    is checked after opening (fstat), so a swap between a check and the open cannot slip
+    a FIFO or a device in.
+    """
+    fd = os.open(path, _FLAGS)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", os.fspath(path))
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """At most `limit` bytes of a regular file; raises OSError for anything else."""
+    with open_regular(path) as handle:
+        return handle.read(limit)
