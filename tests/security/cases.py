@@ -283,6 +283,11 @@ CASES: tuple[Case, ...] = (
         (),
     ),
     Case(
+        "lone-surrogate-name",
+        lambda: b'---\nname: "my-\\ud800skill"\ndescription: "a \\udfff b"\n---\nB\n',
+        ("SKL104",),
+    ),
+    Case(
         "many-documents",
         lambda: (
             "---\nname: my-skill\ndescription: d\n...\n" + "--- x\n" * 1000 + "---\nB\n"
@@ -291,4 +296,28 @@ CASES: tuple[Case, ...] = (
     ),
 )
 
+# Inputs that made a pattern backtrack quadratically (or a reading step run per entry)
+# before they were fixed: each took from seconds to many minutes at these sizes.
+REGRESSIONS: tuple[Case, ...] = (
+    Case("1mb-line-of-brackets", lambda: (GOOD_HEAD + "[" * MB + "](x)\n").encode(), ("SKL402",)),
+    Case(
+        "200k-spaces-inside-a-value",
+        lambda: (
+            "---\nname: my-skill\ndescription: a" + " " * 200_000 + "b\n---\nBody.\n"
+        ).encode(),
+        ("SKL114",),
+    ),
+    Case(
+        "50k-tiny-invalid-entries",
+        lambda: ("---\nname: my-skill\ndescription: d\n" + "a: [\n" * 50_000 + "---\nB\n").encode(),
+        ("SKL007",),
+    ),
+    Case(
+        "quoted-description-of-200k-spaces",
+        lambda: ('---\nname: my-skill\ndescription: "a' + " " * 200_000 + 'b"\n---\nB\n').encode(),
+        ("SKL114",),
+    ),
+)
+
+CASES = CASES + REGRESSIONS
 CASES_BY_NAME = {case.name: case for case in CASES}

@@ -2,7 +2,8 @@
 
 Run under the harness's limits (address space, CPU). For each case it writes the SKILL.md
 into a skill folder, runs `check_file` (the same read, parse and validate as the CLI),
-and prints one JSON line: codes found, range problems, any exception, wall seconds. A
+renders its name and description in every catalog and activation format, and prints one
+JSON line: codes found, range and escaping problems, any exception, wall seconds. A
 per-case alarm turns a hang into a reported failure instead of a stuck test.
 """
 
@@ -21,6 +22,7 @@ from skill_ls.checking import check_file
 from skill_ls.config import Settings
 
 from .cases import CASES_BY_NAME
+from .fuzzing import render_problems
 from .harness import CASE_WALL_SECONDS
 from .properties import diagnostic_problems
 
@@ -47,11 +49,15 @@ def run_case(name: str, folder: Path) -> dict[str, object]:
         signal.alarm(0)
         out["codes"] = sorted({d.code for d in result.diagnostics})
         out["count"] = len(result.diagnostics)
-        out["problems"] = (
-            diagnostic_problems(result.document, result.diagnostics)[:5]
-            if result.document is not None
-            else []
-        )
+        problems: list[str] = []
+        doc = result.document
+        if doc is not None:
+            problems += diagnostic_problems(doc, result.diagnostics)[:5]
+            skill_name = doc.string_value("name")
+            description = doc.string_value("description")
+            if skill_name is not None and description is not None:
+                problems += render_problems(skill_name, description, doc.text)[:5]
+        out["problems"] = problems
     except BaseException as exc:  # report everything, including MemoryError and Hang
         signal.alarm(0)
         out["error"] = f"{type(exc).__name__}: {exc}"

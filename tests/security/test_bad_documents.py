@@ -3,7 +3,7 @@
 Bounds (stated here and in the README's "Safety" section), enforced, not timed:
 - validator: one process checks every document of the matrix, one after the other, within
   `VALIDATOR_MEMORY` (768 MiB of address space, `RLIMIT_AS`; the largest document is 17 MB
-  on disk), and each document within `CASE_WALL_SECONDS` (30 s; an alarm in the child turns
+  on disk), and each document within `CASE_WALL_SECONDS` (120 s; an alarm in the child turns
   a hang into a reported failure);
 - CLI: one `skill-ls check --format json` over the whole matrix within `CLI_MEMORY`
   (1.5 GiB: it keeps every finding until it prints);
