@@ -66,8 +66,8 @@ def find_skill_files(
             if is_dir:
                 if entry.is_symlink():
                     real = os.path.realpath(entry.path)
-                    if real in seen_links:
-                        continue
+                    if real in seen_links or _is_within(os.path.realpath(folder), real):
+                        continue  # walked already, or a link back up (`up -> ..`): a loop
                     seen_links.add(real)
                 subfolders.append(entry.path)
             elif is_skill_file_name(entry.name):
@@ -78,6 +78,11 @@ def find_skill_files(
         stack.extend((sub, depth + 1, specs) for sub in subfolders)
     result.skill_files = [Path(p) for p in sorted(found)]
     return result
+
+
+def _is_within(path: str, folder: str) -> bool:
+    """True when `path` is `folder` or below it (both real paths)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def iter_targets(paths: list[Path]) -> Iterator[tuple[Path | None, str | None]]:
