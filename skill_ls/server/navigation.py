@@ -10,7 +10,7 @@ from lsprotocol import types
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.hover import find_reference
 from skill_ls.server.isolation import isolated
-from skill_ls.server.references import candidate_skill_files, mentions_of, target_path
+from skill_ls.server.references import candidate_skill_files, mentions_of, resolve_reference
 from skill_ls.server.server import SkillServer
 
 MAX_LINKS = 2000
@@ -28,7 +28,7 @@ def document_links(
         return None
     links = []
     for ref in snapshot.parsed.references[:MAX_LINKS]:
-        path = target_path(snapshot.path, ref.target)
+        path = resolve_reference(snapshot.path, ref.target)
         if path is None or not os.path.exists(path):
             continue
         links.append(
@@ -52,7 +52,7 @@ def definition(
     ref = find_reference(snapshot.parsed, pos)
     if ref is None:
         return None
-    path = target_path(snapshot.path, ref.target)
+    path = resolve_reference(snapshot.path, ref.target)
     if path is None or not os.path.exists(path):
         return None
     uri = path_to_uri(path)
@@ -79,7 +79,7 @@ async def references(ls: SkillServer, params: types.ReferenceParams) -> list[typ
     if ls.is_skill(snapshot):
         pos = ls.mapper.from_client(snapshot.index, params.position)
         ref = find_reference(snapshot.parsed, pos)
-        path = target_path(snapshot.path, ref.target) if ref is not None else None
+        path = resolve_reference(snapshot.path, ref.target) if ref is not None else None
     if path is None:
         return None
     target = path
