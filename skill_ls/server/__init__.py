@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import BinaryIO, cast
 
 from skill_ls.server.client_log import configure_logging
 from skill_ls.server.diagnostics import Publisher
+from skill_ls.server.framing import ResyncingReader
 from skill_ls.server.server import SkillServer
 
 __all__ = ["SkillServer", "create_server", "serve_stdio", "serve_tcp"]
@@ -64,7 +66,9 @@ def serve_stdio() -> None:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr
     sys.setswitchinterval(SWITCH_INTERVAL_S)
-    create_server().start_io(stdin, stdout)
+    # A client that sends a wrong Content-Length loses that message, not the connection.
+    reader = cast(BinaryIO, ResyncingReader(stdin))
+    create_server().start_io(reader, stdout)
 
 
 def serve_tcp(host: str, port: int) -> None:
