@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -50,6 +51,17 @@ class SkillProtocol(LanguageServerProtocol):
     The built-in handlers would also apply every edit to pygls's own copy (with a
     different idea of line breaks); these only forward to our handlers.
     """
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """pygls's, except that a request it cannot read (params of the wrong shape) gets an
+        error answer; pygls only logs it, and the client waits for that answer forever."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            msg_id = data.get("id")
+            if "method" in data and isinstance(msg_id, (int, str)):
+                self._send_response(msg_id, error=error.to_response_error())
+            raise
 
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(
