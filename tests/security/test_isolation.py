@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from .harness import CLI_MEMORY, REPO, child_env, python_argv, run_limited, server_argv
+from .harness import CLI_MEMORY, REPO, child_env, needs, python_argv, run_limited, server_argv
 from .wire import WireClient
 
 UNSHARE = ["unshare", "-n"]
@@ -35,10 +35,8 @@ def _unshare_works() -> bool:
         return False
 
 
-needs_unshare = pytest.mark.skipif(
-    not _unshare_works(), reason="needs `unshare -n` (root, or user namespaces)"
-)
-needs_strace = pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace")
+needs_unshare = needs(_unshare_works(), "needs `unshare -n` (root, or user namespaces)")
+needs_strace = needs(shutil.which("strace") is not None, "needs strace")
 
 SKILL = """\
 ---
