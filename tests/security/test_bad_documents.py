@@ -38,6 +38,7 @@ HANG_GUARD_SECONDS = 600
 class MatrixRuns:
     validator: dict[str, dict[str, object]]
     cli: dict[str, set[str]]
+    cli_counts: dict[str, int]
 
 
 def _wait(proc: subprocess.Popen[bytes], err: Path, what: str) -> None:
@@ -91,9 +92,12 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MatrixRuns]:
     report = json.loads(files["cli"][0].read_text())
     assert report["summary"]["files"] == len(CASES)
     cli_results: dict[str, set[str]] = {name: set() for name in names}
+    cli_counts: dict[str, int] = dict.fromkeys(names, 0)
     for diag in report["diagnostics"]:
-        cli_results[Path(diag["path"]).parts[0]].add(diag["code"])
-    yield MatrixRuns(validator_results, cli_results)
+        case_name = Path(diag["path"]).parts[0]
+        cli_results[case_name].add(diag["code"])
+        cli_counts[case_name] += 1
+    yield MatrixRuns(validator_results, cli_results, cli_counts)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
@@ -103,12 +107,16 @@ def test_validator_bounded_with_clear_finding(case: Case, runs: MatrixRuns) -> N
     codes = set(result["codes"])  # type: ignore[call-overload]
     assert set(case.codes) <= codes, f"expected {case.codes}, found {sorted(codes)}"
     assert result["problems"] == []
+    if case.max_findings is not None:
+        assert result["count"] <= case.max_findings  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_cli_bounded_with_clear_finding(case: Case, runs: MatrixRuns) -> None:
     found = runs.cli[case.name]
     assert set(case.codes) <= found, f"expected {case.codes}, found {sorted(found)}"
+    if case.max_findings is not None:
+        assert runs.cli_counts[case.name] <= case.max_findings
 
 
 def test_cli_text_output_stays_small_for_huge_lines(tmp_path: Path) -> None:
