@@ -7,6 +7,7 @@ on the `SkillDocument`, and the rules in `skill_ls.rules` decide what to report.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -534,7 +535,7 @@ def _simple_entry(line: str, indent: int, number: int) -> tuple[YScalar, YScalar
 
 # --- References in the body ---------------------------------------------------------------
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # Link text may hold one level of balanced brackets. Both loops exclude `[`, and the outer
 # one is possessive, so a line of 100,000 `[` is scanned in linear time, not quadratic.
 _LINK = re.compile(
@@ -562,21 +563,13 @@ _CODE_PATH = re.compile(
 )
 
 
-def find_references(doc: SkillDocument) -> list[Reference]:
-    """Relative paths in Markdown links, link definitions and path-like inline code.
-
-    Fenced code blocks are skipped: their text is code, not navigation.
-    """
-    refs: list[Reference] = []
+def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each body line outside fenced code blocks (and not a fence)."""
     index = doc.index
     fence: str | None = None
-    scanned = 0
     for number in range(doc.body_start_line, index.line_count):
         line = index.line(number)
-        scanned += len(line) + 1
-        if scanned > MAX_SCANNED_BODY_CHARS or len(refs) >= 5000:
-            break
-        fence_match = _FENCE.match(line)
+        fence_match = FENCE.match(line)
         if fence_match:
             marker = fence_match.group(1)
             if fence is None:
@@ -584,8 +577,21 @@ def find_references(doc: SkillDocument) -> list[Reference]:
             elif marker.startswith(fence) and line.strip() == marker:
                 fence = None
             continue
-        if fence is not None:
-            continue
+        if fence is None:
+            yield number, line
+
+
+def find_references(doc: SkillDocument) -> list[Reference]:
+    """Relative paths in Markdown links, link definitions and path-like inline code.
+
+    Fenced code blocks are skipped: their text is code, not navigation.
+    """
+    refs: list[Reference] = []
+    scanned = 0
+    for number, line in prose_lines(doc):
+        scanned += len(line) + 1
+        if scanned > MAX_SCANNED_BODY_CHARS or len(refs) >= 5000:
+            break
         spans = list(_INLINE_CODE.finditer(line)) if "`" in line else []
         if "](" in line or "]:" in line:
             for pattern in (_LINK, _LINK_DEFINITION):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from lsprotocol import types
 
 from skill_ls.diagnostics import Position, Range
-from skill_ls.document import SkillDocument
+from skill_ls.document import FENCE, SkillDocument, prose_lines
 from skill_ls.server.documents import Snapshot, path_to_uri
 from skill_ls.server.isolation import isolated
 from skill_ls.server.server import SkillServer
@@ -17,7 +17,6 @@ from skill_ls.yamltree import YMapping, YNode, YScalar
 
 MAX_WORKSPACE_SYMBOLS = 500
 _HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})(?:[ \t]+(?P<text>.*?))?[ \t#]*$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 @dataclass
@@ -33,19 +32,7 @@ def headings(doc: SkillDocument) -> list[Heading]:
     """ATX headings of the body, outside fenced code, each with the last line of its section."""
     found: list[Heading] = []
     index = doc.index
-    fence: str | None = None
-    for number in range(doc.body_start_line, index.line_count):
-        line = index.line(number)
-        fence_match = _FENCE.match(line)
-        if fence_match:
-            marker = fence_match.group(1)
-            if fence is None:
-                fence = marker[0] * len(marker)
-            elif marker.startswith(fence) and line.strip() == marker:
-                fence = None
-            continue
-        if fence is not None:
-            continue
+    for number, line in prose_lines(doc):
         match = _HEADING.match(line)
         if match:
             found.append(
@@ -75,7 +62,7 @@ def fenced_blocks(doc: SkillDocument) -> list[tuple[int, int]]:
     start = 0
     for number in range(doc.body_start_line, index.line_count):
         line = index.line(number)
-        match = _FENCE.match(line)
+        match = FENCE.match(line)
         if not match:
             continue
         marker = match.group(1)
