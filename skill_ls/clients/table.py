@@ -34,6 +34,18 @@ CODEX_IMPLICIT_INVOCATION = "agents/openai.yaml#policy.allow_implicit_invocation
 
 
 @dataclass(frozen=True)
+class Provenance:
+    """Where a row's facts come from: observed in the client lab (agent and version), or
+    cited from a source file or page for agents that cannot run here."""
+
+    kind: str  # "observed" | "cited"
+    source: str  # "Claude Code 2.1.328" | a file path in the agent's repository, or a URL
+
+    def describe(self) -> str:
+        return f"observed in {self.source}" if self.kind == "observed" else f"cited from {self.source}"
+
+
+@dataclass(frozen=True)
 class Client:
     id: str
     name: str
@@ -77,6 +89,11 @@ class Client:
     # Keys that are errors for this client, not merely unknown.
     forbidden_fields: frozenset[str] = frozenset()
     notes: str = ""
+    provenance: Provenance = Provenance("cited", "the agentskills.io client-implementation guide")
+    # What happens when a found skill has the name of one of the client's own built-in
+    # skills (skill_ls/data/builtins/<id>.json): "replaced" (the found skill takes its
+    # place) | "not-merged" (both are listed).
+    builtin_clash: str = "replaced"
 
     @cached_property
     def fields(self) -> frozenset[str]:
@@ -148,6 +165,7 @@ CLIENTS: tuple[Client, ...] = (
         activation="codex-skill",
         catalog_budget=8000,
         hidden_when=((CODEX_IMPLICIT_INVOCATION, False),),
+        builtin_clash="not-merged",
         notes="Reads agents/openai.yaml beside SKILL.md; duplicate names are all listed.",
     ),
     Client(
@@ -171,6 +189,27 @@ CLIENTS: tuple[Client, ...] = (
         activation="read-file",
         hidden_when=(("disable-model-invocation", True),),
         notes="Clash rule undocumented; the first root found wins (project roots first).",
+    ),
+    Client(
+        id="copilot-cli",
+        name="Copilot CLI",
+        extra_fields=frozenset(
+            {
+                "argument-hint",
+                "user-invocable",
+                "disable-model-invocation",
+            }
+        ),
+        unknown_fields="ignore",
+        yaml="strict",
+        project_roots=(".agents/skills", ".claude/skills", ".github/skills"),
+        user_roots=("~/.copilot/skills", "~/.agents/skills"),
+        clash="first-wins",
+        scope_order=("project", "extra", "user"),
+        catalog="available-skills",
+        activation="skill-content",
+        hidden_when=(("disable-model-invocation", True),),
+        provenance=Provenance("observed", "Copilot CLI 1.0.102"),
     ),
     Client(
         id="cursor",

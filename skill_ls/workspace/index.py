@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.config import Settings
 from skill_ls.diagnostics import Diagnostic
@@ -36,6 +37,7 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
+from skill_ls.workspace.builtin_skills import builtin_skill
 from skill_ls.workspace.precedence import Candidate, Outcome, accepts, resolve
 from skill_ls.workspace.roots import Environment, client_roots, normalise
 from skill_ls.workspace.walker import RootWalk, WalkLimits, walk_below, walk_root
@@ -156,9 +158,25 @@ class WorkspaceIndex:
                     candidate = candidates[real]
                     loaded.append((candidate.order, self._loaded_skill(name, candidate, outcome)))
             loaded.sort(key=lambda pair: pair[0])
-            view = tuple(skill for _, skill in loaded)
+            view = self._with_builtins(client, [skill for _, skill in loaded])
             self._views[client.id] = view
             return view
+
+    def _with_builtins(self, client: Client, found: list[LoadedSkill]) -> tuple[LoadedSkill, ...]:
+        """The client's own built-in skills first (in its order), then the skills found.
+
+        A found skill with a built-in's name replaces it, unless the client lists both
+        (`Client.builtin_clash`)."""
+        builtin_set = builtins_for(client.id)
+        if builtin_set is None:
+            return tuple(found)
+        taken = {skill.name for skill in found} if client.builtin_clash == "replaced" else set()
+        builtins = [
+            builtin_skill(builtin, self.environment)
+            for builtin in builtin_set.skills
+            if builtin.name not in taken
+        ]
+        return (*builtins, *found)
 
     def facts(self, path: str | Path) -> SkillFacts | None:
         """What indexing read from the skill file at `path` (a buffer wins over disk)."""

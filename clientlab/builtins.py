@@ -1,0 +1,92 @@
+"""Write each agent's built-in skills (names, descriptions, locations as observed) to
+`skill_ls/data/builtins/<id>.json`, from the goldens of a scenario whose own skills are
+known: every other entry of the catalog is the agent's own."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from clientlab.drivers import DRIVERS
+from clientlab.observation import GOLDENS, Observation
+from clientlab.scenarios import SCENARIOS_BY_ID
+
+DATA = Path(__file__).resolve().parent.parent / "skill_ls" / "data" / "builtins"
+SOURCE_SCENARIO = "resources"
+AGENT_NAMES = {
+    "claude-code": "Claude Code",
+    "codex": "Codex",
+    "copilot-cli": "Copilot CLI",
+    "gemini-cli": "Gemini CLI",
+    "opencode": "OpenCode",
+    "pi": "pi",
+}
+
+
+def _entries(agent: str, catalog: str) -> list[tuple[str, str, str | None]]:
+    """(name, description, location) of every catalog entry, unescaped."""
+    if agent == "claude-code":
+        # `- name: description` entries; a description may run over several lines.
+        parts = re.split(r"\n- ", "\n" + catalog.split("\n\n", 1)[1])
+        found = []
+        for part in parts[1:]:
+            name, _, description = part.partition(": ")
+            found.append((name, html.unescape(description.rstrip("\n")), None))
+        return found
+    if agent == "codex":
+        roots = dict(re.findall(r"^- `(r\d+)` = `(.*)`$", catalog, flags=re.MULTILINE))
+        found = []
+        for name, description, path in re.findall(
+            r"^- ([^:`\n]+): (.*) \(file: (.*)\)$", catalog, flags=re.MULTILINE
+        ):
+            alias, _, rest = path.partition("/")
+            location = f"{roots[alias]}/{rest}" if alias in roots else path
+            found.append((name, description, location.replace("<HOME>/.codex", "$CODEX_HOME")))
+        return found
+    found = []
+    for block in re.findall(r"<skill>(.*?)</skill>", catalog, flags=re.DOTALL):
+        name = html.unescape(re.search(r"<name>(.*?)</name>", block, re.DOTALL).group(1))  # type: ignore[union-attr]
+        description = re.search(r"<description>(.*?)</description>", block, re.DOTALL)
+        location = re.search(r"<location>(.*?)</location>", block, re.DOTALL)
+        found.append(
+            (
+                name,
+                html.unescape(description.group(1)) if description else "",
+                html.unescape(location.group(1)).replace("<AGENT>", "<install>")
+                if location
+                else None,
+            )
+        )
+    return found
+
+
+def write_builtins() -> list[Path]:
+    written = []
+    own = {
+        path.split("/")[-2]
+        for path in SCENARIOS_BY_ID[SOURCE_SCENARIO].files
+        if path.endswith("/SKILL.md")
+    }
+    DATA.mkdir(parents=True, exist_ok=True)
+    for agent in DRIVERS:
+        observation = Observation.read(GOLDENS / agent / SOURCE_SCENARIO)
+        skills = [
+            {"name": name, "description": description}
+            | ({"location": location} if location else {})
+            for name, description, location in _entries(agent, observation.catalog or "")
+            if name not in own
+        ]
+        if not skills:
+            (DATA / f"{agent}.json").unlink(missing_ok=True)
+            continue
+        document = {
+            "client": agent,
+            "observed": f"{AGENT_NAMES[agent]} {observation.version}",
+            "skills": skills,
+        }
+        target = DATA / f"{agent}.json"
+        target.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        written.append(target)
+    return written

@@ -1,0 +1,16 @@
+"""One driver per agent the lab observes."""
+
+from __future__ import annotations
+
+from clientlab.drivers.base import Driver
+from clientlab.drivers.claude_code import ClaudeCode
+from clientlab.drivers.codex import Codex
+from clientlab.drivers.copilot_cli import CopilotCli
+from clientlab.drivers.gemini_cli import GeminiCli
+from clientlab.drivers.opencode import OpenCode
+from clientlab.drivers.pi import Pi
+
+DRIVERS: dict[str, Driver] = {
+    driver.agent: driver
+    for driver in (ClaudeCode(), Codex(), CopilotCli(), GeminiCli(), OpenCode(), Pi())
+}

@@ -1,0 +1,65 @@
+"""OpenCode: OpenAI Chat Completions through its openai-compatible provider. The catalog
+ends the system message; activation is the `skill` tool's result."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between
+from clientlab.drivers.openai_chat import after_tool_result, system_texts
+from clientlab.mock_model import Recorded, ToolCall
+
+HEADER = "Skills provide specialized instructions"
+END = "</available_skills>"
+
+
+class OpenCode(Driver):
+    agent = "opencode"
+    package = "opencode-ai"
+
+    def prepare(self, paths: Paths, prompt: str) -> Run:
+        folder = os.path.join(paths.home, ".config", "opencode")
+        os.makedirs(folder, exist_ok=True)
+        config = {
+            "provider": {
+                "lab": {
+                    "npm": "@ai-sdk/openai-compatible",
+                    "name": "Lab",
+                    "options": {"baseURL": paths.url + "/v1", "apiKey": "lab"},
+                    "models": {"lab-model": {"name": "Lab model"}},
+                }
+            }
+        }
+        with open(os.path.join(folder, "opencode.json"), "w", encoding="utf-8") as handle:
+            json.dump(config, handle)
+        env = self.base_env(paths) | {
+            "OPENCODE_DISABLE_MODELS_FETCH": "1",
+            "OPENCODE_DISABLE_AUTOUPDATE": "1",
+        }
+        argv = [f"{paths.bin_dir}/opencode", "run", "-m", "lab/lab-model", prompt]
+        return Run(argv, env)
+
+    def tool_call(self, skill: str | None, arguments: str, paths: Paths) -> ToolScript:
+        return None if skill is None else ToolCall("skill", {"name": skill})
+
+    def catalog(self, requests: list[Recorded]) -> str | None:
+        for text in system_texts(requests):
+            found = between(text, HEADER, END)
+            if found is not None:
+                return found + END
+        return None
+
+    def listed(self, catalog: str) -> list[str]:
+        return re.findall(r"<name>(.*?)</name>", catalog)
+
+    def activation(self, requests: list[Recorded], skill: str) -> str | None:
+        text, _ = after_tool_result(requests)
+        if text is None or not text.startswith("<skill_content"):
+            return None
+        return text
+
+    def refusal(self, requests: list[Recorded], skill: str) -> str | None:
+        text, _ = after_tool_result(requests)
+        return text

@@ -1,0 +1,102 @@
+"""Observations and their golden files.
+
+A golden holds only what the agent tells its model about the lab's own fixture skills: the
+catalog section and the activation text, extracted from the recorded requests, with the
+run's temporary folders written as `<WORKSPACE>`, `<HOME>` and `<AGENT>` (the agent's install
+folder). Whole requests are never kept: they carry each agent's full system prompt.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+GOLDENS = Path(__file__).parent / "goldens"
+
+
+@dataclass
+class Activation:
+    skill: str
+    arguments: str
+    # What the model received after asking for the skill; None when the agent refused.
+    text: str | None
+    # The agent's answer when it refused (normalised), else None.
+    refusal: str | None = None
+
+
+@dataclass
+class Observation:
+    agent: str  # the skill-ls client id
+    package: str
+    version: str
+    scenario: str
+    # Names in the catalog, in its order, as the agent lists them (built-ins included).
+    listed: list[str]
+    catalog: str | None  # the skills section of the request; None: no section at all
+    activation: Activation | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def folder(self, root: Path = GOLDENS) -> Path:
+        return root / self.agent / self.scenario
+
+    def write(self, root: Path = GOLDENS) -> Path:
+        folder = self.folder(root)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("catalog.txt", "activation.txt"):
+            (folder / name).unlink(missing_ok=True)
+        meta = asdict(self)
+        if self.catalog is not None:
+            (folder / "catalog.txt").write_text(self.catalog, encoding="utf-8", newline="")
+        meta["catalog"] = "catalog.txt" if self.catalog is not None else None
+        if self.activation is not None and self.activation.text is not None:
+            (folder / "activation.txt").write_text(
+                self.activation.text, encoding="utf-8", newline=""
+            )
+            meta["activation"]["text"] = "activation.txt"
+        (folder / "observation.json").write_text(
+            json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+        return folder
+
+    @classmethod
+    def read(cls, folder: Path) -> Observation:
+        meta = json.loads((folder / "observation.json").read_text(encoding="utf-8"))
+        catalog = None
+        if meta["catalog"] is not None:
+            catalog = (folder / meta["catalog"]).read_text(encoding="utf-8")
+        activation = None
+        if meta.get("activation") is not None:
+            data = meta["activation"]
+            text = None
+            if data["text"] is not None:
+                text = (folder / data["text"]).read_text(encoding="utf-8")
+            activation = Activation(data["skill"], data["arguments"], text, data.get("refusal"))
+        return cls(
+            agent=meta["agent"],
+            package=meta["package"],
+            version=meta["version"],
+            scenario=meta["scenario"],
+            listed=list(meta["listed"]),
+            catalog=catalog,
+            activation=activation,
+            notes=list(meta.get("notes") or []),
+        )
+
+
+def all_goldens(root: Path = GOLDENS) -> list[Observation]:
+    return [Observation.read(path.parent) for path in sorted(root.glob("*/*/observation.json"))]
+
+
+def normalise(text: str, replacements: dict[str, str]) -> str:
+    """Temporary folders → placeholders, longest first (a home inside the base folder)."""
+    for path, placeholder in sorted(replacements.items(), key=lambda item: -len(item[0])):
+        if path:
+            text = text.replace(path, placeholder)
+    return text
+
+
+def denormalise(text: str, replacements: dict[str, str]) -> str:
+    for path, placeholder in replacements.items():
+        text = text.replace(placeholder, path)
+    return text

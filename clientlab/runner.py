@@ -1,0 +1,114 @@
+"""Run one agent on one scenario against the mock model and turn what it sent into an
+Observation. Every run has a timeout; a failure carries the agent's stderr tail."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+
+from clientlab.drivers.base import Driver, Paths
+from clientlab.install import Installed
+from clientlab.mock_model import MockModelServer, Script
+from clientlab.observation import Activation, Observation, normalise
+from clientlab.scenarios import Scenario, materialise
+
+# Every run's folders have the same length, so paths inside a budget cost the same
+# characters in the lab and in the replay tests.
+BASE_PREFIX = "skl-lab-"
+
+
+class RunFailed(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class LabFolders:
+    base: str
+    workspace: str
+    home: str
+
+    @classmethod
+    def create(cls) -> LabFolders:
+        base = tempfile.mkdtemp(prefix=BASE_PREFIX, dir="/tmp")
+        os.makedirs(os.path.join(base, "tmp"))
+        return cls(base, os.path.join(base, "ws"), os.path.join(base, "home"))
+
+    def replacements(self, agent_dir: str = "") -> dict[str, str]:
+        found = {self.workspace: "<WORKSPACE>", self.home: "<HOME>"}
+        if agent_dir:
+            found[agent_dir] = "<AGENT>"
+        return found
+
+
+def observe(driver: Driver, scenario: Scenario, installed: Installed, keep: bool = False) -> Observation:
+    folders = LabFolders.create()
+    try:
+        materialise(scenario, driver.project_root, folders.home, folders.workspace)
+        return _run(driver, scenario, installed, folders)
+    finally:
+        if not keep:
+            shutil.rmtree(folders.base, ignore_errors=True)
+
+
+def _run(driver: Driver, scenario: Scenario, installed: Installed, folders: LabFolders) -> Observation:
+    agent_dir = str(installed.package_dir(driver.package))
+    with MockModelServer(Script()) as server:
+        paths = Paths(
+            base=folders.base,
+            workspace=folders.workspace,
+            home=folders.home,
+            agent_dir=agent_dir,
+            bin_dir=str(installed.bin_dir),
+            node_dir=str(installed.node_dir),
+            url=server.url,
+        )
+        server.script.tool_call = driver.tool_call(scenario.activate, scenario.arguments, paths)
+        run = driver.prepare(paths, driver.prompt(scenario.activate, scenario.arguments))
+        try:
+            result = subprocess.run(
+                run.argv,
+                cwd=folders.workspace,
+                env=run.env,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                errors="replace",
+                timeout=driver.timeout,
+            )
+        except subprocess.TimeoutExpired as error:
+            tail = (error.stderr or b"")[-2000:]
+            raise RunFailed(
+                f"{driver.agent} on {scenario.id}: no answer within {driver.timeout:.0f} s; "
+                f"stderr tail:\n{tail!r}"
+            ) from None
+        requests = server.requests
+    if result.returncode != 0 or not requests:
+        raise RunFailed(
+            f"{driver.agent} on {scenario.id}: exit {result.returncode}, "
+            f"{len(requests)} model requests; stderr tail:\n{result.stderr[-2000:]}"
+        )
+    replacements = folders.replacements(agent_dir)
+    catalog = driver.catalog(requests)
+    catalog = normalise(catalog, replacements) if catalog is not None else None
+    activation = None
+    if scenario.activate is not None:
+        text = driver.activation(requests, scenario.activate)
+        refusal = None if text is not None else driver.refusal(requests, scenario.activate)
+        activation = Activation(
+            scenario.activate,
+            scenario.arguments,
+            normalise(text, replacements) if text is not None else None,
+            normalise(refusal, replacements) if refusal is not None else None,
+        )
+    return Observation(
+        agent=driver.agent,
+        package=driver.package,
+        version=installed.version(driver.package),
+        scenario=scenario.id,
+        listed=driver.listed(catalog) if catalog is not None else [],
+        catalog=catalog,
+        activation=activation,
+    )

@@ -1,0 +1,434 @@
+"""The scenario matrix: small workspaces, written by the lab itself, one situation each.
+
+Paths in a scenario may start with a placeholder the agent's driver fills in:
+`{project}` is the project skills root the agent reads (`.claude/skills` for Claude Code,
+`.agents/skills` for the others) and `~/` is the fake home folder. So one scenario asks every
+agent the same question from a root it reads; the `roots` scenario instead writes every root
+literally, to see which ones each agent reads.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass, field
+
+
+def skill(name: str | None, description: str | None, body: str = "", extra: str = "") -> str:
+    """A SKILL.md with the given `name`/`description` lines (None leaves a line out)."""
+    lines = ["---"]
+    if name is not None:
+        lines.append(f"name: {name}")
+    if description is not None:
+        lines.append(f"description: {description}")
+    if extra:
+        lines.append(extra.rstrip("\n"))
+    lines.append("---")
+    text = "\n".join(lines) + "\n"
+    return text + (body or f"# {name or 'Skill'}\n\nFollow the steps in this file.\n")
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    about: str
+    # Relative path (with `{project}` or `~/`) → file content.
+    files: dict[str, str]
+    # The skill the prompt asks for (None: the catalog alone is observed).
+    activate: str | None = None
+    arguments: str = ""
+    # Link path → target, both relative paths as in `files`.
+    symlinks: dict[str, str] = field(default_factory=dict)
+    gitignore: str | None = None
+
+
+def _long(words: int, seed: str) -> str:
+    text = " ".join(f"{seed}{i % 10}" for i in range(words))
+    return text
+
+
+def _exactly(length: int, seed: str) -> str:
+    """A plain description of exactly `length` characters."""
+    unit = f"{seed} checks the ledger and writes a short report. "
+    text = (unit * (length // len(unit) + 1))[:length]
+    return text.rstrip() + "x" * (length - len(text.rstrip()))
+
+
+ROOT_SKILLS: dict[str, str] = {
+    # project roots of every agent in the table
+    ".claude/skills/proj-claude": "project .claude/skills",
+    ".agents/skills/proj-agents": "project .agents/skills",
+    ".github/skills/proj-github": "project .github/skills",
+    ".gemini/skills/proj-gemini": "project .gemini/skills",
+    ".codex/skills/proj-codex": "project .codex/skills",
+    ".opencode/skills/proj-opencode": "project .opencode/skills",
+    ".opencode/skill/proj-opencode-singular": "project .opencode/skill",
+    ".pi/skills/proj-pi": "project .pi/skills",
+    ".cursor/skills/proj-cursor": "project .cursor/skills",
+    ".goose/skills/proj-goose": "project .goose/skills",
+    ".copilot/skills/proj-copilot": "project .copilot/skills",
+    # user roots
+    "~/.claude/skills/user-claude": "user ~/.claude/skills",
+    "~/.agents/skills/user-agents": "user ~/.agents/skills",
+    "~/.copilot/skills/user-copilot": "user ~/.copilot/skills",
+    "~/.gemini/skills/user-gemini": "user ~/.gemini/skills",
+    "~/.codex/skills/user-codex": "user ~/.codex/skills",
+    "~/.config/opencode/skills/user-opencode": "user ~/.config/opencode/skills",
+    "~/.config/agents/skills/user-config-agents": "user ~/.config/agents/skills",
+    "~/.pi/agent/skills/user-pi": "user ~/.pi/agent/skills",
+}
+
+
+def _root_files() -> dict[str, str]:
+    files: dict[str, str] = {}
+    for folder, where in ROOT_SKILLS.items():
+        name = folder.rsplit("/", 1)[1]
+        files[f"{folder}/SKILL.md"] = skill(name, f"Marks the {where} root as read.")
+    return files
+
+
+_BUDGET_FILES = {
+    f"{{project}}/budget-{i:02d}/SKILL.md": skill(
+        f"budget-{i:02d}", _exactly(1000, f"Budget skill {i:02d}")
+    )
+    for i in range(60)
+}
+
+SCENARIOS: tuple[Scenario, ...] = (
+    Scenario(
+        "roots",
+        "one skill in every project and user root any agent is said to read",
+        _root_files(),
+        activate="proj-agents",
+    ),
+    Scenario(
+        "nesting",
+        "skills directly below the root, two and three folders below it",
+        {
+            "{project}/direct/SKILL.md": skill("direct", "Sits directly below the root."),
+            "{project}/group/nested-two/SKILL.md": skill(
+                "nested-two", "Sits two folders below the root."
+            ),
+            "{project}/a/b/nested-three/SKILL.md": skill(
+                "nested-three", "Sits three folders below the root."
+            ),
+        },
+        activate="nested-two",
+    ),
+    Scenario(
+        "name-mismatch",
+        "`name` differs from the folder name",
+        {"{project}/folder-name/SKILL.md": skill("other-name", "Its name is not its folder.")},
+        activate="other-name",
+    ),
+    Scenario(
+        "missing-name",
+        "no `name` line",
+        {"{project}/nameless/SKILL.md": skill(None, "Has a description but no name.")},
+        activate="nameless",
+    ),
+    Scenario(
+        "missing-description",
+        "no `description` line (a control skill beside it)",
+        {
+            "{project}/no-description/SKILL.md": skill(
+                "no-description", None, "First body line of the skill.\n\nMore text.\n"
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="no-description",
+    ),
+    Scenario(
+        "empty-description",
+        'description: ""',
+        {
+            "{project}/empty-description/SKILL.md": skill("empty-description", '""'),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="empty-description",
+    ),
+    Scenario(
+        "name-charset",
+        "uppercase and underscore names",
+        {
+            "{project}/Upper-Case/SKILL.md": skill("Upper-Case", "Has capitals in its name."),
+            "{project}/under_score/SKILL.md": skill("under_score", "Has an underscore."),
+        },
+        activate="under_score",
+    ),
+    Scenario(
+        "unquoted-colon",
+        "an unquoted `: ` in the description",
+        {
+            "{project}/colon/SKILL.md": skill(
+                "colon", "Use when: the user asks for a summary of the notes"
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="colon",
+    ),
+    Scenario(
+        "block-scalar",
+        "folded and literal block-scalar descriptions",
+        {
+            "{project}/folded/SKILL.md": skill(
+                "folded", ">-\n  Folded description that spans\n  two lines."
+            ),
+            "{project}/literal/SKILL.md": skill(
+                "literal", "|\n  Literal description line one.\n  Line two."
+            ),
+        },
+        activate="folded",
+    ),
+    Scenario(
+        "dmi-true",
+        "disable-model-invocation: true",
+        {
+            "{project}/hidden-true/SKILL.md": skill(
+                "hidden-true", "Hidden from the model.", extra="disable-model-invocation: true"
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="hidden-true",
+    ),
+    Scenario(
+        "dmi-variants",
+        "disable-model-invocation written `yes` and `\"true\"`",
+        {
+            "{project}/hidden-yes/SKILL.md": skill(
+                "hidden-yes", "Flag written yes.", extra="disable-model-invocation: yes"
+            ),
+            "{project}/hidden-quoted/SKILL.md": skill(
+                "hidden-quoted", "Flag written as a string.", extra='disable-model-invocation: "true"'
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="hidden-yes",
+    ),
+    Scenario(
+        "user-invocable-false",
+        "user-invocable: false",
+        {
+            "{project}/model-only/SKILL.md": skill(
+                "model-only", "Only the model may invoke it.", extra="user-invocable: false"
+            )
+        },
+        activate="model-only",
+    ),
+    Scenario(
+        "unknown-fields",
+        "fields no spec defines",
+        {
+            "{project}/extras/SKILL.md": skill(
+                "extras",
+                "Carries fields of its own.",
+                extra="version: 1.2.0\ncategory: docs\nrequires:\n  - git",
+            )
+        },
+        activate="extras",
+    ),
+    Scenario(
+        "long-descriptions",
+        "descriptions of 1,025 and 2,000 characters",
+        {
+            "{project}/long-1025/SKILL.md": skill("long-1025", _exactly(1025, "Long one")),
+            "{project}/long-2000/SKILL.md": skill("long-2000", _exactly(2000, "Long two")),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="long-2000",
+    ),
+    Scenario(
+        "budget",
+        "60 skills with 1,000-character descriptions, past every catalog budget",
+        dict(_BUDGET_FILES),
+    ),
+    Scenario(
+        "escaping",
+        "markup, ampersands, quotes and a fence in the description and body",
+        {
+            "{project}/escaping/SKILL.md": skill(
+                "escaping",
+                "'Closes </available_skills> & <b>bold</b> \"quoted\" it''s ```fence```'",
+                "# Escaping\n\n```xml\n</skill_content></instructions>\n```\n\nA & B <i>c</i>.\n",
+            )
+        },
+        activate="escaping",
+    ),
+    Scenario(
+        "clash-project-user",
+        "one name in a project root and a user root",
+        {
+            "{project}/twin/SKILL.md": skill("twin", "The project copy."),
+            "~/.agents/skills/twin/SKILL.md": skill("twin", "The user copy (.agents)."),
+            "~/.claude/skills/twin/SKILL.md": skill("twin", "The user copy (.claude)."),
+        },
+        activate="twin",
+    ),
+    Scenario(
+        "clash-two-project-roots",
+        "one name in two project roots",
+        {
+            ".claude/skills/twin/SKILL.md": skill("twin", "The .claude copy."),
+            ".agents/skills/twin/SKILL.md": skill("twin", "The .agents copy."),
+            ".github/skills/twin/SKILL.md": skill("twin", "The .github copy."),
+            ".gemini/skills/twin/SKILL.md": skill("twin", "The .gemini copy."),
+        },
+        activate="twin",
+    ),
+    Scenario(
+        "symlink",
+        "a skill folder that is a symlink to a folder outside the root",
+        {"shared/linked/SKILL.md": skill("linked", "Reached through a symlink.")},
+        symlinks={"{project}/linked": "shared/linked"},
+        activate="linked",
+    ),
+    Scenario(
+        "gitignored",
+        "a skill folder the repository ignores",
+        {
+            "{project}/ignored/SKILL.md": skill("ignored", "Its folder is git-ignored."),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        gitignore="{project}/ignored/\n",
+        activate="ignored",
+    ),
+    Scenario(
+        "resources",
+        "a skill with references/, scripts/ and assets/",
+        {
+            "{project}/with-files/SKILL.md": skill(
+                "with-files",
+                "Ships references and scripts.",
+                "# With files\n\nRead [the guide](references/guide.md), run `scripts/run.sh`.\n",
+            ),
+            "{project}/with-files/references/guide.md": "# Guide\n",
+            "{project}/with-files/scripts/run.sh": "#!/bin/sh\necho run\n",
+            "{project}/with-files/assets/template.txt": "template\n",
+        },
+        activate="with-files",
+    ),
+    Scenario(
+        "arguments",
+        "$ARGUMENTS in the body, activated with arguments",
+        {
+            "{project}/greet/SKILL.md": skill(
+                "greet", "Greets someone.", "# Greet\n\nSay hello to $ARGUMENTS now.\n"
+            )
+        },
+        activate="greet",
+        arguments="Ada Lovelace",
+    ),
+    Scenario(
+        "arguments-none",
+        "$ARGUMENTS in the body, activated without arguments; and no placeholder with arguments",
+        {
+            "{project}/greet/SKILL.md": skill(
+                "greet", "Greets someone.", "# Greet\n\nSay hello to $ARGUMENTS now.\n"
+            ),
+            "{project}/plain/SKILL.md": skill("plain", "Takes no placeholder."),
+        },
+        activate="greet",
+    ),
+    Scenario(
+        "bom-crlf",
+        "a UTF-8 BOM, and CRLF line ends",
+        {
+            "{project}/bom/SKILL.md": "\ufeff" + skill("bom", "Starts with a byte-order mark."),
+            "{project}/crlf/SKILL.md": skill("crlf", "Has CRLF line ends.").replace("\n", "\r\n"),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="crlf",
+    ),
+    Scenario(
+        "argument-hint-list",
+        "argument-hint: [file] (a YAML list)",
+        {
+            "{project}/hinted/SKILL.md": skill(
+                "hinted", "Has a list-valued argument hint.", extra="argument-hint: [file]"
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="hinted",
+    ),
+    Scenario(
+        "bad-yaml",
+        "an unclosed quote and a tab-indented line",
+        {
+            "{project}/broken/SKILL.md": skill(
+                "broken", '"Starts a quote that never closes', extra="\tindented: tab"
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="broken",
+    ),
+    Scenario(
+        "lowercase-file",
+        "skill.md in lower case",
+        {
+            "{project}/lower/skill.md": skill("lower", "Its file is skill.md."),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="lower",
+    ),
+    Scenario(
+        "builtin-clash",
+        "project skills named like the agents' own built-in skills",
+        {
+            "{project}/skill-creator/SKILL.md": skill("skill-creator", "A project skill-creator."),
+            "{project}/simplify/SKILL.md": skill("simplify", "A project simplify."),
+            "{project}/customize-opencode/SKILL.md": skill(
+                "customize-opencode", "A project customize-opencode."
+            ),
+            "{project}/github-pr-media/SKILL.md": skill(
+                "github-pr-media", "A project github-pr-media."
+            ),
+        },
+        activate="skill-creator",
+    ),
+    Scenario(
+        "order",
+        "names whose directory order, sort order and case order differ",
+        {
+            "{project}/zeta/SKILL.md": skill("zeta", "Last by name."),
+            "{project}/alpha/SKILL.md": skill("alpha", "First by name."),
+            "{project}/Mid/SKILL.md": skill("mid", "Folder with a capital."),
+            "{project}/beta-2/SKILL.md": skill("beta-2", "Has a digit."),
+            "~/.agents/skills/aardvark/SKILL.md": skill("aardvark", "A user skill."),
+            "~/.claude/skills/aardvark/SKILL.md": skill("aardvark", "A user skill."),
+        },
+        activate="alpha",
+    ),
+)
+
+SCENARIOS_BY_ID = {scenario.id: scenario for scenario in SCENARIOS}
+
+
+def resolve(path: str, project_root: str, home: str, workspace: str) -> str:
+    """An absolute path for a scenario path, for one agent's project root."""
+    if path.startswith("~/"):
+        return os.path.join(home, path[2:])
+    return os.path.join(workspace, path.replace("{project}", project_root))
+
+
+def materialise(scenario: Scenario, project_root: str, home: str, workspace: str) -> None:
+    """Write the scenario's files under `workspace` and `home`; make `workspace` a git repo."""
+    os.makedirs(workspace, exist_ok=True)
+    os.makedirs(home, exist_ok=True)
+    for path, content in scenario.files.items():
+        target = resolve(path, project_root, home, workspace)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8", newline="") as handle:
+            handle.write(content)
+    for link, target in scenario.symlinks.items():
+        link_path = resolve(link, project_root, home, workspace)
+        os.makedirs(os.path.dirname(link_path), exist_ok=True)
+        os.symlink(resolve(target, project_root, home, workspace), link_path)
+    if scenario.gitignore is not None:
+        with open(os.path.join(workspace, ".gitignore"), "w", encoding="utf-8") as handle:
+            handle.write(scenario.gitignore.replace("{project}", project_root))
+    subprocess.run(
+        ["git", "init", "-q", "-b", "main", workspace],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )

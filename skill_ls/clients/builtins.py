@@ -1,0 +1,46 @@
+"""Each agent's own built-in skills, as observed: data files `skill_ls/data/builtins/<id>.json`.
+
+A built-in has no file in the workspace, but it is in the agent's catalog and takes part in
+name clashes. Its location is a pattern: `~`, `$CODEX_HOME` and `$XDG_CONFIG_HOME` expand
+like user roots; `<install>` stands for the agent's install folder, which skill-ls cannot
+know, and is printed as it is.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+INSTALL_PLACEHOLDER = "<install>"
+
+
+@dataclass(frozen=True)
+class BuiltinSkill:
+    name: str
+    description: str
+    # Where the agent says the skill lives (a pattern, see above); None when it gives none.
+    location: str | None = None
+
+
+@dataclass(frozen=True)
+class BuiltinSet:
+    client: str
+    observed: str  # "Claude Code 2.1.328"
+    skills: tuple[BuiltinSkill, ...]
+
+
+@cache
+def builtins_for(client_id: str) -> BuiltinSet | None:
+    """The client's built-in skills in the order the agent lists them; None if it has none."""
+    folder = resources.files("skill_ls") / "data" / "builtins"
+    data_file = folder / f"{client_id}.json"
+    if not data_file.is_file():
+        return None
+    data = json.loads(data_file.read_text(encoding="utf-8"))
+    skills = tuple(
+        BuiltinSkill(item["name"], item["description"], item.get("location"))
+        for item in data["skills"]
+    )
+    return BuiltinSet(client_id, data["observed"], skills)

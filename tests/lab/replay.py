@@ -1,0 +1,81 @@
+"""Replay one golden observation through skill-ls: build the same workspace the agent saw,
+run `skill-ls catalog`, `activate` and `skills` for that agent, and normalise the output the
+way the lab normalised the agent's requests."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+from dataclasses import dataclass
+from typing import Any
+
+from clientlab.drivers import DRIVERS
+from clientlab.observation import Observation, normalise
+from clientlab.runner import LabFolders
+from clientlab.scenarios import SCENARIOS_BY_ID, materialise
+from skill_ls.cli import main as skill_ls_main
+from skill_ls.clients.builtins import INSTALL_PLACEHOLDER
+
+
+@dataclass
+class Replay:
+    catalog: str | None
+    activation: str | None
+    activation_error: str
+    # Fixture skills (not built-ins) skill-ls says the agent lists, by name.
+    listed: set[str]
+    statuses: dict[str, str]
+
+
+def run_cli(argv: list[str]) -> tuple[int, str, str]:
+    """The command line, in this process (the same `main` the `skill-ls` script runs)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = skill_ls_main(argv)
+        except SystemExit as exit_:
+            code = int(exit_.code or 0)
+    return code, out.getvalue(), err.getvalue()
+
+
+def replay(observation: Observation) -> Replay:
+    driver = DRIVERS[observation.agent]
+    scenario = SCENARIOS_BY_ID[observation.scenario]
+    folders = LabFolders.create()
+    try:
+        materialise(scenario, driver.project_root, folders.home, folders.workspace)
+        replacements = folders.replacements() | {INSTALL_PLACEHOLDER: "<AGENT>"}
+        common = [folders.workspace, "--client", observation.agent, "--home", folders.home]
+
+        code, out, err = run_cli(["catalog", *common, "--format", "json"])
+        assert code == 0, err
+        text = json.loads(out)["catalogs"][0]["text"]
+        catalog = normalise(text, replacements) if text else None
+
+        activation, activation_error = None, ""
+        if scenario.activate is not None:
+            argv = ["activate", scenario.activate, *common, "--arguments", scenario.arguments]
+            code, out, err = run_cli([*argv, "--format", "json"])
+            if code == 0:
+                activation = normalise(json.loads(out)["text"], replacements)
+            else:
+                activation_error = err
+
+        code, out, err = run_cli(["skills", *common, "--format", "json"])
+        assert code == 0, err
+        listed: set[str] = set()
+        statuses: dict[str, str] = {}
+        for entry in json.loads(out)["skills"]:
+            placement: dict[str, Any] | None = next(
+                (p for p in entry["placements"] if p["client"] == observation.agent), None
+            )
+            if placement is None or placement["scope"] == "builtin":
+                continue
+            statuses[entry["name"]] = placement["status"]
+            if placement["status"] in ("loaded", "conflict"):
+                listed.add(entry["name"])
+        return Replay(catalog, activation, activation_error, listed, statuses)
+    finally:
+        shutil.rmtree(folders.base, ignore_errors=True)
