@@ -1,9 +1,15 @@
-"""`python -m clientlab observe|diff|list`: observe the real agents, or compare with goldens.
+"""`python -m clientlab observe|diff|list|builtins`: observe the real agents offline.
 
-    observe [--agent ID ...] [--scenario ID ...]   run and write goldens (a reviewed change)
-    diff    [--agent ID ...] [--scenario ID ...]   run and show what differs from the goldens;
-                                                   exit 1 when anything differs or fails
-    list                                           agents (pinned versions) and scenarios
+observe [--agent ID ...] [--scenario ID ...] [--repeat N]
+        run every agent on every scenario (N times each) and write the goldens; an
+        agent that answers differently between runs gets every distinct answer kept
+        as a variant (a reviewed change: look at `git diff clientlab/goldens`)
+diff    [--agent ID ...] [--scenario ID ...]
+        run and show what differs from the goldens (any recorded variant matches);
+        exit 1 when anything differs or an agent fails
+list    the agents (pinned versions) and the scenarios
+builtins
+        write skill_ls/data/builtins/<agent>.json from the goldens
 """
 
 from __future__ import annotations
@@ -13,31 +19,44 @@ import difflib
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from clientlab.builtins import write_builtins
 from clientlab.drivers import DRIVERS
 from clientlab.install import InstallError, ensure_agents, pinned
-from clientlab.observation import GOLDENS, Observation
+from clientlab.observation import GOLDENS, Observation, same, variants, write_variants
 from clientlab.runner import RunFailed, observe
-from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID
+from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID, Scenario
 
-# Agents are mostly waiting on one another's start-up; three at a time suits two cores.
+# The agents mostly wait on their own start-up; three at a time suits two cores.
 PARALLEL = 3
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="clientlab", description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("observe", "diff", "list"))
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="clientlab", description="Observe real agents offline.")
+    parser.add_argument("command", choices=("observe", "diff", "list", "builtins"))
     parser.add_argument("--agent", action="append", choices=sorted(DRIVERS))
     parser.add_argument("--scenario", action="append", choices=sorted(SCENARIOS_BY_ID))
+    parser.add_argument("--repeat", type=int, default=1, help="runs per agent and scenario")
+    parser.add_argument(
+        "--add-variants",
+        action="store_true",
+        help="observe: keep the recorded goldens first and add what differs as variants",
+    )
     parser.add_argument("--goldens", type=Path, default=GOLDENS)
     args = parser.parse_args(argv)
     if args.command == "list":
+        versions = pinned()
         for agent, driver in DRIVERS.items():
-            print(f"{agent:12} {driver.package}@{pinned()[driver.package]}")
+            print(f"{agent:12} {driver.package}@{versions[driver.package]}")
         for scenario in SCENARIOS:
             print(f"  {scenario.id:24} {scenario.about}")
+        return 0
+    if args.command == "builtins":
+        for path in write_builtins():
+            print(path)
         return 0
     try:
         installed = ensure_agents()
@@ -46,48 +65,51 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     agents = args.agent or sorted(DRIVERS)
     scenarios = [SCENARIOS_BY_ID[s] for s in args.scenario] if args.scenario else list(SCENARIOS)
-    jobs = [(agent, scenario) for agent in agents for scenario in scenarios]
+    repeat = max(1, args.repeat) if args.command == "observe" else 1
+    jobs = [(a, s) for a in agents for s in scenarios for _ in range(repeat)]
     started = time.monotonic()
 
-    def run(job: tuple[str, object]) -> Observation | str:
+    def run(job: tuple[str, Scenario]) -> Observation | str:
         agent, scenario = job
         try:
-            return observe(DRIVERS[agent], scenario, installed)  # type: ignore[arg-type]
+            return observe(DRIVERS[agent], scenario, installed)
         except RunFailed as error:
             return str(error)
 
     with ThreadPoolExecutor(PARALLEL) as pool:
         results = list(pool.map(run, jobs))
     failures = [result for result in results if isinstance(result, str)]
-    observations = [result for result in results if isinstance(result, Observation)]
+    observed = [result for result in results if isinstance(result, Observation)]
+    changed = 0
     if args.command == "observe":
-        for observation in observations:
-            observation.write(args.goldens)
-        changed = 0
+        grouped: dict[tuple[str, str], list[Observation]] = {}
+        for observation in observed:
+            grouped.setdefault((observation.agent, observation.scenario), []).append(observation)
+        for found in grouped.values():
+            recorded = variants(found[0], args.goldens) if args.add_variants else []
+            write_variants(recorded + found, args.goldens)
     else:
-        changed = _diff(observations, args.goldens)
+        changed = sum(_diff(observation, args.goldens) for observation in observed)
     for failure in failures:
         print(f"FAILED {failure}", file=sys.stderr)
-    elapsed = time.monotonic() - started
     print(
-        f"clientlab {args.command}: {len(observations)} observed, {len(failures)} failed, "
-        f"{changed} differ from the goldens ({elapsed:.0f} s)"
+        f"clientlab {args.command}: {len(observed)} observed, {len(failures)} failed, "
+        f"{changed} differ from the goldens ({time.monotonic() - started:.0f} s)"
     )
     return 1 if failures or changed else 0
 
 
-def _diff(observations: list[Observation], goldens: Path) -> int:
-    changed = 0
+def _diff(observation: Observation, goldens: Path) -> int:
+    """1 (and a unified diff on stdout) when the observation matches no recorded variant."""
+    recorded = variants(observation, goldens)
+    if any(same(observation, variant) for variant in recorded):
+        return 0
     with tempfile.TemporaryDirectory() as scratch:
-        for observation in observations:
-            fresh = observation.write(Path(scratch))
-            old = observation.folder(goldens)
-            for name in sorted({p.name for p in fresh.iterdir()} | _names(old)):
-                before = _read(old / name)
-                after = _read(fresh / name)
-                if before == after:
-                    continue
-                changed += 1
+        fresh = observation.write(Path(scratch))
+        old = observation.folder(goldens)
+        for name in sorted({p.name for p in fresh.iterdir()} | _files(old)):
+            before, after = _read(old / name), _read(fresh / name)
+            if before != after:
                 label = f"{observation.agent}/{observation.scenario}/{name}"
                 sys.stdout.writelines(
                     difflib.unified_diff(
@@ -98,15 +120,15 @@ def _diff(observations: list[Observation], goldens: Path) -> int:
                     )
                 )
                 print()
-    return changed
+    return 1
 
 
-def _names(folder: Path) -> set[str]:
-    return {p.name for p in folder.iterdir()} if folder.is_dir() else set()
+def _files(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir() if p.is_file()} if folder.is_dir() else set()
 
 
 def _read(path: Path) -> str:
-    return path.read_text(encoding="utf-8") if path.exists() else ""
+    return path.read_bytes().decode("utf-8") if path.exists() else ""
 
 
 if __name__ == "__main__":

@@ -25,19 +25,21 @@ AGENT_NAMES = {
 }
 
 
-def _entries(agent: str, catalog: str) -> list[tuple[str, str, str | None]]:
+Entry = tuple[str, str, str | None]
+
+
+def _entries(agent: str, catalog: str) -> list[Entry]:
     """(name, description, location) of every catalog entry, unescaped."""
+    found: list[Entry] = []
     if agent == "claude-code":
         # `- name: description` entries; a description may run over several lines.
         parts = re.split(r"\n- ", "\n" + catalog.split("\n\n", 1)[1])
-        found = []
         for part in parts[1:]:
             name, _, description = part.partition(": ")
             found.append((name, html.unescape(description.rstrip("\n")), None))
         return found
     if agent == "codex":
         roots = dict(re.findall(r"^- `(r\d+)` = `(.*)`$", catalog, flags=re.MULTILINE))
-        found = []
         for name, description, path in re.findall(
             r"^- ([^:`\n]+): (.*) \(file: (.*)\)$", catalog, flags=re.MULTILINE
         ):
@@ -45,9 +47,11 @@ def _entries(agent: str, catalog: str) -> list[tuple[str, str, str | None]]:
             location = f"{roots[alias]}/{rest}" if alias in roots else path
             found.append((name, description, location.replace("<HOME>/.codex", "$CODEX_HOME")))
         return found
-    found = []
     for block in re.findall(r"<skill>(.*?)</skill>", catalog, flags=re.DOTALL):
-        name = html.unescape(re.search(r"<name>(.*?)</name>", block, re.DOTALL).group(1))  # type: ignore[union-attr]
+        name_match = re.search(r"<name>(.*?)</name>", block, re.DOTALL)
+        if name_match is None:
+            continue
+        name = html.unescape(name_match.group(1))
         description = re.search(r"<description>(.*?)</description>", block, re.DOTALL)
         location = re.search(r"<location>(.*?)</location>", block, re.DOTALL)
         found.append(
@@ -81,12 +85,15 @@ def write_builtins() -> list[Path]:
         if not skills:
             (DATA / f"{agent}.json").unlink(missing_ok=True)
             continue
+        target = DATA / f"{agent}.json"
+        # Facts no catalog shows (e.g. that the built-ins' order varies) are kept as written.
+        kept = json.loads(target.read_text("utf-8")) if target.exists() else {}
         document = {
+            **{k: v for k, v in kept.items() if k not in ("client", "observed", "skills")},
             "client": agent,
             "observed": f"{AGENT_NAMES[agent]} {observation.version}",
             "skills": skills,
         }
-        target = DATA / f"{agent}.json"
         target.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
         written.append(target)
     return written

@@ -141,19 +141,32 @@ def _sse(events: list[tuple[str | None, dict[str, Any]]]) -> Iterator[bytes]:
         yield f"{head}data: {json.dumps(data)}\n\n".encode()
 
 
-def _anthropic(body: dict[str, Any], call: ToolCall | None) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
+def _anthropic(
+    body: dict[str, Any], call: ToolCall | None
+) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
     model = body.get("model", "mock")
     usage = {"input_tokens": 10, "output_tokens": 5}
     if call is not None:
-        block: dict[str, Any] = {"type": "tool_use", "id": "toolu_mock_1", "name": call.name, "input": call.arguments}
+        block: dict[str, Any] = {
+            "type": "tool_use",
+            "id": "toolu_mock_1",
+            "name": call.name,
+            "input": call.arguments,
+        }
         stop = "tool_use"
     else:
         block = {"type": "text", "text": REPLY_TEXT}
         stop = "end_turn"
     if not body.get("stream"):
         return "application/json", {
-            "id": "msg_mock", "type": "message", "role": "assistant", "model": model,
-            "content": [block], "stop_reason": stop, "stop_sequence": None, "usage": usage,
+            "id": "msg_mock",
+            "type": "message",
+            "role": "assistant",
+            "model": model,
+            "content": [block],
+            "stop_reason": stop,
+            "stop_sequence": None,
+            "usage": usage,
         }
     start = dict(block, input={}) if call is not None else dict(block, text="")
     delta = (
@@ -162,47 +175,100 @@ def _anthropic(body: dict[str, Any], call: ToolCall | None) -> tuple[str, Iterat
         else {"type": "text_delta", "text": REPLY_TEXT}
     )
     events: list[tuple[str | None, dict[str, Any]]] = [
-        ("message_start", {"type": "message_start", "message": {
-            "id": "msg_mock", "type": "message", "role": "assistant", "model": model,
-            "content": [], "stop_reason": None, "stop_sequence": None,
-            "usage": {"input_tokens": 10, "output_tokens": 1}}}),
-        ("content_block_start", {"type": "content_block_start", "index": 0, "content_block": start}),
+        (
+            "message_start",
+            {
+                "type": "message_start",
+                "message": {
+                    "id": "msg_mock",
+                    "type": "message",
+                    "role": "assistant",
+                    "model": model,
+                    "content": [],
+                    "stop_reason": None,
+                    "stop_sequence": None,
+                    "usage": {"input_tokens": 10, "output_tokens": 1},
+                },
+            },
+        ),
+        (
+            "content_block_start",
+            {"type": "content_block_start", "index": 0, "content_block": start},
+        ),
         ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
         ("content_block_stop", {"type": "content_block_stop", "index": 0}),
-        ("message_delta", {"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": None},
-                           "usage": {"output_tokens": 5}}),
+        (
+            "message_delta",
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": stop, "stop_sequence": None},
+                "usage": {"output_tokens": 5},
+            },
+        ),
         ("message_stop", {"type": "message_stop"}),
     ]
     return "text/event-stream", _sse(events)
 
 
-def _chat(body: dict[str, Any], call: ToolCall | None) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
+def _chat(
+    body: dict[str, Any], call: ToolCall | None
+) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
     model = body.get("model", "mock")
     usage = {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
     tool_calls = (
-        [{"index": 0, "id": "call_mock_1", "type": "function",
-          "function": {"name": call.name, "arguments": json.dumps(call.arguments)}}]
-        if call is not None else None
+        [
+            {
+                "index": 0,
+                "id": "call_mock_1",
+                "type": "function",
+                "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
+            }
+        ]
+        if call is not None
+        else None
     )
     finish = "tool_calls" if call is not None else "stop"
     if not body.get("stream"):
         message: dict[str, Any] = {"role": "assistant", "content": None if call else REPLY_TEXT}
         if tool_calls:
-            message["tool_calls"] = [{k: v for k, v in c.items() if k != "index"} for c in tool_calls]
+            message["tool_calls"] = [
+                {k: v for k, v in c.items() if k != "index"} for c in tool_calls
+            ]
         return "application/json", {
-            "id": "chatcmpl-mock", "object": "chat.completion", "created": 0, "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": finish}], "usage": usage,
+            "id": "chatcmpl-mock",
+            "object": "chat.completion",
+            "created": 0,
+            "model": model,
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+            "usage": usage,
         }
 
     def chunk(delta: dict[str, Any], finish_reason: str | None) -> dict[str, Any]:
-        return {"id": "chatcmpl-mock", "object": "chat.completion.chunk", "created": 0,
-                "model": model, "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]}
+        return {
+            "id": "chatcmpl-mock",
+            "object": "chat.completion.chunk",
+            "created": 0,
+            "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+        }
 
-    first = {"role": "assistant", "tool_calls": tool_calls} if tool_calls else {"role": "assistant", "content": REPLY_TEXT}
+    first = (
+        {"role": "assistant", "tool_calls": tool_calls}
+        if tool_calls
+        else {"role": "assistant", "content": REPLY_TEXT}
+    )
     chunks = [chunk(first, None), chunk({}, finish)]
     if (body.get("stream_options") or {}).get("include_usage"):
-        chunks.append({"id": "chatcmpl-mock", "object": "chat.completion.chunk", "created": 0,
-                       "model": model, "choices": [], "usage": usage})
+        chunks.append(
+            {
+                "id": "chatcmpl-mock",
+                "object": "chat.completion.chunk",
+                "created": 0,
+                "model": model,
+                "choices": [],
+                "usage": usage,
+            }
+        )
 
     def stream() -> Iterator[bytes]:
         for item in chunks:
@@ -212,41 +278,92 @@ def _chat(body: dict[str, Any], call: ToolCall | None) -> tuple[str, Iterator[by
     return "text/event-stream", stream()
 
 
-def _responses(body: dict[str, Any], call: ToolCall | None) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
+def _responses(
+    body: dict[str, Any], call: ToolCall | None
+) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
     model = body.get("model", "mock")
     if call is not None:
-        item: dict[str, Any] = {"type": "function_call", "id": "fc_mock_1", "call_id": "call_mock_1",
-                                "name": call.name, "arguments": json.dumps(call.arguments), "status": "completed"}
+        item: dict[str, Any] = {
+            "type": "function_call",
+            "id": "fc_mock_1",
+            "call_id": "call_mock_1",
+            "name": call.name,
+            "arguments": json.dumps(call.arguments),
+            "status": "completed",
+        }
     else:
-        item = {"type": "message", "id": "msg_mock_1", "role": "assistant", "status": "completed",
-                "content": [{"type": "output_text", "text": REPLY_TEXT, "annotations": []}]}
-    usage = {"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 5,
-             "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 15}
-    response = {"id": "resp_mock", "object": "response", "created_at": 0, "model": model,
-                "status": "completed", "output": [item], "usage": usage}
+        item = {
+            "type": "message",
+            "id": "msg_mock_1",
+            "role": "assistant",
+            "status": "completed",
+            "content": [{"type": "output_text", "text": REPLY_TEXT, "annotations": []}],
+        }
+    usage = {
+        "input_tokens": 10,
+        "input_tokens_details": {"cached_tokens": 0},
+        "output_tokens": 5,
+        "output_tokens_details": {"reasoning_tokens": 0},
+        "total_tokens": 15,
+    }
+    response = {
+        "id": "resp_mock",
+        "object": "response",
+        "created_at": 0,
+        "model": model,
+        "status": "completed",
+        "output": [item],
+        "usage": usage,
+    }
     if not body.get("stream"):
         return "application/json", response
     events: list[tuple[str | None, dict[str, Any]]] = [
-        ("response.created", {"type": "response.created", "response": dict(response, status="in_progress", output=[])}),
-        ("response.output_item.added", {"type": "response.output_item.added", "output_index": 0, "item": item}),
+        (
+            "response.created",
+            {
+                "type": "response.created",
+                "response": dict(response, status="in_progress", output=[]),
+            },
+        ),
+        (
+            "response.output_item.added",
+            {"type": "response.output_item.added", "output_index": 0, "item": item},
+        ),
     ]
     if call is None:
-        events.append(("response.output_text.delta", {"type": "response.output_text.delta", "item_id": "msg_mock_1",
-                                                       "output_index": 0, "content_index": 0, "delta": REPLY_TEXT}))
+        events.append(
+            (
+                "response.output_text.delta",
+                {
+                    "type": "response.output_text.delta",
+                    "item_id": "msg_mock_1",
+                    "output_index": 0,
+                    "content_index": 0,
+                    "delta": REPLY_TEXT,
+                },
+            )
+        )
     events += [
-        ("response.output_item.done", {"type": "response.output_item.done", "output_index": 0, "item": item}),
+        (
+            "response.output_item.done",
+            {"type": "response.output_item.done", "output_index": 0, "item": item},
+        ),
         ("response.completed", {"type": "response.completed", "response": response}),
     ]
     return "text/event-stream", _sse(events)
 
 
-def _gemini(body: dict[str, Any], call: ToolCall | None, stream: bool) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
+def _gemini(
+    body: dict[str, Any], call: ToolCall | None, stream: bool
+) -> tuple[str, Iterator[bytes] | dict[str, Any]]:
     if call is not None:
         part: dict[str, Any] = {"functionCall": {"name": call.name, "args": call.arguments}}
     else:
         part = {"text": _gemini_text(body)}
     answer = {
-        "candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
+        "candidates": [
+            {"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}
+        ],
         "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
         "modelVersion": "mock",
     }
@@ -306,8 +423,20 @@ def _handler_for(server: MockModelServer) -> type[BaseHTTPRequestHandler]:
             path = urlsplit(self.path).path
             server.record(Recorded("GET", self.path, None))
             if path.endswith("/models"):
-                self._send_json(200, {"object": "list", "data": [
-                    {"id": "mock-model", "object": "model", "created": 0, "owned_by": "mock"}]})
+                self._send_json(
+                    200,
+                    {
+                        "object": "list",
+                        "data": [
+                            {
+                                "id": "mock-model",
+                                "object": "model",
+                                "created": 0,
+                                "owned_by": "mock",
+                            }
+                        ],
+                    },
+                )
             else:
                 self._send_json(404, {"error": {"message": f"not found: {path}"}})
 
@@ -321,6 +450,7 @@ def _handler_for(server: MockModelServer) -> type[BaseHTTPRequestHandler]:
             raw = self.rfile.read(length) if length else b""
             if self.headers.get("Content-Encoding") == "gzip":
                 import gzip
+
                 raw = gzip.decompress(raw)
             elif self.headers.get("Content-Encoding") == "zstd":
                 raw = b""

@@ -41,7 +41,9 @@ class Observation:
         return root / self.agent / self.scenario
 
     def write(self, root: Path = GOLDENS) -> Path:
-        folder = self.folder(root)
+        return self.write_to(self.folder(root))
+
+    def write_to(self, folder: Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         for name in ("catalog.txt", "activation.txt"):
             (folder / name).unlink(missing_ok=True)
@@ -64,13 +66,13 @@ class Observation:
         meta = json.loads((folder / "observation.json").read_text(encoding="utf-8"))
         catalog = None
         if meta["catalog"] is not None:
-            catalog = (folder / meta["catalog"]).read_text(encoding="utf-8")
+            catalog = (folder / meta["catalog"]).read_bytes().decode("utf-8")
         activation = None
         if meta.get("activation") is not None:
             data = meta["activation"]
             text = None
             if data["text"] is not None:
-                text = (folder / data["text"]).read_text(encoding="utf-8")
+                text = (folder / data["text"]).read_bytes().decode("utf-8")
             activation = Activation(data["skill"], data["arguments"], text, data.get("refusal"))
         return cls(
             agent=meta["agent"],
@@ -85,7 +87,38 @@ class Observation:
 
 
 def all_goldens(root: Path = GOLDENS) -> list[Observation]:
+    """The first variant of every golden."""
     return [Observation.read(path.parent) for path in sorted(root.glob("*/*/observation.json"))]
+
+
+def variants(observation: Observation, root: Path = GOLDENS) -> list[Observation]:
+    """Every variant recorded for this agent and scenario: the golden itself, then
+    `variant-2/`, `variant-3/`... (an agent that answers differently from run to run)."""
+    folder = observation.folder(root)
+    found = [Observation.read(folder)] if (folder / "observation.json").exists() else []
+    extra = sorted(folder.glob("variant-*/observation.json"), key=lambda p: p.parent.name)
+    return found + [Observation.read(path.parent) for path in extra]
+
+
+def same(a: Observation, b: Observation) -> bool:
+    return (a.listed, a.catalog, a.activation) == (b.listed, b.catalog, b.activation)
+
+
+def write_variants(found: list[Observation], root: Path = GOLDENS) -> Path:
+    """Write distinct observations of one agent and scenario: the first as the golden,
+    the others as `variant-N/` beside it (older variants are replaced)."""
+    distinct: list[Observation] = []
+    for observation in found:
+        if not any(same(observation, kept) for kept in distinct):
+            distinct.append(observation)
+    folder = distinct[0].write(root)
+    for old in folder.glob("variant-*"):
+        for child in old.iterdir():
+            child.unlink()
+        old.rmdir()
+    for number, observation in enumerate(distinct[1:], start=2):
+        observation.write_to(folder / f"variant-{number}")
+    return folder
 
 
 def normalise(text: str, replacements: dict[str, str]) -> str:

@@ -43,7 +43,9 @@ class LabFolders:
         return found
 
 
-def observe(driver: Driver, scenario: Scenario, installed: Installed, keep: bool = False) -> Observation:
+def observe(
+    driver: Driver, scenario: Scenario, installed: Installed, keep: bool = False
+) -> Observation:
     folders = LabFolders.create()
     try:
         materialise(scenario, driver.project_root, folders.home, folders.workspace)
@@ -53,7 +55,9 @@ def observe(driver: Driver, scenario: Scenario, installed: Installed, keep: bool
             shutil.rmtree(folders.base, ignore_errors=True)
 
 
-def _run(driver: Driver, scenario: Scenario, installed: Installed, folders: LabFolders) -> Observation:
+def _run(
+    driver: Driver, scenario: Scenario, installed: Installed, folders: LabFolders
+) -> Observation:
     agent_dir = str(installed.package_dir(driver.package))
     with MockModelServer(Script()) as server:
         paths = Paths(

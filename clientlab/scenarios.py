@@ -193,13 +193,15 @@ SCENARIOS: tuple[Scenario, ...] = (
     ),
     Scenario(
         "dmi-variants",
-        "disable-model-invocation written `yes` and `\"true\"`",
+        'disable-model-invocation written `yes` and `"true"`',
         {
             "{project}/hidden-yes/SKILL.md": skill(
                 "hidden-yes", "Flag written yes.", extra="disable-model-invocation: yes"
             ),
             "{project}/hidden-quoted/SKILL.md": skill(
-                "hidden-quoted", "Flag written as a string.", extra='disable-model-invocation: "true"'
+                "hidden-quoted",
+                "Flag written as a string.",
+                extra='disable-model-invocation: "true"',
             ),
             "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
         },

@@ -72,7 +72,9 @@ class Driver:
     @staticmethod
     def base_env(paths: Paths) -> dict[str, str]:
         return {
-            "PATH": os.pathsep.join([paths.node_dir, paths.bin_dir, "/usr/local/bin", "/usr/bin", "/bin"]),
+            "PATH": os.pathsep.join(
+                [paths.node_dir, paths.bin_dir, "/usr/local/bin", "/usr/bin", "/bin"]
+            ),
             "HOME": paths.home,
             "TERM": "dumb",
             "NO_COLOR": "1",

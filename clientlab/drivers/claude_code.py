@@ -25,13 +25,23 @@ class ClaudeCode(Driver):
             "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
             "DISABLE_AUTOUPDATER": "1",
         }
-        argv = [f"{paths.bin_dir}/claude", "-p", prompt, "--allowedTools", "Skill", "--output-format", "json"]
+        argv = [
+            f"{paths.bin_dir}/claude",
+            "-p",
+            prompt,
+            "--allowedTools",
+            "Skill",
+            "--output-format",
+            "json",
+        ]
         return Run(argv, env)
 
     def tool_call(self, skill: str | None, arguments: str, paths: Paths) -> ToolScript:
         if skill is None:
             return None
-        return ToolCall("Skill", {"skill": skill, "args": arguments} if arguments else {"skill": skill})
+        return ToolCall(
+            "Skill", {"skill": skill, "args": arguments} if arguments else {"skill": skill}
+        )
 
     def catalog(self, requests: list[Recorded]) -> str | None:
         for body in model_requests(requests):
@@ -52,7 +62,9 @@ class ClaudeCode(Driver):
                     continue
                 for at, block in enumerate(content):
                     if block.get("type") == "tool_result" and not block.get("is_error"):
-                        texts = [b.get("text", "") for b in content[at + 1 :] if b.get("type") == "text"]
+                        texts = [
+                            b.get("text", "") for b in content[at + 1 :] if b.get("type") == "text"
+                        ]
                         if texts:
                             return "\n".join(texts)
         return None

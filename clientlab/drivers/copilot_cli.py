@@ -41,7 +41,10 @@ class CopilotCli(Driver):
         return None
 
     def listed(self, catalog: str) -> list[str]:
-        return re.findall(r"<name>(.*?)</name>", catalog)
+        names = re.findall(r"<name>(.*?)</name>", catalog)
+        # Past its budget Copilot CLI names the rest on one line; they can still be invoked.
+        rest = re.search(r"^Additional skills available \(invoke by name\): (.*)$", catalog, re.M)
+        return names + (rest.group(1).split(", ") if rest else [])
 
     def activation(self, requests: list[Recorded], skill: str) -> str | None:
         result, after = after_tool_result(requests)

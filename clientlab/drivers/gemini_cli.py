@@ -13,6 +13,10 @@ from clientlab.mock_model import Recorded, ToolCall
 
 HEADER = "# Available Agent Skills"
 END = "</available_skills>"
+# The list's own closing tag: on a line of its own, then a blank line (the next section of
+# the system prompt) or the end. Gemini CLI escapes nothing, so a description may hold
+# `</available_skills>` too.
+_CLOSING = re.compile(r"\n</available_skills>(?=\n\n|\Z)")
 
 
 class GeminiCli(Driver):
@@ -23,7 +27,10 @@ class GeminiCli(Driver):
         folder = os.path.join(paths.home, ".gemini")
         os.makedirs(folder, exist_ok=True)
         settings = {
-            "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": False}}
+            "security": {
+                "auth": {"selectedType": "gemini-api-key"},
+                "folderTrust": {"enabled": False},
+            }
         }
         with open(os.path.join(folder, "settings.json"), "w", encoding="utf-8") as handle:
             json.dump(settings, handle)
@@ -41,6 +48,12 @@ class GeminiCli(Driver):
     def catalog(self, requests: list[Recorded]) -> str | None:
         for body in model_requests(requests):
             text = _system(body)
+            at = text.find(HEADER)
+            if at == -1:
+                continue
+            closing = _CLOSING.search(text, at)
+            if closing is not None:
+                return text[at : closing.end()]
             found = between(text, HEADER, END)
             if found is not None:
                 return found + END

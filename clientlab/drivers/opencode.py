@@ -46,9 +46,15 @@ class OpenCode(Driver):
 
     def catalog(self, requests: list[Recorded]) -> str | None:
         for text in system_texts(requests):
-            found = between(text, HEADER, END)
-            if found is not None:
-                return found + END
+            at = text.find(HEADER)
+            if at == -1:
+                continue
+            # OpenCode does not escape descriptions, so a description may hold the end
+            # tag itself: the catalog ends at the last one.
+            stop = text.rfind(END)
+            if stop < at:
+                return (between(text, HEADER, None) or "") + END
+            return text[at:stop] + END
         return None
 
     def listed(self, catalog: str) -> list[str]:

@@ -11,7 +11,13 @@ import traceback
 from collections.abc import Sequence
 
 from skill_ls import __version__
-from skill_ls.cli import check_command, rules_command, serve_command, workspace_commands
+from skill_ls.cli import (
+    check_command,
+    clients_command,
+    rules_command,
+    serve_command,
+    workspace_commands,
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,7 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"skill-ls {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (check_command, rules_command, workspace_commands, serve_command):
+    for module in (
+        check_command,
+        rules_command,
+        workspace_commands,
+        clients_command,
+        serve_command,
+    ):
         module.register(sub)
     return parser
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.config import Settings, load_file_settings
-from skill_ls.render import activation_for, catalog_for, yoi_catalog
+from skill_ls.render import activation_for, catalog_for, refusal_for, yoi_catalog
 from skill_ls.render.model import Rendering
 from skill_ls.schema import schema_for
 from skill_ls.workspace import SkillEntry, WorkspaceIndex
@@ -199,6 +199,7 @@ def _summary(rendering: Rendering) -> str:
     hidden = [entry.name for entry in rendering.entries if entry.hidden]
     if hidden:
         parts.append(f"hidden: {', '.join(hidden)}")
+    parts += [f"varies: {note}" for note in rendering.varies]
     return " · ".join(parts)
 
 
@@ -211,6 +212,11 @@ def run_activate(args: argparse.Namespace) -> int:
         return 2
     client_id = args.client or (index.settings.target_clients or ("agentskills",))[0]
     rendering = activation_for(index, client_id, args.name, args.arguments)
+    refusal = refusal_for(index, client_id, args.name)
+    if refusal is not None:
+        client = CLIENTS_BY_ID[client_id]
+        print(f"skill-ls: {client.name} refuses {args.name!r}: {refusal}", file=sys.stderr)
+        return 2
     if rendering is None:
         print(f"skill-ls: {_not_loaded(index, client_id, args.name)}", file=sys.stderr)
         return 2
@@ -218,6 +224,8 @@ def run_activate(args: argparse.Namespace) -> int:
         _print_json(rendering.to_json())
     else:
         print(rendering.text)
+        for note in rendering.varies:
+            print(f"note: {note}", file=sys.stderr)
     return 0
 
 

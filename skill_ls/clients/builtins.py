@@ -29,6 +29,9 @@ class BuiltinSet:
     client: str
     observed: str  # "Claude Code 2.1.328"
     skills: tuple[BuiltinSkill, ...]
+    # The agent loads its built-ins concurrently and their order can differ between runs;
+    # `skills` is then the order seen most often.
+    order_varies: bool = False
 
 
 @cache
@@ -43,4 +46,4 @@ def builtins_for(client_id: str) -> BuiltinSet | None:
         BuiltinSkill(item["name"], item["description"], item.get("location"))
         for item in data["skills"]
     )
-    return BuiltinSet(client_id, data["observed"], skills)
+    return BuiltinSet(client_id, data["observed"], skills, bool(data.get("order_varies", False)))

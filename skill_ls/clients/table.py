@@ -7,6 +7,7 @@ default.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -42,7 +43,8 @@ class Provenance:
     source: str  # "Claude Code 2.1.328" | a file path in the agent's repository, or a URL
 
     def describe(self) -> str:
-        return f"observed in {self.source}" if self.kind == "observed" else f"cited from {self.source}"
+        verb = "observed in" if self.kind == "observed" else "cited from"
+        return f"{verb} {self.source}"
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,8 @@ class Client:
     # User roots: `~` is $HOME; `$XDG_CONFIG_HOME` and `$CODEX_HOME` are expanded with the
     # client's own defaults (see workspace discovery).
     user_roots: tuple[str, ...]
-    # "none": only the project folder; "git-root": also every ancestor up to the git root.
+    # "none": only the project folder; "git-root": also every ancestor up to the git root;
+    # "git-root-else-top": the same, or every ancestor up to `/` outside a git repository.
     ancestors: str = "none"
     # Skills may sit in nested folders below a root (SKILL.md ends recursion either way).
     nested: bool = False
@@ -68,6 +71,7 @@ class Client:
     # pi: a root-level `*.md` file in a skills root is a skill of its own.
     root_markdown_skills: bool = False
     # Name clash rule: "project-wins" | "user-wins" | "first-wins" | "last-wins" | "not-merged"
+    # | "varies" (one copy wins, which one changes from run to run; see `clash_note`)
     clash: str = "project-wins"
     # Scope order for "first-wins"/"last-wins" (which scope is loaded first).
     scope_order: tuple[str, ...] = ("builtin", "user", "extra", "project")
@@ -94,6 +98,113 @@ class Client:
     # skills (skill_ls/data/builtins/<id>.json): "replaced" (the found skill takes its
     # place) | "not-merged" (both are listed).
     builtin_clash: str = "replaced"
+    # --- Claude Code's rules (observed); the defaults keep every other client as it was ---
+    # Where the client's built-in skills sit in its catalog: "first" | "last" (after the
+    # skills it finds).
+    builtin_position: str = "first"
+    # What a skill is keyed by (clashes, activation): "frontmatter" (`name`, else the
+    # folder) | "folder" (always the folder; a different `name` is only shown beside it,
+    # `folder (name)`, and also accepted on activation).
+    name_source: str = "frontmatter"
+    # Order of the skills found in one root: "path" (relative path, code point order) |
+    # "locale" (folder name as JavaScript's `localeCompare` orders it: case-insensitive
+    # first, punctuation before digits before letters) | "name-descending" (folder names
+    # in descending byte order) | "walk" (depth first, each folder's entries in code point
+    # order: a folder's skills before a sibling whose name extends it, "a/x" before "a-b").
+    root_order: str = "path"
+    # A SKILL.md without frontmatter, or whose frontmatter the client's YAML parser
+    # rejects: "skip" it | "ignore" the frontmatter and load it with the fallbacks.
+    bad_frontmatter: str = "skip"
+    # A skill without a (non-blank) description: "skip" it | "body-first-line" (its first
+    # non-blank body line, heading marks dropped, over 100 characters cut to 97 + "...").
+    description_fallback: str = "skip"
+    # Strings (lower-cased, trimmed) the client reads as true in a boolean flag, besides
+    # YAML's own `true` (Claude Code: "1", "true", "yes", "on").
+    truthy_strings: frozenset[str] = frozenset()
+    # The client's answer when asked to activate a skill hidden from the model (`{name}` is
+    # the skill's name); None: it activates hidden skills like any other.
+    hidden_refusal: str | None = None
+    # The client loads skills that an ignore file (.gitignore, ...) covers.
+    loads_ignored: bool = False
+    # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
+    # "kept" (line ends as written).
+    line_ends: str = "normalised"
+    # The catalog budget as a share of the model's context: `context_window` tokens (the
+    # default model's) at `chars_per_token` characters each, times `catalog_share`. When
+    # both are set they win over `catalog_budget`; pass another window with
+    # `dataclasses.replace(client, context_window=N)`.
+    context_window: int | None = None
+    chars_per_token: int = 4
+    catalog_share: float | None = None
+    # True: the copy that wins a name clash (a found skill over a built-in too) is listed
+    # where the first copy loaded with that name was (the client keys a JavaScript `Map` by
+    # name: setting a name again replaces the value but keeps its place).
+    clash_keeps_place: bool = False
+    # How the client reads `name` and `description`: "yaml" (the YAML loader, strict or
+    # lenient per `yaml`) | "yaml-else-lines" (YAML when it loads and both are strings, else
+    # each `name:`/`description:` line as plain text, indented lines continuing a
+    # description; the block must open on the file's very first line, and a skill without
+    # either is skipped: no folder-name fallback, an empty description is kept).
+    field_reader: str = "yaml"
+    # Characters the client replaces with "-" in a skill's name.
+    name_unsafe_chars: str = ""
+    # --- Copilot CLI's rules (observed); the defaults keep every other client as it was ---
+    # How the catalog orders the skills found: "load" (the load order) | "name-by-source"
+    # (by name, in code point order, within each source: the project's roots together are
+    # one source, every other root is a source of its own; sources in load order). The
+    # load order still decides name clashes.
+    list_order: str = "load"
+    # Frontmatter keys the client reads with a type: (key, "string" | "bool" | "strings",
+    # a string or a list of strings). Any other value of the key drops the skill.
+    typed_fields: tuple[tuple[str, str], ...] = ()
+    # The skill is dropped (not loaded, so it cannot be activated either) when one of these
+    # (frontmatter key, value) pairs holds.
+    dropped_when: tuple[tuple[str, object], ...] = ()
+    # A description longer than this many characters drops the skill (None: no limit).
+    description_max: int | None = None
+    # (regular expression, the rule in words): a skill whose name does not fully match the
+    # expression is dropped.
+    name_rule: tuple[str, str] | None = None
+    # --- OpenCode's rules (observed); the defaults keep every other client as it was ---
+    # Why the winner of a name clash varies from run to run (with `clash="varies"`); shown
+    # as the reason on every copy of a clashing name.
+    clash_note: str = ""
+    # The order of skills within a root changes from run to run (the agent lists them as
+    # concurrent reads finish); shown beside its catalog. Empty: the order is stable.
+    order_note: str = ""
+    # A skill without a `name` string is skipped (no fallback to the folder name).
+    name_required: bool = False
+    # A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by
+    # name, but left out of the catalog).
+    missing_description: str = "skip"
+    # An empty or blank `description` still counts: the skill is listed with it.
+    blank_description_ok: bool = False
+    # --- pi's rules (observed); the defaults keep every other client as it was ---
+    # The project roots that are also searched in the project's ancestors (see
+    # `ancestors`); None: all of them.
+    ancestor_roots: tuple[str, ...] | None = None
+    # A project root that is also a user root (the home folder is the project or one of
+    # its ancestors) is read once, as the user root (in the user scope's place).
+    shared_roots_are_user: bool = False
+    # Root patterns where `root_markdown_skills` holds (empty: every root).
+    root_markdown_roots: tuple[str, ...] = ()
+    # Which ignore files (.gitignore, .ignore, .fdignore) the client honours, unless it
+    # `loads_ignored`: "project" (from the project folder down) | "root" (only those in
+    # the skills root and below it).
+    ignore_files_from: str = "project"
+    # The frontmatter is read only when `---` starts the file (a byte-order mark or a
+    # blank line before it hides the block: no description, so the skill is skipped).
+    frontmatter_at_start: bool = False
+    # A key repeated within one mapping of the frontmatter is a YAML error (the skill is
+    # skipped), as in the `yaml` package's default `uniqueKeys`.
+    unique_keys: bool = False
+
+    def budget(self) -> int | None:
+        """Characters the whole catalog may use (None: no budget known)."""
+        if self.context_window is not None and self.catalog_share is not None:
+            chars = self.context_window * self.chars_per_token * self.catalog_share
+            return max(1, math.floor(chars))
+        return self.catalog_budget
 
     @cached_property
     def fields(self) -> frozenset[str]:
@@ -113,7 +224,19 @@ CLIENTS: tuple[Client, ...] = (
         catalog="available-skills",
         activation="skill-content",
         hidden_when=(("disable-model-invocation", True),),
-        notes="The agentskills.io specification and its client-implementation guide.",
+        notes="The agentskills.io specification and its client-implementation guide: "
+        "project and user `.agents/skills` (plus the client's own folder); project beats "
+        "user, first- or last-found within a scope; a name/folder mismatch warns and "
+        "loads; YAML with unquoted colons is retried; disable-model-invocation hides the "
+        "skill from <available_skills>. The guide suggests bounding any deeper scan at "
+        "4-6 levels but only defines <root>/<name>/SKILL.md; it says nothing about "
+        "unknown keys.",
+        provenance=Provenance(
+            "cited",
+            "agentskills/agentskills/docs/client-implementation/integrating-skills.mdx "
+            "(scan paths, collisions, lenient validation, <available_skills> catalog, "
+            "filtering, activation) and docs/specification.mdx",
+        ),
     ),
     Client(
         id="claude-code",
@@ -140,16 +263,49 @@ CLIENTS: tuple[Client, ...] = (
         yaml="lenient",
         project_roots=(".claude/skills",),
         user_roots=("~/.claude/skills",),
-        nested=True,
-        max_depth=6,
+        # Only the folders directly below a root (or links to folders) are read.
+        nested=False,
+        max_depth=1,
+        # Managed, then user, then project skills are loaded and the first copy of a folder
+        # name is kept: user skills win over project skills.
         clash="user-wins",
         scope_order=("user", "extra", "project"),
         catalog="claude-listing",
         activation="claude-base-directory",
         hidden_when=(("disable-model-invocation", True),),
+        truthy_strings=frozenset({"1", "true", "yes", "on"}),
+        hidden_refusal=(
+            "Skill {name} cannot be used with Skill tool due to disable-model-invocation. "
+            "Ask the user to run /{name} themselves — it cannot be invoked via the Skill "
+            "tool. Do not replicate this skill's workflow by other means — it is reserved "
+            "for explicit user invocation."
+        ),
+        builtin_position="last",
+        loads_ignored=True,
+        # Its folder name: a skill named otherwise "is not offered".
+        name_rule=(
+            "[^\x00-\x1f\x7f-\x9f\u2028\u2029<>]{1,256}",
+            "1-256 characters without control characters, < or >",
+        ),
+        line_ends="kept",
+        name_source="folder",
+        root_order="locale",
+        bad_frontmatter="ignore",
+        description_fallback="body-first-line",
         entry_cap=1536,
-        catalog_budget=8000,
-        notes="Enterprise > personal (user) > project on a name clash.",
+        # 1% of the context window at 3 characters per token (4 for models up to the 4.6
+        # generation); the lab's model had a 1,000,000-token window.
+        context_window=1_000_000,
+        chars_per_token=3,
+        catalog_share=0.01,
+        notes=(
+            "Managed > personal (user) > project on a clash of folder names. The listing's "
+            "budget is 1% of the model's context window; over it, descriptions are dropped "
+            "(built-ins keep theirs) and given back in order of the user's past use of each "
+            "skill, which skill-ls cannot see: it gives them back in listing order, as a "
+            "fresh install does."
+        ),
+        provenance=Provenance("observed", "Claude Code 2.1.328"),
     ),
     Client(
         id="codex",
@@ -170,7 +326,7 @@ CLIENTS: tuple[Client, ...] = (
     ),
     Client(
         id="copilot",
-        name="GitHub Copilot",
+        name="Copilot Chat (VS Code)",
         extra_fields=frozenset(
             {
                 "argument-hint",
@@ -181,14 +337,29 @@ CLIENTS: tuple[Client, ...] = (
         ),
         unknown_fields="warn",
         yaml="strict",
-        project_roots=(".github/skills", ".claude/skills", ".agents/skills"),
-        user_roots=("~/.copilot/skills", "~/.claude/skills", "~/.agents/skills"),
+        project_roots=(".github/skills", ".agents/skills", ".claude/skills"),
+        user_roots=("~/.copilot/skills", "~/.agents/skills", "~/.claude/skills"),
         clash="first-wins",
         scope_order=("project", "extra", "user"),
         catalog="copilot-skills",
         activation="read-file",
         hidden_when=(("disable-model-invocation", True),),
-        notes="Clash rule undocumented; the first root found wins (project roots first).",
+        notes="Workspace skills sort before personal ones, then plugin and extension "
+        "skills; within a scope the folders keep their listed order; a later duplicate "
+        "name is skipped ('duplicate-name'). Only <root>/<name>/SKILL.md is read. Since "
+        "microsoft/vscode#304316 (March 2026) the folder name is the skill's id: a "
+        "frontmatter name that differs is replaced by the folder name (the editor marks "
+        "it); older releases skipped such a skill as 'name-mismatch'.",
+        provenance=Provenance(
+            "cited",
+            "microsoft/vscode/src/vs/workbench/contrib/chat/common/promptSyntax/service/"
+            "promptsServiceImpl.ts (computeSkillDiscoveryInfo: priority sort, duplicate-name, "
+            "folder name as id) with config/promptFileLocations.ts "
+            "(DEFAULT_SKILL_SOURCE_FOLDERS), utils/promptFilesLocator.ts "
+            "(findAgentSkillsInFolder: one level), computeAutomaticInstructions.ts (<skills> "
+            "catalog, read_file activation) and languageProviders/promptValidator.ts "
+            "(skill attributes)",
+        ),
     ),
     Client(
         id="copilot-cli",
@@ -198,17 +369,56 @@ CLIENTS: tuple[Client, ...] = (
                 "argument-hint",
                 "user-invocable",
                 "disable-model-invocation",
+                "allowed-tools",
             }
         ),
         unknown_fields="ignore",
         yaml="strict",
-        project_roots=(".agents/skills", ".claude/skills", ".github/skills"),
+        # A clash of names goes to the first copy in this order: the project's .github,
+        # .agents, .claude; then ~/.copilot, ~/.agents (not ~/.claude).
+        project_roots=(".github/skills", ".agents/skills", ".claude/skills"),
         user_roots=("~/.copilot/skills", "~/.agents/skills"),
         clash="first-wins",
         scope_order=("project", "extra", "user"),
-        catalog="available-skills",
-        activation="skill-content",
-        hidden_when=(("disable-model-invocation", True),),
+        # The catalog lists the project's skills (all three roots together) by name, then
+        # each user root's by name; built-ins last.
+        list_order="name-by-source",
+        builtin_position="last",
+        # Skills are found at any depth below a root (39 folders deep was seen; this
+        # walker stops at 8); a SKILL.md ends the walk, dot folders are skipped, ignored
+        # files are read.
+        nested=True,
+        max_depth=64,
+        skip_dot_entries=True,
+        loads_ignored=True,
+        typed_fields=(
+            ("name", "string"),
+            ("description", "string"),
+            ("argument-hint", "string"),
+            ("allowed-tools", "strings"),
+            ("disable-model-invocation", "bool"),
+            ("user-invocable", "bool"),
+        ),
+        dropped_when=(("disable-model-invocation", True),),
+        description_max=1024,
+        description_fallback="body-lines",
+        name_rule=(
+            r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}",
+            "1-64 ASCII letters, digits, '.', '_' or '-' starting with a letter or digit",
+        ),
+        catalog="copilot-cli-available-skills",
+        catalog_budget=15_000,
+        activation="copilot-cli-skill-context",
+        notes=(
+            "Not VS Code's Copilot Chat. Drops (does not list, cannot activate) a skill "
+            "whose YAML is not strict YAML, whose name breaks its name rule, whose typed "
+            "field has another type (argument-hint: [file], disable-model-invocation: yes), "
+            "with disable-model-invocation: true, or with a description over 1,024 "
+            "characters; without a description key, the body's first three non-heading "
+            "lines stand in. The catalog keeps whole entries up to 15,000 characters and "
+            "names the rest on one line. A folder-derived name has its spaces made '-' "
+            "(not modelled); past 100 resource files, which ones activation lists varies."
+        ),
         provenance=Provenance("observed", "Copilot CLI 1.0.102"),
     ),
     Client(
@@ -224,35 +434,94 @@ CLIENTS: tuple[Client, ...] = (
         catalog="available-skills",
         activation="read-file",
         hidden_when=(("disable-model-invocation", True),),
-        notes="Clash rule undocumented; the first root found wins (project roots first).",
+        notes="Closed source; roots and fields from the docs (Claude and Codex folders are "
+        "read for compatibility; Cursor also ships built-in skills such as /babysit). "
+        "Undocumented, so guide defaults: clash rule (first root found, project first), "
+        "scan depth, what a name/folder mismatch does, unknown keys, the catalog text and "
+        "how activation reads the skill.",
+        provenance=Provenance("cited", "https://cursor.com/docs/skills"),
     ),
     Client(
         id="gemini-cli",
         name="Gemini CLI",
         extra_fields=frozenset(),
         unknown_fields="ignore",
-        yaml="strict",
-        project_roots=(".agents/skills", ".gemini/skills"),
-        user_roots=("~/.agents/skills", "~/.gemini/skills"),
-        clash="project-wins",
-        catalog="available-skills",
+        # js-yaml is strict, but a block it rejects is read again line by line (see
+        # `field_reader`): an unquoted `: ` does not drop the skill.
+        yaml="lenient",
+        # Loaded in this order (after the built-ins): ~/.gemini, ~/.agents, then the
+        # project's .gemini and .agents; only folders directly below a root.
+        project_roots=(".gemini/skills", ".agents/skills"),
+        user_roots=("~/.gemini/skills", "~/.agents/skills"),
+        # A later copy replaces an earlier one but keeps its place in the list.
+        clash="last-wins",
+        clash_keeps_place=True,
+        root_order="name-descending",
+        order_note="Gemini CLI lists a folder's skills as concurrent file reads finish: "
+        "usually by folder name, descending, but the order can change between runs",
+        field_reader="yaml-else-lines",
+        name_unsafe_chars=':\\/<>*?"|',
+        # glob("*/SKILL.md"): no dot folders, no ignore files; the body keeps its CRLFs.
+        skip_dot_entries=True,
+        loads_ignored=True,
+        line_ends="kept",
+        catalog="gemini-available-skills",
         activation="gemini-activated",
-        notes="Workspace beats user; `.agents` beats `.gemini`; trusted folders only.",
+        notes=(
+            "The last copy loaded wins (project over user, `.agents` over `.gemini`) and is "
+            "listed where the first copy was; workspace skills only in trusted folders. "
+            "Within a root, skills are listed in descending name order (Node sorts each "
+            "folder's entries, glob's path cache lists them backwards) as a rule, but the "
+            "order is set by concurrent file checks and can vary, the built-ins' too."
+        ),
+        provenance=Provenance("observed", "Gemini CLI 0.61.0"),
     ),
     Client(
         id="opencode",
         name="OpenCode",
         extra_fields=frozenset(),
         unknown_fields="ignore",
-        yaml="strict",
+        # gray-matter (js-yaml); a block it rejects is retried with each unquoted `key: a: b`
+        # value made a block scalar.
+        yaml="lenient",
+        # Loaded in this order: ~/.claude/skills, ~/.agents/skills, then .claude/skills and
+        # .agents/skills in the project and its ancestors up to the git root, then
+        # `{skill,skills}` in ~/.config/opencode, the project's .opencode folders and
+        # ~/.opencode. Every SKILL.md below a root is read (glob `**/SKILL.md`), also below
+        # another skill, through symlinks, ignore files notwithstanding.
         project_roots=(".claude/skills", ".agents/skills", ".opencode/skill", ".opencode/skills"),
-        user_roots=("~/.claude/skills", "~/.agents/skills", "$XDG_CONFIG_HOME/opencode/skills"),
+        user_roots=(
+            "~/.claude/skills",
+            "~/.agents/skills",
+            "$XDG_CONFIG_HOME/opencode/skill",
+            "$XDG_CONFIG_HOME/opencode/skills",
+            "~/.opencode/skill",
+            "~/.opencode/skills",
+        ),
         ancestors="git-root",
-        clash="last-wins",
+        nested=True,
+        max_depth=8,
+        skill_md_ends_walk=False,
+        loads_ignored=True,
+        # Every file is parsed at once and the last parse to finish sets the name: the
+        # copy loaded last usually wins, but not always (skill-ls shows that one).
+        clash="varies",
+        clash_note="OpenCode loads skills concurrently; either copy may win",
         scope_order=("user", "extra", "project"),
-        catalog="available-skills",
+        name_required=True,
+        missing_description="unlisted",
+        blank_description_ok=True,
+        line_ends="kept",
+        catalog="opencode-available-skills",
         activation="opencode-skill-content",
-        notes="Walks up to the repository root; the last skill loaded with a name wins.",
+        notes=(
+            "Walks up to the repository root; every SKILL.md below a root loads. A name "
+            "clash is a race (skills load concurrently): either copy may win. No `name`: "
+            "skipped; no `description`: loaded but left out of the catalog. The catalog is "
+            "sorted by name (localeCompare), built-in included; names and descriptions are "
+            "not escaped. disable-model-invocation and other extra keys are ignored."
+        ),
+        provenance=Provenance("observed", "OpenCode 1.18.33"),
     ),
     Client(
         id="goose",
@@ -260,57 +529,118 @@ CLIENTS: tuple[Client, ...] = (
         extra_fields=frozenset(),
         unknown_fields="ignore",
         yaml="strict",
-        project_roots=(".claude/skills", ".goose/skills", ".agents/skills"),
+        project_roots=(".agents/skills", ".goose/skills", ".claude/skills"),
         user_roots=(
-            "~/.claude/skills",
-            "$XDG_CONFIG_HOME/agents/skills",
+            "~/.agents/skills",
             "$XDG_CONFIG_HOME/goose/skills",
+            "~/.claude/skills",
+            "~/.config/agents/skills",
         ),
-        clash="last-wins",
-        scope_order=("user", "extra", "project"),
+        nested=True,
+        max_depth=8,
+        skill_md_ends_walk=False,
+        clash="first-wins",
+        scope_order=("project", "extra", "user"),
         catalog="available-skills",
         activation="skill-content",
-        notes="A later directory wins a clash.",
+        notes="Project folders, then user folders, then plugin folders, then built-in "
+        "skills; the first skill loaded with a name wins (a found skill replaces a built-in "
+        "one). Every folder below a root is walked, also below a SKILL.md (only .git, .hg "
+        "and .svn are skipped; Goose sets no depth limit, 8 is this walker's cap). A "
+        "missing name drops the skill; the name is never compared with the folder; extra "
+        "keys are ignored (argument-hint/arguments are read from `metadata`). The model "
+        "sees a bullet list '• name - description' in the skills extension's instructions "
+        "and activates with load_skill(name), which returns '# Loaded Skill: ...' with the "
+        "body and supporting files; neither format has a renderer here. Older docs listed "
+        "user folders first with 'later directory wins'.",
+        provenance=Provenance(
+            "cited",
+            "aaif-goose/goose/crates/goose/src/skills/mod.rs (all_skill_dirs, "
+            "scan_skills_from_dir, discover_skills; formerly block/goose) and "
+            "crates/goose/src/skills/client.rs (instructions list, load_skill tool)",
+        ),
     ),
     Client(
         id="pi",
         name="pi",
         extra_fields=frozenset({"disable-model-invocation"}),
         unknown_fields="ignore",
+        # The `yaml` package (YAML 1.2): an unquoted `: `, a tab indent or an unclosed quote
+        # drops the skill; `yes` and "true" are strings, not true.
         yaml="strict",
+        # Loaded in this order: the project's .pi/skills; .agents/skills in the project and
+        # each ancestor up to the git root (to `/` outside a repository); ~/.pi/agent/skills;
+        # ~/.agents/skills. The first copy of a name wins (a collision diagnostic names the
+        # loser): project over user.
         project_roots=(".pi/skills", ".agents/skills"),
         user_roots=("~/.pi/agent/skills", "~/.agents/skills"),
-        ancestors="git-root",
-        root_markdown_skills=True,
-        nested=True,
-        max_depth=8,
-        skill_md_ends_walk=False,
-        skip_dot_entries=True,
+        ancestors="git-root-else-top",
+        ancestor_roots=(".agents/skills",),
+        shared_roots_are_user=True,
         clash="first-wins",
-        scope_order=("user", "extra", "project"),
+        scope_order=("project", "extra", "user"),
+        # Each folder's entries in byte order, depth first; a SKILL.md ends the walk (its
+        # folder is the skill); dot entries and node_modules are skipped; symlinks are
+        # followed. A root-level `*.md` is a skill of its own in the .pi roots only, named
+        # (without `name`) after the root folder. No depth limit (this walker stops at 8).
+        root_order="walk",
+        nested=True,
+        max_depth=64,
+        skip_dot_entries=True,
+        root_markdown_skills=True,
+        root_markdown_roots=(".pi/skills", "~/.pi/agent/skills"),
+        # .gitignore, .ignore and .fdignore count from the skills root down only.
+        ignore_files_from="root",
+        frontmatter_at_start=True,
+        unique_keys=True,
         catalog="pi-available-skills",
-        activation="read-file",
+        activation="pi-read",
+        line_ends="kept",
         hidden_when=(("disable-model-invocation", True),),
-        notes="User skills load before project skills; the first found wins, with a "
-        "collision diagnostic. Walks every folder below a root, also below a SKILL.md, "
-        "and skips names starting with a dot.",
+        hidden_refusal=(
+            "pi leaves {name} out of the model's catalog (disable-model-invocation: true), "
+            "so the model has no location to read it from; only the user can run it, with "
+            "/skill:{name}"
+        ),
+        notes=(
+            "Project skills load before user skills; the first copy of a name wins, with a "
+            "collision diagnostic. Walks every folder below a root until a SKILL.md; skips "
+            "names starting with a dot. A skill without a description (or with a blank "
+            "one) is skipped; a bad name or a description over 1,024 characters only warns. "
+            "The model activates a skill by reading its SKILL.md with the `read` tool: the "
+            "raw file, cut at 2,000 lines or 50 KB with a note saying where to go on."
+        ),
+        provenance=Provenance("observed", "pi 0.73.1"),
     ),
     Client(
         id="yoi",
         name="Yoi",
         extra_fields=frozenset(),
-        unknown_fields="warn",
+        unknown_fields="ignore",
         yaml="strict",
         project_roots=(".yoi/skills",),
         user_roots=(),
         clash="project-wins",
         scope_order=("builtin", "extra", "project"),
         has_builtin=True,
+        lenient_name=False,
         forbidden_fields=frozenset(YOI_FORBIDDEN_FIELDS),
         catalog="available-skills",
         activation="skill-content",
-        notes="Builtin skills ship with the tool; a workspace skill may override one "
-        "(or be reported as a conflict, by policy).",
+        notes="The Workspace backend reads skills as imports of "
+        "`.yoi/skills/<name>/SKILL.md` in the workspace config (a file that is not "
+        "imported is not listed) plus one built-in skill (agent-skills), which a workspace "
+        "skill of the same name overrides (recorded in `overrides`). A name that differs "
+        "from the skill id, an invalid name, an empty description or a workflow field "
+        "(model_invocation, user_invocable, prompt, ...) is an error diagnostic and "
+        "activation is refused; other extra keys are accepted without a warning "
+        "(allowed-tools warns that it is a hint only). Activation commits the SKILL.md "
+        "body to history; the catalog text the model sees is not confirmed here.",
+        provenance=Provenance(
+            "cited",
+            "HareK02/yoi/crates/workspace-server/src/skills.rs (merged_skills, parse_skill: "
+            "builtin override, skill_name_mismatch, workflow_authority fields)",
+        ),
     ),
     Client(
         id="insomnia",
@@ -320,11 +650,24 @@ CLIENTS: tuple[Client, ...] = (
         yaml="strict",
         project_roots=(".insomnia/skills",),
         user_roots=("$XDG_CONFIG_HOME/insomnia/skills",),
-        clash="project-wins",
+        clash="first-wins",
+        scope_order=("project", "extra", "user"),
         lenient_name=False,
         catalog="available-skills",
         activation="skill-content",
-        notes="Spec violations are hard errors; unknown fields warn and are ignored.",
+        notes="insomnia is Yoi's earlier name (May 2026). Skills load only from the "
+        "manifest's `[skills] directories`, in order; the two roots here are the ones its "
+        "design ticket named, not defaults in code. Only <root>/<name>/SKILL.md is read. A "
+        "skill whose name differs from its folder, or that breaks the name/description "
+        "rules, is skipped with a warning; unknown keys warn and are ignored. The first "
+        "skill with a slug wins and a Workflow of the same slug shadows it. Skills become "
+        "Workflows (/<name>); the catalog text is not confirmed here.",
+        provenance=Provenance(
+            "cited",
+            "HareK02/yoi@9d709c64 crates/memory/src/skill.rs (parse_skill_md, "
+            "load_skills_from_dir), crates/memory/src/workflow.rs (merge_skill) and "
+            "crates/pod/src/pod.rs (ingest_skills)",
+        ),
     ),
 )
 
@@ -361,7 +704,7 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
             if (
                 depth == 1
                 or (client.nested and 1 <= depth <= client.max_depth)
-                or (client.root_markdown_skills and depth == 0)
+                or (client.root_markdown_skills and depth == 0 and _markdown_root(client, root))
             ):
                 found.append(client)
                 break
@@ -378,3 +721,10 @@ def _root_tail(root: str) -> str:
                 return ".codex/" + tail
             return tail
     return root
+
+
+def _markdown_root(client: Client, root: str) -> bool:
+    """Whether a root-level `*.md` in `root` (a project root, or a user root's tail) is a
+    skill for `client` (`Client.root_markdown_roots`)."""
+    roots = client.root_markdown_roots
+    return not roots or root in {_root_tail(pattern) for pattern in roots}

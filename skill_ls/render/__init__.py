@@ -10,21 +10,29 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import Client, get_client
 from skill_ls.render.activation import ACTIVATIONS, ActivationSource, source_for
 from skill_ls.render.claude import claude_listing
 from skill_ls.render.codex import codex_instructions
+from skill_ls.render.copilot_cli import copilot_cli_catalog
+from skill_ls.render.gemini import gemini_catalog
 from skill_ls.render.model import EntryInfo, Rendering
-from skill_ls.render.xml_catalogs import available_skills, copilot_skills, pi_available_skills
+from skill_ls.render.opencode import opencode_catalog
+from skill_ls.render.pi import pi_catalog
+from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
 
 CATALOGS: dict[str, Callable[[Sequence[LoadedSkill], Client], Rendering]] = {
     "available-skills": available_skills,
-    "pi-available-skills": pi_available_skills,
+    "pi-available-skills": pi_catalog,
     "claude-listing": claude_listing,
     "codex-instructions": codex_instructions,
     "copilot-skills": copilot_skills,
+    "opencode-available-skills": opencode_catalog,
+    "copilot-cli-available-skills": copilot_cli_catalog,
+    "gemini-available-skills": gemini_catalog,
 }
 
 __all__ = [
@@ -35,6 +43,7 @@ __all__ = [
     "Rendering",
     "activation_for",
     "catalog_for",
+    "refusal_for",
     "render_activation",
     "render_catalog",
     "source_for",
@@ -55,16 +64,70 @@ def render_activation(client_id: str, source: ActivationSource, arguments: str =
 
 
 def catalog_for(index: WorkspaceIndex, client_id: str) -> Rendering:
-    """The catalog of everything `client_id` loads from the indexed workspace."""
-    return render_catalog(client_id, index.view(client_id))
+    """The catalog of everything `client_id` loads from the indexed workspace, with what
+    in it the agent does not do the same way every run."""
+    view = index.view(client_id)
+    rendering = render_catalog(client_id, view)
+    return replace(rendering, varies=_catalog_varies(index, get_client(client_id), view))
+
+
+def _catalog_varies(
+    index: WorkspaceIndex, client: Client, view: Sequence[LoadedSkill]
+) -> tuple[str, ...]:
+    notes: list[str] = []
+    builtin_set = builtins_for(client.id)
+    builtins = [skill for skill in view if skill.scope == "builtin"]
+    if builtin_set is not None and builtin_set.order_varies and len(builtins) > 1:
+        notes.append(
+            f"the order of {client.name}'s built-in skills changes between runs "
+            "(they load concurrently)"
+        )
+    found = [skill for skill in view if skill.scope != "builtin"]
+    if client.order_note and len(found) > 1:
+        notes.append(client.order_note)
+    clashing = sorted({skill.name for skill in found if _winner_varies(index, client, skill)})
+    if clashing:
+        names = ", ".join(f"`{name}`" for name in clashing)
+        notes.append(f"which copy of {names} is listed changes between runs: {client.clash_note}")
+    return tuple(notes)
+
+
+def _winner_varies(index: WorkspaceIndex, client: Client, skill: LoadedSkill) -> bool:
+    entry = index.entry_for_path(skill.path)
+    placement = entry.placement(client.id) if entry is not None else None
+    return placement is not None and placement.winner_varies
 
 
 def activation_for(
     index: WorkspaceIndex, client_id: str, name: str, arguments: str = ""
 ) -> Rendering | None:
-    """The activation of the copy of `name` that `client_id` loads; None if it loads none."""
-    for skill in index.view(client_id):
-        if skill.name == name:
-            text = index.buffer_text(skill.path)
-            return render_activation(client_id, source_for(name, skill.path, text), arguments)
-    return None
+    """The activation of the copy of `name` that `client_id` loads; None if it loads none
+    or refuses to activate it (see `refusal_for`)."""
+    client = get_client(client_id)
+    skill = _activated(index, client_id, name)
+    if skill is None or refusal_for(index, client_id, name) is not None:
+        return None
+    text = index.buffer_text(skill.path)
+    source = source_for(skill.name, skill.path, text, client.line_ends == "kept")
+    rendering = render_activation(client_id, source, arguments)
+    if _winner_varies(index, client, skill):
+        note = f"which copy of `{skill.name}` is activated changes between runs: "
+        rendering = replace(rendering, varies=(note + client.clash_note,))
+    return rendering
+
+
+def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
+    """What the client answers when asked to activate a skill it loads but will not
+    activate (hidden from the model, `Client.hidden_refusal`); None if it would."""
+    client = get_client(client_id)
+    skill = _activated(index, client_id, name)
+    if skill is None or not skill.hidden or client.hidden_refusal is None:
+        return None
+    return client.hidden_refusal.format(name=skill.name)
+
+
+def _activated(index: WorkspaceIndex, client_id: str, name: str) -> LoadedSkill | None:
+    """The skill the client activates for `name`: by its key, else by its shown name."""
+    view = index.view(client_id)
+    found = next((skill for skill in view if skill.name == name), None)
+    return found or next((skill for skill in view if skill.display_name == name), None)

@@ -1,21 +1,46 @@
-"""Claude Code's skill listing: a hidden message with one `- name: description` line per
-skill. Each entry's text (description, then ` - ` and `when_to_use`) is capped at the
-client's entry cap; when the whole list is over the budget, every description is dropped
-and then given back, in order, while the budget allows."""
+"""Claude Code's skill listing and its Skill tool's answer, as observed (Claude Code 2.1.328).
+
+Listing: a hidden message, "The following skills are available for use with the Skill
+tool:", a blank line, then one `- name: description` line per skill. A skill whose `name`
+differs from its folder is listed as `folder (name)`. Descriptions (with ` - when_to_use`)
+have runs of control characters made one space and `<`/`>` escaped (`&` is kept); each is cut
+at the entry cap as `…`. The budget is a share of the model's context window
+(`Client.budget()`): over it, every description but the built-ins' is dropped, then given
+back skill by skill while the rest of the budget allows (Claude Code goes by the user's past
+use of each skill, which skill-ls cannot see; a fresh install gives them back in listing
+order, as here).
+
+Activation: "Base directory for this skill: <folder>", a blank line, then the body exactly as
+written after the frontmatter, with the argument placeholders filled in.
+"""
 
 from __future__ import annotations
 
+import re
+import shlex
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
-from skill_ls.render.escape import one_line
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.workspace.model import LoadedSkill
+from skill_ls.yamltree import YScalar, YSequence
 
-HEADER = "<system-reminder>\nThe following skills are available for use with the Skill tool:\n\n"
-FOOTER = "\n</system-reminder>"
+if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
+    from skill_ls.document import SkillDocument
+    from skill_ls.render.activation import ActivationSource
+
+HEADER = "The following skills are available for use with the Skill tool:\n\n"
+FOOTER = ""
 ELLIPSIS = "…"
+# `name` is shown beside the folder only when it is a plain name of at most 256 characters.
+MAX_SHOWN_NAME = 256
+_SHOWN_NAME_CHARS = frozenset({"_", ":", ".", "-"})
+# Characters Claude Code turns into one space per run (Unicode Cc, Cf, Cs, Co, Cn and the
+# line and paragraph separators).
+_CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 
 
 @dataclass
@@ -24,6 +49,7 @@ class _Line:
     name_line: str
     full_line: str
     capped_at: int | None  # offset in `full_line` of the ellipsis, when the cap cut it
+    fixed: bool  # a built-in: always listed in full
     full: bool = True
 
     @property
@@ -32,18 +58,20 @@ class _Line:
 
 
 def claude_listing(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
+    budget = client.budget()
     visible = [skill for skill in skills if not skill.hidden]
     if not visible:
         hidden = tuple(EntryInfo(skill.name, 0, hidden=True) for skill in skills)
-        return Rendering("claude-listing", "", client.catalog_budget, None, hidden, client.id)
-    lines = [_line(skill, client.entry_cap) for skill in visible]
-    budget = client.catalog_budget
+        return Rendering("claude-listing", "", budget, None, hidden, client.id)
+    lines = [_line(skill, visible, client.entry_cap) for skill in visible]
     if budget is not None and _width(line.full_line for line in lines) > budget:
         for line in lines:
-            line.full = False
-        slack = budget - _width(line.name_line for line in lines)
+            line.full = line.fixed
+        slack = budget - _width(line.text for line in lines)
         for line in lines:
-            cost = len(line.full_line) - len(line.name_line)
+            if line.fixed:
+                continue
+            cost = _units(line.full_line) - _units(line.name_line)
             if cost <= slack:
                 line.full = True
                 slack -= cost
@@ -67,20 +95,130 @@ def claude_listing(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     return Rendering("claude-listing", text, budget, truncated_at, tuple(entries), client.id)
 
 
-def _line(skill: LoadedSkill, cap: int | None) -> _Line:
-    text = skill.description
-    if skill.when_to_use:
-        text = f"{text} - {skill.when_to_use}"
-    text = one_line(text)
+def listing_name(skill: LoadedSkill, listed: Sequence[LoadedSkill]) -> str:
+    """`folder (name)` when the skill's `name` differs from its folder, is a plain name,
+    and finds this very skill among those listed; else the folder."""
+    shown = skill.display_name
+    if not shown or shown == skill.name or not _plain_name(shown):
+        return skill.name
+    found = next((other for other in listed if other.name == shown), None)
+    if found is None:
+        found = next((other for other in listed if other.display_name == shown), None)
+    return f"{skill.name} ({shown})" if found is skill else skill.name
+
+
+def listing_text(text: str) -> str:
+    """A description as Claude Code keeps it: control runs made one space, `<`/`>` escaped."""
+    return _flatten(text).replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _line(skill: LoadedSkill, listed: Sequence[LoadedSkill], cap: int | None) -> _Line:
+    builtin = skill.scope == "builtin"
+    description = skill.description if builtin else listing_text(skill.description.strip())
+    if skill.when_to_use and not builtin:
+        description = f"{description} - {listing_text(skill.when_to_use)}"
+    # A key Claude Code offers holds no control characters, `<` or `>` (see the client's
+    # `name_rule`); the same treatment as descriptions keeps any other one on its line.
+    name_line = f"- {listing_text(listing_name(skill, listed))}"
     capped_at: int | None = None
-    name_line = f"- {one_line(skill.name)}"
-    if cap is not None and len(text) > cap:
-        text = text[: cap - 1] + ELLIPSIS
-        capped_at = len(name_line) + 2 + cap - 1
-    return _Line(skill, name_line, f"{name_line}: {text}", capped_at)
+    if cap is not None and _units(description) > cap:
+        description = _head_units(description, cap - 1) + ELLIPSIS
+        capped_at = len(name_line) + 2 + len(description) - 1
+    return _Line(skill, name_line, f"{name_line}: {description}", capped_at, builtin)
+
+
+def _plain_name(name: str) -> bool:
+    if len(name) > MAX_SHOWN_NAME:
+        return False
+    return all(char in _SHOWN_NAME_CHARS or unicodedata.category(char)[0] in "LMN" for char in name)
+
+
+def _flatten(text: str) -> str:
+    out: list[str] = []
+    in_run = False
+    for char in text:
+        control = unicodedata.category(char) in _CONTROL_CATEGORIES or char in "\u2028\u2029"
+        if control and not in_run:
+            out.append(" ")
+        elif not control:
+            out.append(char)
+        in_run = control
+    return "".join(out)
+
+
+def _units(text: str) -> int:
+    """Length in UTF-16 code units, as JavaScript counts it."""
+    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+
+
+def _head_units(text: str, units: int) -> str:
+    """The longest start of `text` within `units` UTF-16 code units."""
+    taken = 0
+    for position, char in enumerate(text):
+        taken += 2 if ord(char) > 0xFFFF else 1
+        if taken > units:
+            return text[:position]
+    return text
 
 
 def _width(lines: Iterable[str]) -> int:
-    """Characters of the lines joined by line breaks."""
+    """UTF-16 units of the lines joined by line breaks."""
     items = list(lines)
-    return sum(len(item) for item in items) + max(len(items) - 1, 0)
+    return sum(_units(item) for item in items) + max(len(items) - 1, 0)
+
+
+# --- activation -----------------------------------------------------------------------------
+
+
+def claude_base_directory(source: ActivationSource, arguments: str = "") -> Rendering:
+    """The Skill tool's answer: "Base directory for this skill: <dir>", a blank line, then
+    the body as written from its first non-blank character (line ends and trailing newline
+    kept), its `$ARGUMENTS`,
+    `$ARGUMENTS[N]`, `$N`, named `$arg` and `${CLAUDE_SKILL_DIR}` filled in."""
+    body = substitute_arguments(source, arguments)
+    text = f"Base directory for this skill: {source.folder}\n\n{body}"
+    return Rendering("claude-base-directory", text, entries=(EntryInfo(source.name, len(text)),))
+
+
+_INDEXED = re.compile(r"\$ARGUMENTS\[(\d+)\]|\$(\d+)(?!\w)")
+
+
+def substitute_arguments(source: ActivationSource, arguments: str) -> str:
+    """The body with Claude Code's placeholders filled from `arguments`.
+
+    When the body has no `$ARGUMENTS` and arguments were given, Claude Code appends them
+    as `ARGUMENTS: <value>`.
+    """
+    doc = source.document
+    # Claude Code's frontmatter pattern, /^---\s*\n([\s\S]*?)---\s*\n?/, also takes the
+    # whitespace after the closing `---`: the body starts at its first non-blank character.
+    body = doc.body.lstrip() if doc.frontmatter is not None else doc.body
+    try:
+        words = shlex.split(arguments)
+    except ValueError:
+        words = arguments.split()
+    had_placeholder = "$ARGUMENTS" in body
+    body = body.replace("${CLAUDE_SKILL_DIR}", source.folder)
+    body = _INDEXED.sub(lambda m: _word(words, int(m.group(1) or m.group(2))), body)
+    for position, name in enumerate(_argument_names(doc)):
+        body = re.sub(rf"\${re.escape(name)}(?![\w-])", _word(words, position), body)
+    body = body.replace("$ARGUMENTS", arguments)
+    if not had_placeholder and arguments:
+        body = f"{body}\n\nARGUMENTS: {arguments}"
+    return body
+
+
+def _word(words: list[str], index: int) -> str:
+    return words[index] if index < len(words) else ""
+
+
+def _argument_names(doc: SkillDocument) -> list[str]:
+    """Names declared in `arguments`: a list, or a space-separated string."""
+    entry = doc.fields.get("arguments")
+    if entry is None or entry.value is None:
+        return []
+    if isinstance(entry.value, YSequence):
+        return [item.value for item in entry.value.items if isinstance(item, YScalar)]
+    if isinstance(entry.value, YScalar):
+        return entry.value.value.split()
+    return []

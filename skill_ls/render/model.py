@@ -37,6 +37,9 @@ class Rendering:
     truncated_at: int | None = None  # offset in `text` where a cap first cuts
     entries: tuple[EntryInfo, ...] = ()
     client: str | None = None
+    # What in this text the agent does not do the same way every run (sentences); the
+    # text is one of the outcomes seen.
+    varies: tuple[str, ...] = ()
 
     @property
     def characters(self) -> int:
@@ -57,4 +60,5 @@ class Rendering:
             "budget": self.budget,
             "truncatedAt": self.truncated_at,
             "entries": [entry.to_json() for entry in self.entries],
+            "varies": list(self.varies),
         }

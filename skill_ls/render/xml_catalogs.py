@@ -1,6 +1,5 @@
-"""The XML catalogs: `<available_skills>` (the spec's client guide, Gemini CLI, OpenCode,
-Cursor, Goose, Yoi, insomnia), pi's variant with its three instruction sentences, and
-GitHub Copilot's `<skills>`."""
+"""The XML catalogs: `<available_skills>` (the spec's client guide, Cursor, Goose, Yoi,
+insomnia) and GitHub Copilot's `<skills>` (pi's variant is in `render/pi.py`)."""
 
 from __future__ import annotations
 
@@ -10,16 +9,6 @@ from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.workspace.model import LoadedSkill
-
-# pi puts these sentences before its list (the blank line that joins it to the rest of the
-# system prompt is not part of the catalog).
-PI_PREAMBLE = (
-    "The following skills provide specialized instructions for specific tasks.\n"
-    "Use the read tool to load a skill's file when the task matches its description.\n"
-    "Relative paths inside a skill file are resolved from the skill directory "
-    "(parent of SKILL.md).\n"
-    "\n"
-)
 
 COPILOT_PREAMBLE = (
     "Here is a list of skills that contain domain specific knowledge on a variety of topics.\n"
@@ -33,10 +22,6 @@ COPILOT_PREAMBLE = (
 def available_skills(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     """`<available_skills>` with one `<skill>` (name, description, location) each."""
     return _xml("available-skills", "", skills, client)
-
-
-def pi_available_skills(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
-    return _xml("pi-available-skills", PI_PREAMBLE, skills, client)
 
 
 def copilot_skills(skills: Sequence[LoadedSkill], client: Client) -> Rendering:

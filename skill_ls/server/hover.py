@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from skill_ls.clients.describe import provenance_line
 from skill_ls.clients.fields import ALL_FIELDS
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Position, Range
@@ -50,7 +51,7 @@ def key_hover(key: str) -> str:
 
 
 def _client_lines(key: str) -> str:
-    honour = [c.name for c in CLIENTS if key in c.fields]
+    honour = [f"{c.name} ({provenance_line(c)})" for c in CLIENTS if key in c.fields]
     ignore = [c.name for c in CLIENTS if key not in c.fields and c.unknown_fields == "ignore"]
     warn = [c.name for c in CLIENTS if key not in c.fields and c.unknown_fields != "ignore"]
     lines = [f"- Honoured by: {', '.join(honour) if honour else 'no client'}"]

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from skill_ls.clients.describe import provenance_line
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.render import (
     activation_for,
@@ -75,7 +76,7 @@ def description_preview(ls: SkillServer, snapshot: Snapshot, clients: tuple[Clie
         rendering = render_catalog(members[0].id, [skill])
         entry = rendering.entries[0] if rendering.entries else None
         characters = entry.characters if entry is not None else rendering.characters
-        names = ", ".join(client.name for client in members)
+        names = ", ".join(f"{client.name} ({provenance_line(client)})" for client in members)
         text = rendering.text
         shown = text if len(text) <= HOVER_TEXT else text[:HOVER_TEXT] + "…"
         fence = "````" if "```" in shown else "```"

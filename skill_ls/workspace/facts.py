@@ -11,7 +11,7 @@ from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, decode_skill_bytes, parse_document
 from skill_ls.files import open_regular, read_regular
 from skill_ls.workspace.model import SkillFacts
-from skill_ls.yamltree import YMapping, YNode, YScalar, parse_yaml
+from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, parse_yaml
 
 # The frontmatter of every real skill fits in this many bytes (p99 is about 2 KiB); a
 # larger head is still read, up to the document model's own frontmatter limit.
@@ -26,7 +26,13 @@ _TEXT_DELIMITER = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
 _TEXT_LEADING = re.compile("\ufeff?[ \t\r\n]*")
 
 # Every flag any client hides skills by: frontmatter keys, and `file#dotted.key` sidecars.
-HIDING_FLAGS: frozenset[str] = frozenset(flag for c in CLIENTS for flag, _ in c.hidden_when)
+HIDING_FLAGS: frozenset[str] = frozenset(
+    flag for c in CLIENTS for flag, _ in (*c.hidden_when, *c.dropped_when)
+)
+# Top-level keys some client reads with a type (`Client.typed_fields`): their YAML types.
+TYPED_KEYS: frozenset[str] = frozenset(key for c in CLIENTS for key, _ in c.typed_fields)
+# How many of the body's lines `SkillFacts.body_lines` keeps.
+BODY_LINES = 3
 # Files beside SKILL.md that indexing reads (their changes re-read the skill).
 SIDECAR_FILES: frozenset[str] = frozenset(f.partition("#")[0] for f in HIDING_FLAGS if "#" in f)
 
@@ -34,17 +40,22 @@ SIDECAR_FILES: frozenset[str] = frozenset(f.partition("#")[0] for f in HIDING_FL
 def read_facts(path: str, text: str | None = None) -> SkillFacts:
     """Facts of the skill file at `path`, from `text` (an editor buffer) or from disk."""
     if text is not None:
-        doc = parse_document(frontmatter_head(text), path)
+        head = frontmatter_head(text)
+        doc = parse_document(head, path)
+        after = text[len(head) :]
     else:
         try:
-            doc = decode_skill_bytes(_read_head(path), path)
+            head_bytes, after_bytes = _read_head(path)
+            doc = decode_skill_bytes(head_bytes, path)
         except OSError as exc:
             return SkillFacts(None, None, error=f"cannot read {path}: {exc.strerror or exc}")
-    return facts_of(doc, os.path.dirname(path))
+        after = after_bytes.decode("utf-8", errors="replace")
+    return facts_of(doc, os.path.dirname(path), after)
 
 
-def facts_of(doc: SkillDocument, folder: str) -> SkillFacts:
-    """Facts from a parsed document (its body is not needed)."""
+def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
+    """Facts from a parsed document of the file's head; `after` is (the start of) the rest
+    of the file, read for the body's first line only."""
     flags: dict[str, object] = {}
     for flag in HIDING_FLAGS:
         value = _sidecar_value(folder, flag) if "#" in flag else _scalar(doc, flag)
@@ -62,7 +73,83 @@ def facts_of(doc: SkillDocument, folder: str) -> SkillFacts:
         lenient_ok=doc.lenient_ok,
         name_range=(name_field.value or name_field.key).range if name_field else None,
         yaml_error=doc.strict_error.message if doc.strict_error is not None else None,
+        first_body_line=_first_line(doc.body + after),
+        field_kinds=_field_kinds(doc),
+        body_lines=_body_lines(doc.body + after),
+        opens_at_start=not doc.has_bom and doc.text.startswith(("---\n", "---\r\n")),
+        duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
+        **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
     )
+
+
+_NAME_LINE = re.compile(r"\s*name:\s*([^\n\r\u2028\u2029]*)")
+_DESCRIPTION_LINE = re.compile(r"\s*description:\s*([^\n\r\u2028\u2029]*)")
+_CONTINUATION_LINE = re.compile(r"[ \t]+\S")
+
+
+def _line_fields(frontmatter: str) -> dict[str, str | None]:
+    """`name` and `description` read line by line as plain text (Gemini CLI's fallback
+    when its YAML loader fails): the last `name:` / `description:` line wins; lines
+    indented with spaces or tabs right after `description:` are joined to it by spaces."""
+    lines = re.split(r"\r?\n", frontmatter)
+    name: str | None = None
+    description: str | None = None
+    at = 0
+    while at < len(lines):
+        found = _NAME_LINE.fullmatch(lines[at])
+        if found is not None:
+            name = found.group(1).strip()
+        else:
+            found = _DESCRIPTION_LINE.fullmatch(lines[at])
+            if found is not None:
+                parts = [found.group(1).strip()]
+                while at + 1 < len(lines) and _CONTINUATION_LINE.match(lines[at + 1]):
+                    parts.append(lines[at + 1].strip())
+                    at += 1
+                description = " ".join(part for part in parts if part)
+        at += 1
+    return {"line_name": name, "line_description": description}
+
+
+def _field_kinds(doc: SkillDocument) -> dict[str, str]:
+    """The YAML type of each key in `TYPED_KEYS` the frontmatter has."""
+    kinds: dict[str, str] = {}
+    for key in TYPED_KEYS:
+        entry = doc.fields.get(key)
+        if entry is None:
+            continue
+        value = entry.value
+        if value is None:
+            kinds[key] = "null"
+        elif isinstance(value, YScalar):
+            kinds[key] = value.kind
+        elif isinstance(value, YSequence):
+            strings = all(isinstance(i, YScalar) and i.kind == "string" for i in value.items)
+            kinds[key] = "strings" if strings else "list"
+        elif isinstance(value, YMapping):
+            kinds[key] = "map"
+        else:
+            kinds[key] = "other"
+    return kinds
+
+
+def _body_lines(body: str) -> tuple[str, ...]:
+    """The body's first `BODY_LINES` non-blank lines that are not Markdown headings."""
+    lines: list[str] = []
+    for line in body.replace("\r\n", "\n").split("\n"):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            lines.append(text)
+            if len(lines) == BODY_LINES:
+                break
+    return tuple(lines)
+
+
+def _first_line(body: str) -> str | None:
+    for line in body.split("\n"):
+        if line.strip():
+            return line.strip()
+    return None
 
 
 def frontmatter_head(text: str) -> str:
@@ -71,7 +158,8 @@ def frontmatter_head(text: str) -> str:
     return text if end is None else text[:end]
 
 
-def _read_head(path: str) -> bytes:
+def _read_head(path: str) -> tuple[bytes, bytes]:
+    """The file's head (see `frontmatter_head`), and what was read after it."""
     with open_regular(path) as handle:
         data = handle.read(HEAD_BYTES)
         while _head_end(data, _DELIMITER, _LEADING) is None and len(data) < MAX_HEAD_BYTES:
@@ -80,7 +168,7 @@ def _read_head(path: str) -> bytes:
                 break
             data += more
     end = _head_end(data, _DELIMITER, _LEADING)
-    return data if end is None else data[:end]
+    return (data, b"") if end is None else (data[:end], data[end:])
 
 
 def _head_end(

@@ -69,6 +69,8 @@ def _clashes(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) 
         rule = SHADOWED if len(scopes) > 1 else NAME_CLASH
         if mine.status is Status.CONFLICT:
             role = "both"
+        elif mine.varies:
+            role = "varies"
         elif mine.loaded:
             role = "wins"
         else:
@@ -116,6 +118,13 @@ def _message(
         return (
             f"'{name}' is also defined at {where}; {who} list{verb} every copy, so the model "
             f"sees two skills with the same name",
+            None,
+        )
+    if role == "varies":
+        note = first.clash_note or reason
+        return (
+            f"'{name}' is also defined at {where}; {who} load{verb} one copy only, and which "
+            f"one varies from run to run ({note})",
             None,
         )
     if role == "wins":

@@ -24,6 +24,7 @@ from skill_ls.config import Settings
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.ignore import IGNORE_FILES
 from skill_ls.workspace import findings
+from skill_ls.workspace.builtin_skills import builtin_skill
 from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
 from skill_ls.workspace.model import (
     SCOPES,
@@ -37,8 +38,17 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
-from skill_ls.workspace.builtin_skills import builtin_skill
-from skill_ls.workspace.precedence import Candidate, Outcome, accepts, resolve
+from skill_ls.workspace.precedence import (
+    Candidate,
+    Outcome,
+    accepts,
+    description_of,
+    name_of,
+    reads_frontmatter,
+    reads_own_name,
+    resolve,
+    root_order_key,
+)
 from skill_ls.workspace.roots import Environment, client_roots, normalise
 from skill_ls.workspace.walker import RootWalk, WalkLimits, walk_below, walk_root
 
@@ -151,31 +161,48 @@ class WorkspaceIndex:
             candidates = self._state.candidates.get(client.id, {})
             for name, reals in self._state.groups.get(client.id, {}).items():
                 outcomes = self._resolve(client, name)
+                place = _first_place(client, reals, candidates, outcomes)
                 for real in reals:
                     outcome = outcomes.get(real)
                     if outcome is None or not outcome.loaded:
                         continue
                     candidate = candidates[real]
-                    loaded.append((candidate.order, self._loaded_skill(name, candidate, outcome)))
+                    skill = self._loaded_skill(client, name, candidate, outcome)
+                    order = place or candidate.order
+                    if client.list_order == "name-by-source":
+                        order = _source_order(candidate, name)
+                    loaded.append((order, skill))
             loaded.sort(key=lambda pair: pair[0])
             view = self._with_builtins(client, [skill for _, skill in loaded])
             self._views[client.id] = view
             return view
 
     def _with_builtins(self, client: Client, found: list[LoadedSkill]) -> tuple[LoadedSkill, ...]:
-        """The client's own built-in skills first (in its order), then the skills found.
+        """The client's own built-in skills (in its order), then the skills found; or after
+        them (`Client.builtin_position`).
 
         A found skill with a built-in's name replaces it, unless the client lists both
-        (`Client.builtin_clash`)."""
+        (`Client.builtin_clash`); in the built-in's place if `Client.clash_keeps_place`."""
         builtin_set = builtins_for(client.id)
         if builtin_set is None:
             return tuple(found)
+        if client.builtin_clash == "replaced" and client.clash_keeps_place:
+            by_name = {skill.name: skill for skill in found}
+            names = {builtin.name for builtin in builtin_set.skills}
+            in_place = [
+                by_name.get(builtin.name) or builtin_skill(builtin, self.environment)
+                for builtin in builtin_set.skills
+            ]
+            rest = [skill for skill in found if skill.name not in names]
+            return (*rest, *in_place) if client.builtin_position == "last" else (*in_place, *rest)
         taken = {skill.name for skill in found} if client.builtin_clash == "replaced" else set()
         builtins = [
             builtin_skill(builtin, self.environment)
             for builtin in builtin_set.skills
             if builtin.name not in taken
         ]
+        if client.builtin_position == "last":
+            return (*found, *builtins)
         return (*builtins, *found)
 
     def facts(self, path: str | Path) -> SkillFacts | None:
@@ -229,7 +256,11 @@ class WorkspaceIndex:
             if progress is not None:
                 progress(done, total, root_path)
             walk = walk_root(
-                self._walk_root(root_path), self._root_md(root_path), self.limits, cancelled
+                self._walk_root(root_path),
+                self._root_md(root_path),
+                self.limits,
+                cancelled,
+                keep_ignored=self._keep_ignored(root_path),
             )
             if walk.cancelled:
                 return self._cancelled(done, started)
@@ -312,11 +343,18 @@ class WorkspaceIndex:
             for root_path in self._root_uses:
                 if _under(target, root_path):
                     walk = walk_below(
-                        self._walk_root(root_path), target, self._root_md(root_path), self.limits
+                        self._walk_root(root_path),
+                        target,
+                        self._root_md(root_path),
+                        self.limits,
+                        keep_ignored=self._keep_ignored(root_path),
                     )
                 elif _under(root_path, target):
                     walk = walk_root(
-                        self._walk_root(root_path), self._root_md(root_path), self.limits
+                        self._walk_root(root_path),
+                        self._root_md(root_path),
+                        self.limits,
+                        keep_ignored=self._keep_ignored(root_path),
                     )
                 else:
                     continue
@@ -394,7 +432,20 @@ class WorkspaceIndex:
         return self._root_uses[root_path][0].root
 
     def _root_md(self, root_path: str) -> bool:
-        return any(use.client.root_markdown_skills for use in self._root_uses[root_path])
+        return any(
+            use.client.root_markdown_skills
+            and (
+                not use.client.root_markdown_roots
+                or use.root.pattern in use.client.root_markdown_roots
+            )
+            for use in self._root_uses[root_path]
+        )
+
+    def _keep_ignored(self, root_path: str) -> bool:
+        return any(
+            use.client.loads_ignored or use.client.ignore_files_from == "root"
+            for use in self._root_uses[root_path]
+        )
 
     def _skill_of_sidecar(self, path: str) -> str | None:
         """The skill whose sidecar (`agents/openai.yaml`, ...) this file is, if any."""
@@ -434,8 +485,9 @@ class WorkspaceIndex:
         for root_path, rel in state.locations.get(real, ()):
             found = state.walks[root_path].found[rel]
             for use in self._root_uses.get(root_path, ()):
-                if accepts(use.client, found):
-                    candidate = Candidate(use.client.id, use.root, found, (use.order, rel))
+                if accepts(use.client, found, use.root):
+                    order = (use.order, root_order_key(use.client, rel))
+                    candidate = Candidate(use.client.id, use.root, found, order)
                     previous = best.get(use.client.id)
                     if previous is None or candidate.order < previous.order:
                         best[use.client.id] = candidate
@@ -447,7 +499,11 @@ class WorkspaceIndex:
             groups = state.groups.setdefault(client.id, {})
             chosen = best.get(client.id)
             name: str | None = None
-            if chosen is not None and facts is not None:
+            if chosen is not None and facts is not None and client.name_source == "folder":
+                name = _fallback_name(chosen.found)
+            elif chosen is not None and facts is not None and reads_own_name(client):
+                name = name_of(client, facts, _fallback_name(chosen.found))
+            elif chosen is not None and facts is not None:
                 path = chosen.found.path
                 if path not in fallbacks:
                     fallbacks[path] = facts.loaded_name(_fallback_name(chosen.found))
@@ -549,6 +605,7 @@ class WorkspaceIndex:
                     winner=winner,
                     reason=outcome.reason,
                     overrides=tuple(sorted(beaten)),
+                    winner_varies=outcome.varies,
                 )
             )
             if client.id not in audience:
@@ -581,11 +638,15 @@ class WorkspaceIndex:
         self._entries[real] = entry
         return entry
 
-    def _loaded_skill(self, name: str, candidate: Candidate, outcome: Outcome) -> LoadedSkill:
+    def _loaded_skill(
+        self, client: Client, name: str, candidate: Candidate, outcome: Outcome
+    ) -> LoadedSkill:
         facts = self._state.facts[candidate.found.real]
+        read = reads_frontmatter(client, facts) or client.bad_frontmatter != "ignore"
+        shown = facts.name if read and facts.name and facts.name != name else None
         return LoadedSkill(
             name=name,
-            description=facts.description or "",
+            description=description_of(client, facts) or "",
             path=candidate.found.path,
             folder=os.path.dirname(candidate.found.path),
             real_path=candidate.found.real,
@@ -594,7 +655,8 @@ class WorkspaceIndex:
             relative_path=candidate.found.relative,
             hidden=outcome.status is Status.HIDDEN,
             conflict=outcome.status is Status.CONFLICT,
-            when_to_use=facts.when_to_use,
+            when_to_use=facts.when_to_use if read else None,
+            display_name=shown if client.name_source == "folder" else None,
         )
 
     # --- for the findings module -------------------------------------------------------
@@ -639,8 +701,33 @@ def _scope_rank(scope: str) -> int:
     return SCOPES.index(scope) if scope in SCOPES else len(SCOPES)
 
 
+def _first_place(
+    client: Client,
+    reals: Iterable[str],
+    candidates: Mapping[str, Candidate],
+    outcomes: Mapping[str, Outcome],
+) -> tuple[int, str] | None:
+    """Where the winner of a name clash is listed when it keeps the place of the first copy
+    loaded (`Client.clash_keeps_place`): the earliest copy the client did not skip."""
+    if not client.clash_keeps_place:
+        return None
+    places = [
+        candidates[real].order
+        for real in reals
+        if real in outcomes and outcomes[real].status is not Status.SKIPPED
+    ]
+    return min(places, default=None)
+
+
+def _source_order(candidate: Candidate, name: str) -> tuple[int, str]:
+    """Where a skill is listed by `Client.list_order == "name-by-source"`: by name within
+    its source, the project's roots together being one source (listed first, as they load
+    first), every other root one of its own (in load order)."""
+    source = -1 if candidate.root.scope == "project" else candidate.order[0]
+    return (source, name)
+
+
 def _fallback_name(found: FoundFile) -> str:
-    """The name a client uses when `name` is missing: the folder, or pi's file stem."""
-    if found.kind == "root-md":
-        return os.path.splitext(os.path.basename(found.path))[0]
+    """The name a client uses when `name` is missing: the folder holding the file (for
+    pi's root-level `*.md` skills, the root folder itself: pi names them `skills`)."""
     return os.path.basename(os.path.dirname(found.path))

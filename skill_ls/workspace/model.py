@@ -52,6 +52,10 @@ class FoundFile:
     parent_skill: str | None = None
     # Some folder between the root and the file starts with a dot.
     dotted: bool = False
+    # An ignore file (.gitignore, ...) covers the file or a folder above it, below the root.
+    ignored: bool = False
+    # One inside the root itself does (see `Client.ignore_files_from`).
+    ignored_in_root: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,23 @@ class SkillFacts:
     name_range: Range | None = None
     error: str | None = None  # the file could not be read
     yaml_error: str | None = None  # what a strict YAML loader says about the frontmatter
+    # The body's first non-blank line, stripped (clients that describe a skill by it).
+    first_body_line: str | None = None
+    # The file's very first line is the opening `---` (no BOM, no blank line before it).
+    opens_at_start: bool = True
+    # `name:` and `description:` read as plain text lines of the frontmatter, for clients
+    # that fall back to that when YAML fails (see `Client.field_reader`): the rest of the
+    # line, trimmed; indented lines after `description:` continue it, joined by spaces.
+    line_name: str | None = None
+    line_description: str | None = None
+    # The YAML type of each top-level key some client reads with a type (see
+    # `Client.typed_fields`) and that the file has: "string" | "bool" | "int" | "float" |
+    # "null" | "map" | "list" | "strings" (a list of strings only) | ...
+    field_kinds: Mapping[str, str] = field(default_factory=dict)
+    # The body's first few non-blank lines that are not Markdown headings, stripped.
+    body_lines: tuple[str, ...] = ()
+    # The first key the frontmatter repeats within one mapping (None: no key repeats).
+    duplicate_key: str | None = None
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""
@@ -101,6 +122,9 @@ class Placement:
     reason: str = ""
     # Copies this one wins over (they are shadowed or refused in its favour).
     overrides: tuple[str, ...] = ()
+    # The client's clash winner varies from run to run (Client.clash "varies"): `winner`,
+    # or this copy when it is loaded, is one possible outcome.
+    winner_varies: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -114,6 +138,7 @@ class Placement:
             "winner": self.winner,
             "reason": self.reason,
             "overrides": list(self.overrides),
+            "winnerVaries": self.winner_varies,
         }
 
 
@@ -176,6 +201,9 @@ class LoadedSkill:
     hidden: bool = False  # loaded, but left out of the catalog
     conflict: bool = False  # listed next to another copy with the same name
     when_to_use: str | None = None
+    # The skill's own `name` when the client keys it by something else (Claude Code keys
+    # skills by folder): shown beside the key, and also accepted on activation.
+    display_name: str | None = None
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,11 @@ which it skips, and which it hides from the model. All of it from the client tab
 
 from __future__ import annotations
 
+import os
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from skill_ls.clients.table import CLASH_SCOPE_RANKS, Client
 from skill_ls.workspace.model import FoundFile, RootFolder, SkillFacts, Status
@@ -26,38 +29,213 @@ class Outcome:
     loaded: bool
     winner: Candidate | None = None
     reason: str = ""
+    # The client's clash winner varies from run to run (`clash="varies"`): `winner` is one
+    # copy it may load, not the only one.
+    varies: bool = False
 
 
-def accepts(client: Client, found: FoundFile) -> bool:
-    """Whether the client's walk rules load this file from its root."""
+def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) -> bool:
+    """Whether the client's walk rules load this file from its root (`root`: the root as
+    the client names it, for rules that hold in some roots only)."""
     if found.kind == "root-md":
-        return client.root_markdown_skills
+        return client.root_markdown_skills and (
+            not client.root_markdown_roots
+            or root is None
+            or root.pattern in client.root_markdown_roots
+        )
     if found.dotted and client.skip_dot_entries:
+        return False
+    ignored = found.ignored_in_root if client.ignore_files_from == "root" else found.ignored
+    if ignored and not client.loads_ignored:
         return False
     if found.parent_skill is not None and client.skill_md_ends_walk:
         return False  # the client stopped at the enclosing skill's SKILL.md
     return found.depth == 1 or (client.nested and found.depth <= client.max_depth)
 
 
-def skip_reason(client: Client, facts: SkillFacts) -> str | None:
-    """Why the client refuses this file, or None when it loads it."""
+def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
+    """Why the client refuses this file, or None when it loads it (`name`: the name the
+    client keys it by, checked against `Client.name_pattern` when given)."""
     if facts.error is not None:
         return facts.error
-    if not facts.has_frontmatter:
+    if client.frontmatter_at_start and not facts.opens_at_start:
+        return (
+            f"{client.name} reads frontmatter only when `---` starts the file (a byte-order "
+            "mark or a blank line before it hides the block), so it finds no description"
+        )
+    if client.field_reader == "yaml-else-lines":
+        return _line_reader_skip(client, facts)
+    if client.bad_frontmatter == "ignore":
+        pass  # loaded with its fallbacks whatever its frontmatter (see `reads_frontmatter`)
+    elif not facts.has_frontmatter:
         return "it has no frontmatter block"
-    if client.yaml == "strict" and not facts.strict_ok:
+    elif client.yaml == "strict" and not facts.strict_ok:
         detail = f": {facts.yaml_error}" if facts.yaml_error else ""
         return f"{client.name} reads YAML strictly and rejects this frontmatter{detail}"
-    if not facts.lenient_ok:
+    elif client.unique_keys and facts.duplicate_key is not None:
+        return (
+            f"{client.name}'s YAML parser rejects a repeated key "
+            f"(`{facts.duplicate_key}` appears twice), so it drops the skill"
+        )
+    elif not facts.lenient_ok:
         return "its frontmatter YAML does not load"
-    if not facts.description or not facts.description.strip():
+    reason = _typed_skip(client, facts, name)
+    if reason is not None:
+        return reason
+    if client.name_required and not facts.name:
+        return f"it has no `name` ({client.name} skips it; it does not fall back to the folder)"
+    description = description_of(client, facts)
+    if description is None and client.missing_description == "unlisted":
+        return None  # loaded, left out of the catalog (see `unlisted_reason`)
+    if description is None:
+        return "it has no description"
+    if client.description_max is not None and len(description) > client.description_max:
+        return (
+            f"{client.name} drops a skill whose description is longer than "
+            f"{client.description_max:,} characters (this one has {len(description):,})"
+        )
+    return None
+
+
+# How `Client.typed_fields` types read in a skip reason, and the YAML types each accepts.
+TYPE_WORDS: dict[str, str] = {
+    "string": "a string",
+    "bool": "true or false",
+    "strings": "a string or a list of strings",
+}
+TYPE_ACCEPTS: dict[str, frozenset[str]] = {
+    "string": frozenset({"string"}),
+    "bool": frozenset({"bool"}),
+    "strings": frozenset({"string", "strings"}),
+}
+
+
+def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | None:
+    """Why the client drops a skill for a field's type or value, or its name (the typed
+    fields, `dropped_when` flags and `name_pattern` of the client's row)."""
+    for key, kind in client.typed_fields:
+        found = facts.field_kinds.get(key)
+        if found is not None and found not in TYPE_ACCEPTS.get(kind, frozenset({kind})):
+            return (
+                f"{client.name} drops a skill whose `{key}` is not "
+                f"{TYPE_WORDS.get(kind, kind)} (here: {found})"
+            )
+    for flag, value in client.dropped_when:
+        if facts.flags.get(flag) == value:
+            shown = str(value).lower() if isinstance(value, bool) else value
+            return (
+                f"{client.name} drops a skill with `{flag}: {shown}`: it is not loaded at "
+                "all, so neither the catalog nor an activation can reach it"
+            )
+    if client.name_rule is not None and name is not None:
+        pattern, words = client.name_rule
+        if re.fullmatch(pattern, name) is None:
+            return f"{client.name} drops a skill whose name {name!r} is not {words}"
+    return None
+
+
+def reads_frontmatter(client: Client, facts: SkillFacts) -> bool:
+    """Whether the client takes the frontmatter's fields (False: it ignores a block its
+    YAML parser rejects, `Client.bad_frontmatter == "ignore"`)."""
+    if not facts.has_frontmatter:
+        return False
+    return facts.strict_ok if client.yaml == "strict" else facts.lenient_ok
+
+
+def description_of(client: Client, facts: SkillFacts) -> str | None:
+    """The description the client uses (None: it has none, and the client skips it)."""
+    if client.field_reader == "yaml-else-lines":
+        return fields_read(client, facts)[1]
+    if client.description_fallback == "body-lines":
+        if not reads_frontmatter(client, facts):
+            return None
+        if "description" in facts.field_kinds:  # present: kept, trimmed, even empty
+            return facts.description.strip() if facts.description is not None else None
+        return " ".join(facts.body_lines)[: client.description_max]
+    if (
+        reads_frontmatter(client, facts)
+        and facts.description is not None
+        and (client.blank_description_ok or facts.description.strip())
+    ):
+        return facts.description
+    if client.description_fallback == "body-first-line":
+        return body_description(facts.first_body_line)
+    return None
+
+
+def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | None]:
+    """`name` and `description` as the client reads them (`Client.field_reader`)."""
+    if client.field_reader == "yaml-else-lines":
+        if facts.strict_ok and facts.name is not None and facts.description is not None:
+            return facts.name, facts.description
+        return facts.line_name, facts.line_description
+    return facts.name, description_of(client, facts)
+
+
+def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:
+    """The name the client keys the skill by: its `name` as the client reads it, unsafe
+    characters made "-" (`Client.name_unsafe_chars`); else `fallback` (the folder). Always
+    the folder for a client that keys skills by folder (`Client.name_source`)."""
+    if client.name_source == "folder":
+        return fallback
+    name = fields_read(client, facts)[0] if client.field_reader != "yaml" else facts.name
+    if not name:
+        return fallback
+    for char in client.name_unsafe_chars:
+        name = name.replace(char, "-")
+    return name
+
+
+def reads_own_name(client: Client) -> bool:
+    """Whether the client's name for a skill differs from the shared `name`-else-folder."""
+    return client.field_reader != "yaml" or bool(client.name_unsafe_chars)
+
+
+def _line_reader_skip(client: Client, facts: SkillFacts) -> str | None:
+    """Why a client that reads `name`/`description` by YAML, else by lines, refuses a file."""
+    if not facts.opens_at_start:
+        return (
+            f"{client.name} reads frontmatter only when `---` is the file's very first line "
+            "(a byte-order mark or a blank line before it hides the block)"
+        )
+    if not facts.has_frontmatter:
+        return "its frontmatter block is never closed by a `---` line"
+    name, description = fields_read(client, facts)
+    if name is None:
+        return f"it has no `name` ({client.name} does not fall back to the folder name)"
+    if description is None:
         return "it has no description"
     return None
 
 
+BODY_DESCRIPTION_MAX = 100
+_HEADING = re.compile(r"^#+\s+(.+)$")
+
+
+def body_description(line: str | None, default: str = "Skill") -> str:
+    """Claude Code's description from the body: the first non-blank line without its
+    heading marks, over 100 characters cut to 97 and "..."; `default` for an empty body."""
+    if line is None:
+        return default
+    heading = _HEADING.match(line)
+    text = heading.group(1) if heading else line
+    return text[: BODY_DESCRIPTION_MAX - 3] + "..." if len(text) > BODY_DESCRIPTION_MAX else text
+
+
 def hidden(client: Client, facts: SkillFacts) -> bool:
     """Loaded but left out of the client's catalog (its `hidden_when` flags)."""
-    return any(facts.flags.get(flag) == value for flag, value in client.hidden_when)
+    if client.bad_frontmatter == "ignore" and not reads_frontmatter(client, facts):
+        return False
+    return any(
+        _flag_value(client, facts.flags.get(flag)) == value for flag, value in client.hidden_when
+    )
+
+
+def _flag_value(client: Client, value: object) -> object:
+    """A flag's value as the client reads it (its `truthy_strings` count as true)."""
+    if isinstance(value, str) and value.strip().lower() in client.truthy_strings:
+        return True
+    return value
 
 
 def resolve(
@@ -70,7 +248,7 @@ def resolve(
     if len(candidates) == 1:  # no clash: the common case, kept cheap for large workspaces
         only = candidates[0]
         facts_of = facts[only.found.real]
-        reason = skip_reason(client, facts_of)
+        reason = skip_reason(client, facts_of, _client_name(client, only, facts_of))
         if reason is not None:
             return {only.found.real: Outcome(Status.SKIPPED, False, reason=reason)}
         return {only.found.real: _loaded(client, only, facts, Status.LOADED)}
@@ -78,7 +256,10 @@ def resolve(
     outcomes: dict[str, Outcome] = {}
     eligible: list[Candidate] = []
     for candidate in ordered:
-        reason = skip_reason(client, facts[candidate.found.real])
+        candidate_facts = facts[candidate.found.real]
+        reason = skip_reason(
+            client, candidate_facts, _client_name(client, candidate, candidate_facts)
+        )
         if reason is None:
             eligible.append(candidate)
         else:
@@ -104,21 +285,34 @@ def resolve(
             outcomes[candidate.found.real] = _loaded(client, candidate, facts, status)
         return outcomes
     winner = _winner(client, contenders)
+    varies = client.clash == "varies"
     for candidate in contenders:
         if candidate is winner:
-            outcomes[candidate.found.real] = _loaded(client, candidate, facts, Status.LOADED)
+            outcome = _loaded(client, candidate, facts, Status.LOADED)
+            if varies:
+                outcome = replace(outcome, reason=_clash_reason(client), varies=True)
+            outcomes[candidate.found.real] = outcome
         else:
             outcomes[candidate.found.real] = Outcome(
-                Status.SHADOWED, False, winner, _clash_reason(client)
+                Status.SHADOWED, False, winner, _clash_reason(client), varies
             )
     return outcomes
+
+
+def _client_name(client: Client, candidate: Candidate, facts: SkillFacts) -> str | None:
+    """The name the client keys a candidate by, when its row checks names
+    (`Client.name_rule`); None otherwise."""
+    if client.name_rule is None:
+        return None
+    fallback = os.path.basename(os.path.dirname(candidate.found.path))  # as the index's
+    return name_of(client, facts, fallback)
 
 
 def _winner(client: Client, contenders: Sequence[Candidate]) -> Candidate:
     ranks = CLASH_SCOPE_RANKS.get(client.clash)
     if ranks is not None:
         return min(contenders, key=lambda c: (_rank(ranks, c.root.scope), c.order))
-    if client.clash == "last-wins":
+    if client.clash in ("last-wins", "varies"):  # "varies": the copy loaded last, usually
         return contenders[-1]
     return contenders[0]  # "first-wins", and the default for undocumented rules
 
@@ -134,6 +328,9 @@ _HIDDEN = Outcome(Status.HIDDEN, True, reason="a flag hides it from the model's 
 def _loaded(
     client: Client, candidate: Candidate, facts: Mapping[str, SkillFacts], status: Status
 ) -> Outcome:
+    unlisted = unlisted_reason(client, facts[candidate.found.real])
+    if unlisted is not None:
+        return Outcome(Status.HIDDEN, True, reason=unlisted)
     if client.hidden_when and hidden(client, facts[candidate.found.real]):
         return _HIDDEN
     return _LOADED if status is Status.LOADED else Outcome(status, True)
@@ -145,8 +342,79 @@ CLASH_REASONS: dict[str, str] = {
     "project-wins": "project skills win over user skills",
     "user-wins": "user skills win over project skills",
     "not-merged": "every copy is listed",
+    "varies": "which copy wins varies from run to run",
 }
 
 
 def _clash_reason(client: Client) -> str:
+    if client.clash_note:
+        return client.clash_note  # written in full, the client named
     return f"{client.name}: {CLASH_REASONS.get(client.clash, client.clash)}"
+
+
+def unlisted_reason(client: Client, facts: SkillFacts) -> str | None:
+    """Why a loaded skill is left out of the catalog for lack of a description
+    (`Client.missing_description == "unlisted"`), or None."""
+    if client.missing_description != "unlisted" or description_of(client, facts) is not None:
+        return None
+    return (
+        f"it has no description: {client.name} loads it (it can be activated by name) but "
+        "leaves it out of the model's catalog"
+    )
+
+
+# --- Order within a root ------------------------------------------------------------------
+
+# ICU's root collation (what JavaScript's `localeCompare` uses) puts these ASCII characters
+# first, in this order; then digits, then letters (case-insensitive at first).
+_LOCALE_PUNCTUATION = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+
+
+def root_order_key(client: Client, relative: str) -> str:
+    """A sort key for a skill found at `relative` below its root, in the client's order
+    within one root (`Client.root_order`)."""
+    if client.root_order == "name-descending":
+        return descending_key(relative)
+    if client.root_order == "walk":
+        return relative.replace("/", "\0")  # "\0" sorts below every character of a name
+    if client.root_order != "locale":
+        return relative
+    folder = relative.rsplit("/", 1)[0] if "/" in relative else relative
+    return locale_key(folder) + "\0" + relative
+
+
+def locale_key(text: str) -> str:
+    """A string whose code point order approximates ICU root collation of `text`:
+    punctuation, then digits, then letters ignoring case and accents; then accents; then
+    lower case before upper case."""
+    primary: list[str] = []
+    secondary: list[str] = []
+    tertiary: list[str] = []
+    for char in text:
+        base = unicodedata.normalize("NFD", char)
+        letter, marks = base[0], base[1:]
+        position = _LOCALE_PUNCTUATION.find(letter)
+        if position >= 0:
+            primary.append(chr(0x20 + position))
+        elif letter.isdigit():
+            primary.append(chr(0x100 + (unicodedata.digit(letter, 0))))
+        else:
+            primary.append(chr(min(0x200 + ord(letter.casefold()[0]), 0x10FFFF)))
+        secondary.append(chr(0x20 + sum(ord(mark) for mark in marks) % 0xFFFF))
+        tertiary.append("\x21" if letter.isupper() else "\x20")
+    return "".join(primary) + "\x01" + "".join(secondary) + "\x01" + "".join(tertiary)
+
+
+# Above every code point a file name can hold: ends each mirrored path part (see below).
+_MIRROR_TOP = 0x10FFFF
+
+
+def descending_key(relative: str) -> str:
+    """A key whose ascending (code point) order is the descending byte order of the path's
+    parts, as C's `strcmp` orders UTF-8 names: each code point mirrored (`0x10FFFF - c`),
+    each part closed by the top code point so a name sorts after its own extensions
+    ("beta-2" before "beta")."""
+    return "".join(
+        "".join(chr(_MIRROR_TOP - ord(char)) for char in part) + chr(_MIRROR_TOP)
+        for part in relative.split("/")
+    )

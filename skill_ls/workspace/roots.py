@@ -51,10 +51,15 @@ def git_root(folder: str) -> str | None:
 
 def project_bases(client: Client, folder: str) -> list[str]:
     """The folders a client looks in for project roots: the workspace folder, then (for
-    clients that walk up) each ancestor up to the git root, nearest first."""
+    clients that walk up) each ancestor up to the git root, nearest first; outside a git
+    repository, every ancestor for `ancestors == "git-root-else-top"`."""
     bases = [folder]
-    if client.ancestors == "git-root":
+    if client.ancestors in ("git-root", "git-root-else-top"):
         top = git_root(folder)
+        if top is None and client.ancestors == "git-root-else-top":
+            top = os.path.dirname(folder)
+            while os.path.dirname(top) != top:
+                top = os.path.dirname(top)
         current = folder
         while top is not None and current != top:
             current = os.path.dirname(current)
@@ -70,18 +75,24 @@ def client_roots(
 ) -> list[RootFolder]:
     """Every root folder the client searches, in the order it loads them (its scope order,
     then roots in the order its table row lists them). A folder appears once."""
+    user_roots = [
+        RootFolder(path, "user", pattern, path)
+        for pattern in client.user_roots
+        for path in [environment.expand(pattern)]
+    ]
+    # Project roots that are user roots too (`Client.shared_roots_are_user`).
+    users_only = {root.path for root in user_roots} if client.shared_roots_are_user else set()
     by_scope: dict[str, list[RootFolder]] = {
         "project": [
-            RootFolder(normalise(os.path.join(base, pattern)), "project", pattern, base)
+            RootFolder(path, "project", pattern, base)
             for folder in folders
             for base in project_bases(client, folder)
             for pattern in client.project_roots
+            if base == folder or client.ancestor_roots is None or pattern in client.ancestor_roots
+            for path in [normalise(os.path.join(base, pattern))]
+            if path not in users_only
         ],
-        "user": [
-            RootFolder(path, "user", pattern, path)
-            for pattern in client.user_roots
-            for path in [environment.expand(pattern)]
-        ],
+        "user": user_roots,
         "extra": [
             RootFolder(path, "extra", pattern, path)
             for pattern in settings.extra_roots

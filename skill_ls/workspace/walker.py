@@ -3,9 +3,10 @@ the facts each client's walk rules need (depth, enclosing skill, dotted folders)
 
 A root shared by several clients is walked once. The walk follows symlinked folders (the
 clients do) but enters each real folder once, so loops end; it skips `.git`,
-`node_modules` and ignored entries; it survives unreadable folders; and it stops at depth
+`node_modules`; it records the skills of entries an ignore file covers, flagged (most
+clients skip them); it survives unreadable folders; and it stops at depth
 and count bounds, reporting where. It goes on below a SKILL.md, bounded, to find nested
-skills (most clients stop there, pi does not).
+skills (most clients stop there; Goose and OpenCode do not).
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class _Frame:
     stack: ignore.IgnoreStack
     parent_skill: str | None
     dotted: bool
+    # An ignore file covers this folder: its skills are recorded, flagged (clients differ).
+    ignored: bool = False
+    # One inside the root does (clients that honour only those, see FoundFile).
+    ignored_in_root: bool = False
 
 
 class _Walk:
@@ -56,9 +61,12 @@ class _Walk:
         root_md: bool,
         limits: WalkLimits,
         cancelled: Callable[[], bool] | None,
+        keep_ignored: bool = False,
     ) -> None:
         self.root = root
         self.root_md = root_md
+        # Record (flagged) what an ignore file covers: some client of the root loads it.
+        self.keep_ignored = keep_ignored
         self.limits = limits
         self.cancelled = cancelled
         self.result = RootWalk()
@@ -83,7 +91,23 @@ class _Walk:
             return "root-md"
         return None
 
-    def record(self, path: str, real: str, frame: _Frame, kind: str) -> bool:
+    def ignored_in_root(self, stack: ignore.IgnoreStack, path: str, is_dir: bool) -> bool:
+        """Whether the ignore files inside the root alone ignore `path`."""
+        prefix = self.root.path.rstrip(os.sep) + os.sep
+        inside = tuple(
+            entry for entry in stack if entry[0] == self.root.path or entry[0].startswith(prefix)
+        )
+        return bool(inside) and ignore.is_ignored(inside, path, is_dir)
+
+    def record(
+        self,
+        path: str,
+        real: str,
+        frame: _Frame,
+        kind: str,
+        ignored: bool = False,
+        ignored_in_root: bool = False,
+    ) -> bool:
         """Add one skill file; False once the count bound is reached."""
         if len(self.result.found) >= self.limits.max_skills:
             self.hit(
@@ -101,6 +125,8 @@ class _Walk:
             kind=kind,
             parent_skill=frame.parent_skill,
             dotted=frame.dotted,
+            ignored=frame.ignored or ignored,
+            ignored_in_root=frame.ignored_in_root or ignored_in_root,
         )
         return True
 
@@ -146,6 +172,8 @@ class _Walk:
         stack = ignore.push(frame.stack, frame.path, names & IGNORE_NAMES)
         files: list[os.DirEntry[str]] = []
         folders: list[os.DirEntry[str]] = []
+        ignored: set[str] = set()
+        in_root: set[str] = set()  # ignored by an ignore file inside the root
         for entry in entries:
             try:
                 is_dir = entry.is_dir()  # follows symlinks, as the clients do
@@ -155,7 +183,11 @@ class _Walk:
             if is_dir and entry.name in SKIPPED_DIRS:
                 continue
             if (is_dir or is_file) and ignore.is_ignored(stack, entry.path, is_dir):
-                continue
+                if not self.keep_ignored:
+                    continue
+                ignored.add(entry.name)
+                if self.ignored_in_root(stack, entry.path, is_dir):
+                    in_root.add(entry.name)
             if is_dir:
                 folders.append(entry)
             elif is_file:
@@ -167,7 +199,10 @@ class _Walk:
                 continue
             if kind == "skill":
                 own_skill = self.relative(entry.path)
-            if not self.record(entry.path, _real(frame, entry), frame, kind):
+            real = _real(frame, entry)
+            if not self.record(
+                entry.path, real, frame, kind, entry.name in ignored, entry.name in in_root
+            ):
                 return None
         parent_skill = own_skill or frame.parent_skill
         return [
@@ -178,6 +213,8 @@ class _Walk:
                 stack=stack,
                 parent_skill=parent_skill,
                 dotted=frame.dotted or entry.name.startswith("."),
+                ignored=frame.ignored or entry.name in ignored,
+                ignored_in_root=frame.ignored_in_root or entry.name in in_root,
             )
             for entry in folders
         ]
@@ -198,9 +235,11 @@ def walk_root(
     root_md: bool,
     limits: WalkLimits | None = None,
     cancelled: Callable[[], bool] | None = None,
+    keep_ignored: bool = False,
 ) -> RootWalk:
-    """Walk a whole root folder (a missing root is an empty walk)."""
-    walk = _Walk(root, root_md, limits or WalkLimits(), cancelled)
+    """Walk a whole root folder (a missing root is an empty walk); `keep_ignored`: record
+    the skills an ignore file covers, flagged, instead of skipping them."""
+    walk = _Walk(root, root_md, limits or WalkLimits(), cancelled, keep_ignored)
     if not os.path.isdir(root.path):
         return walk.result
     stack = ignore.stack_above(root.ignore_base, root.path)
@@ -213,12 +252,13 @@ def walk_below(
     start: str,
     root_md: bool,
     limits: WalkLimits | None = None,
+    keep_ignored: bool = False,
 ) -> RootWalk:
     """Walk only `start` (a folder or file below `root`), as a whole walk would see it."""
-    walk = _Walk(root, root_md, limits or WalkLimits(), None)
+    walk = _Walk(root, root_md, limits or WalkLimits(), None, keep_ignored)
     relative = os.path.relpath(start, root.path)
     if relative == ".":
-        return walk_root(root, root_md, limits)
+        return walk_root(root, root_md, limits, keep_ignored=keep_ignored)
     if relative.startswith(".."):
         return walk.result
     parts = relative.split(os.sep)
@@ -227,16 +267,16 @@ def walk_below(
     folder = root.path
     parent_skill: str | None = None
     dotted = False
+    ignored = False
+    in_root = False
     for depth, part in enumerate(parts[:-1], start=1):
         stack = ignore.push(stack, folder)
         walk.visited.add(os.path.realpath(folder))
         folder = os.path.join(folder, part)
         dotted = dotted or part.startswith(".")
-        if (
-            ignore.is_ignored(stack, folder, True)
-            or part in SKIPPED_DIRS
-            or depth > walk.limits.max_depth
-        ):
+        ignored = ignored or ignore.is_ignored(stack, folder, True)
+        in_root = in_root or (ignored and walk.ignored_in_root(stack, folder, True))
+        if (ignored and not keep_ignored) or part in SKIPPED_DIRS or depth > walk.limits.max_depth:
             return walk.result
         skill = os.path.join(folder, SKILL_FILE)
         if os.path.isfile(skill) and os.path.normpath(start) != skill:
@@ -247,10 +287,11 @@ def walk_below(
         real_folder = os.path.realpath(folder)
     except OSError:
         return walk.result
-    frame = _Frame(folder, real_folder, depth, stack, parent_skill, dotted)
+    frame = _Frame(folder, real_folder, depth, stack, parent_skill, dotted, ignored, in_root)
     name = parts[-1]
     if os.path.isdir(start):
-        if name in SKIPPED_DIRS or ignore.is_ignored(stack, start, True):
+        start_ignored = ignore.is_ignored(stack, start, True)
+        if name in SKIPPED_DIRS or (start_ignored and not keep_ignored):
             return walk.result
         if depth + 1 > walk.limits.max_depth:
             return walk.result
@@ -262,9 +303,14 @@ def walk_below(
             stack,
             parent_skill,
             dotted or name.startswith("."),
+            ignored or start_ignored,
+            in_root or (start_ignored and walk.ignored_in_root(stack, start, True)),
         )
         return walk.run(child)
     kind = walk.kind(name, depth)
-    if kind is not None and os.path.isfile(start) and not ignore.is_ignored(stack, start, False):
-        walk.record(start, os.path.realpath(start), frame, kind)
+    if kind is not None and os.path.isfile(start):
+        file_ignored = ignore.is_ignored(stack, start, False)
+        if keep_ignored or not file_ignored:
+            file_in_root = file_ignored and walk.ignored_in_root(stack, start, False)
+            walk.record(start, os.path.realpath(start), frame, kind, file_ignored, file_in_root)
     return walk.result

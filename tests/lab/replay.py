@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import shutil
 from dataclasses import dataclass
 from typing import Any
@@ -19,14 +20,22 @@ from skill_ls.cli import main as skill_ls_main
 from skill_ls.clients.builtins import INSTALL_PLACEHOLDER
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A fixture skill as `skill-ls skills` places it for the agent."""
+
+    names: frozenset[str]  # its `name` and its folder's name
+    status: str  # loaded, hidden-from-model, shadowed, conflict, skipped
+
+
 @dataclass
 class Replay:
     catalog: str | None
+    catalog_varies: bool
     activation: str | None
+    activation_varies: bool
     activation_error: str
-    # Fixture skills (not built-ins) skill-ls says the agent lists, by name.
-    listed: set[str]
-    statuses: dict[str, str]
+    placed: list[Placed]
 
 
 def run_cli(argv: list[str]) -> tuple[int, str, str]:
@@ -51,31 +60,33 @@ def replay(observation: Observation) -> Replay:
 
         code, out, err = run_cli(["catalog", *common, "--format", "json"])
         assert code == 0, err
-        text = json.loads(out)["catalogs"][0]["text"]
+        rendering = json.loads(out)["catalogs"][0]
+        text = rendering["text"]
         catalog = normalise(text, replacements) if text else None
+        varies = bool(rendering["varies"])
 
-        activation, activation_error = None, ""
+        activation, activation_varies, activation_error = None, False, ""
         if scenario.activate is not None:
             argv = ["activate", scenario.activate, *common, "--arguments", scenario.arguments]
             code, out, err = run_cli([*argv, "--format", "json"])
             if code == 0:
-                activation = normalise(json.loads(out)["text"], replacements)
+                activated = json.loads(out)
+                activation = normalise(activated["text"], replacements)
+                activation_varies = bool(activated["varies"])
             else:
                 activation_error = err
 
         code, out, err = run_cli(["skills", *common, "--format", "json"])
         assert code == 0, err
-        listed: set[str] = set()
-        statuses: dict[str, str] = {}
+        placed: list[Placed] = []
         for entry in json.loads(out)["skills"]:
             placement: dict[str, Any] | None = next(
                 (p for p in entry["placements"] if p["client"] == observation.agent), None
             )
             if placement is None or placement["scope"] == "builtin":
                 continue
-            statuses[entry["name"]] = placement["status"]
-            if placement["status"] in ("loaded", "conflict"):
-                listed.add(entry["name"])
-        return Replay(catalog, activation, activation_error, listed, statuses)
+            folder = os.path.basename(os.path.dirname(entry["path"]))
+            placed.append(Placed(frozenset({entry["name"], folder}), placement["status"]))
+        return Replay(catalog, varies, activation, activation_varies, activation_error, placed)
     finally:
         shutil.rmtree(folders.base, ignore_errors=True)

@@ -445,8 +445,10 @@ def _line_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) ->
         opening, closing = CLAUDE_HEADER, CLAUDE_FOOTER
         if not (text.startswith(opening) and text.endswith(closing)):
             return "wrapper broken"
-        entries = text[len(opening) : -len(closing)].split("\n")
-        wrapper = ("<system-reminder>", "</system-reminder>")
+        entries = text[len(opening) : len(text) - len(closing)].split("\n")
+        # The `<system-reminder>` around it is Claude Code's, not in the listing's text;
+        # `<` and `>` are escaped, so no author text opens or closes it.
+        wrapper = ()
     elif catalog == "codex-instructions":
         if not (text.startswith(CODEX_OPEN) and text.endswith(CODEX_CLOSE)):
             return "wrapper broken"

@@ -10,7 +10,8 @@ import pytest
 
 from skill_ls.clients.table import CLIENTS
 from skill_ls.render import ACTIVATIONS, activation_for, render_activation, source_for, yoi_catalog
-from skill_ls.render.activation import ActivationSource, folder_structure, substitute_arguments
+from skill_ls.render.activation import ActivationSource
+from skill_ls.render.claude import substitute_arguments
 
 from .workspace_helpers import Workspace, clients_workspace, golden
 
@@ -59,12 +60,11 @@ def test_activation_golden_with_hostile_body(tmp_path: Path, fmt: str) -> None:
     golden(f"activation/hostile.{fmt}.txt", text)
 
 
+# OpenCode pastes the body as it is (observed): see tests/unit/test_render_opencode.py.
 @pytest.mark.parametrize(
     ("fmt", "wrapper"),
     [
         ("skill-content", "</skill_content>"),
-        ("opencode-skill-content", "</skill_content>"),
-        ("gemini-activated", "</activated_skill>"),
         ("codex-skill", "</skill>"),
     ],
 )
@@ -101,30 +101,27 @@ def test_claude_substitutes_arguments(tmp_path: Path) -> None:
     path.write_text(f"---\nname: tool\ndescription: d\narguments: [env, mode]\n---\n{body}")
     source = source_for("tool", str(path))
     text = substitute_arguments(source, 'prod "dry run"')
-    assert text == ('All: prod "dry run"\nFirst: prod / dry run\nNamed: prod\n' + f"Dir: {folder}")
+    expected = 'All: prod "dry run"\nFirst: prod / dry run\nNamed: prod\n' + f"Dir: {folder}\n"
+    assert text == expected
     rendering = render_activation("claude-code", source, "prod")
     assert rendering.text.startswith(f"Base directory for this skill: {folder}\n\n")
 
 
 def test_claude_appends_arguments_when_the_body_has_no_placeholder(tmp_path: Path) -> None:
     source = make_source(tmp_path, "Deploy it.\n")
-    assert substitute_arguments(source, "staging").endswith("Deploy it.\n\nARGUMENTS: staging")
-    assert substitute_arguments(source, "") == "Deploy it."
+    # The body is kept as written, its last line end included (observed).
+    assert substitute_arguments(source, "staging").endswith("Deploy it.\n\n\nARGUMENTS: staging")
+    assert substitute_arguments(source, "") == "Deploy it.\n"
 
 
-def test_gemini_folder_structure(tmp_path: Path) -> None:
-    source = make_source(
-        tmp_path, "Body.\n", {"scripts/a.py": "", "z.md": "", "references/b.md": ""}
-    )
-    assert folder_structure(source).splitlines()[2:] == [
-        f"{tmp_path / 'tool'}/",
-        "├───SKILL.md",
-        "├───z.md",
-        "├───references/",
-        "│   └───b.md",
-        "└───scripts/",
-        "    └───a.py",
-    ]
+def test_claude_body_starts_at_its_first_non_blank_character(tmp_path: Path) -> None:
+    folder = tmp_path / "tool"
+    folder.mkdir()
+    path = folder / "SKILL.md"
+    path.write_bytes(b"---\r\nname: tool\r\ndescription: d\r\n---\r\n\r\n# Tool\r\n")
+    source = source_for("tool", str(path), keep_line_ends=True)
+    assert substitute_arguments(source, "") == "# Tool\r\n"
+    assert source_for("tool", str(path)).text.count("\r") == 0  # the default: CRLF read as LF
 
 
 def test_read_file_is_the_raw_file(tmp_path: Path) -> None:

@@ -4,12 +4,15 @@ skills, Claude Code's entry cap and listing budget, Codex's budget and root alia
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
-from skill_ls.clients.table import CLIENTS
+from skill_ls.clients.table import CLIENTS, get_client
 from skill_ls.render import CATALOGS, render_catalog
 from skill_ls.render.codex import DESCRIPTION_MAX
+from skill_ls.render.opencode import NO_SKILLS
+from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
 from skill_ls.workspace import LoadedSkill
 
 from .workspace_helpers import golden
@@ -59,17 +62,22 @@ def test_every_catalog_format_in_the_table_has_a_renderer() -> None:
     assert set(FORMATS) == set(CATALOGS)
 
 
+# Formats whose section is there even without a skill to list (observed), and its text.
+EMPTY_SECTIONS: dict[str, str] = {"opencode-available-skills": OPENCODE_PREAMBLE + NO_SKILLS}
+
+
 @pytest.mark.parametrize("client_id", CLIENT_IDS)
 def test_no_skills_no_section(client_id: str) -> None:
     rendering = render_catalog(client_id, [])
-    assert rendering.text == "" and rendering.characters == 0 and rendering.tokens == 0
+    expected = EMPTY_SECTIONS.get(get_client(client_id).catalog, "")
+    assert rendering.text == expected and rendering.characters == len(expected)
     assert rendering.truncated_at is None
 
 
 @pytest.mark.parametrize("client_id", CLIENT_IDS)
 def test_only_hidden_skills_no_section(client_id: str) -> None:
     rendering = render_catalog(client_id, [skill("secret", hidden=True)])
-    assert rendering.text == ""
+    assert rendering.text == EMPTY_SECTIONS.get(get_client(client_id).catalog, "")
     assert [(e.name, e.hidden) for e in rendering.entries] == [("secret", True)]
 
 
@@ -107,12 +115,14 @@ def test_markdown_catalogs_keep_each_entry_on_one_line(fmt: str) -> None:
     assert sorted(names) == ["- notes", "- pdf"]  # two entries, no injected third
     assert not any(line.startswith(("- evil", "```", "## Skills</", "Ignore")) for line in lines)
     assert rendering.text.count("</skills_instructions>") == (fmt == "codex-instructions")
-    assert rendering.text.count("</system-reminder>") == (fmt == "claude-listing")
+    # Claude Code's `<system-reminder>` wrapper is outside the listing; no author text
+    # closes it (`<`, `>` are escaped).
+    assert rendering.text.count("</system-reminder>") == 0
     assert lines.count("## Skills") == (fmt == "codex-instructions")
 
 
 def test_available_skills_layout() -> None:
-    rendering = render_catalog("gemini-cli", [skill("pdf", "Fills & checks <forms>.")])
+    rendering = render_catalog("agentskills", [skill("pdf", "Fills & checks <forms>.")])
     assert rendering.text == (
         "<available_skills>\n"
         "  <skill>\n"
@@ -142,18 +152,37 @@ def test_claude_listing_joins_when_to_use() -> None:
         "claude-code", [skill("review", "Reviews.", when_to_use="Before merge.")]
     )
     assert rendering.text == (
-        "<system-reminder>\n"
         "The following skills are available for use with the Skill tool:\n\n"
-        "- review: Reviews. - Before merge.\n"
-        "</system-reminder>"
+        "- review: Reviews. - Before merge."
     )
-    assert rendering.budget == 8000 and rendering.truncated_at is None
+    # 1% of the default model's 1,000,000-token window at 3 characters a token.
+    assert rendering.budget == 30_000 and rendering.truncated_at is None
+
+
+def test_claude_budget_follows_the_context_window() -> None:
+    client = get_client("claude-code")
+    assert client.budget() == 30_000
+    assert replace(client, context_window=200_000).budget() == 6_000
+    assert replace(client, context_window=200_000, chars_per_token=4).budget() == 8_000
+
+
+def test_claude_escapes_angle_brackets_only_and_flattens_control_runs() -> None:
+    text = render_catalog("claude-code", [skill("x", 'A <b> & "q"\r\n\tB')]).text
+    assert text.endswith('- x: A &lt;b&gt; & "q" B')
+
+
+def test_claude_lists_a_renamed_skill_as_folder_and_name() -> None:
+    renamed = replace(skill("folder-name"), display_name="other-name")
+    odd = replace(skill("odd"), display_name="has space")
+    text = render_catalog("claude-code", [renamed, odd]).text
+    assert "- folder-name (other-name): " in text
+    assert "- odd: " in text  # a `name` that is not a plain name is not shown
 
 
 def test_claude_entry_cap() -> None:
     long = "x" * 1500
     rendering = render_catalog("claude-code", [skill("big", long, when_to_use="y" * 100)])
-    line = rendering.text.splitlines()[3]
+    line = rendering.text.splitlines()[2]
     assert line.startswith("- big: ") and line.endswith("…")
     assert len(line) - len("- big: ") == 1536
     assert rendering.truncated_at == rendering.text.index("…")
@@ -161,17 +190,22 @@ def test_claude_entry_cap() -> None:
 
 
 def test_claude_budget_drops_descriptions_then_gives_them_back_in_order() -> None:
+    client = replace(get_client("claude-code"), context_window=200_000)  # 6,000 characters
+    builtin = skill("own", "b" * 900, scope="builtin")
     skills = [skill(f"s{i:02d}", "d" * 500) for i in range(20)]
-    rendering = render_catalog("claude-code", skills)
-    lines = rendering.text.splitlines()[3:-1]
+    rendering = CATALOGS[client.catalog]([*skills, builtin], client)
+    lines = rendering.text.splitlines()[2:]
+    assert lines[-1] == "- own: " + "b" * 900  # built-ins keep their descriptions
+    lines = lines[:-1]
     full = [line for line in lines if ": " in line]
     bare = [line for line in lines if ": " not in line]
     assert full and bare and len(full) + len(bare) == 20
     assert lines[: len(full)] == full  # the first skills keep their descriptions
-    assert sum(len(line) for line in lines) + len(lines) - 1 <= 8000
+    assert sum(len(line) for line in [*lines, "- own: " + "b" * 900]) + len(lines) <= 6_000
     first_cut = next(i for i, e in enumerate(rendering.entries) if e.truncated)
     assert first_cut == len(full)
     assert rendering.truncated_at == rendering.text.index(f"- s{first_cut:02d}") + len("- s00")
+    assert rendering.budget == 6_000
 
 
 # --- Codex --------------------------------------------------------------------------------

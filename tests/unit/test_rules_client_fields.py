@@ -47,7 +47,7 @@ def test_field_honoured_by_no_target_is_a_warning_naming_who_honours_it() -> Non
     diag = one(fields("argument-hint: '[file]'", targets=("codex", "gemini-cli")), "SKL301")
     assert diag.severity is Severity.WARNING
     assert diag.message == (
-        "`argument-hint` is honoured only by Claude Code and GitHub Copilot; "
+        "`argument-hint` is honoured only by Claude Code, Copilot Chat (VS Code) and Copilot CLI; "
         "ignored by OpenAI Codex and Gemini CLI"
     )
 
@@ -65,7 +65,8 @@ def test_every_client_is_the_audience_by_default() -> None:
     diag = one(fields("argument-hint: '[file]'"), "SKL301")
     assert diag.severity is Severity.INFO
     assert diag.message.startswith(
-        "`argument-hint` is honoured by Claude Code and GitHub Copilot but ignored by "
+        "`argument-hint` is honoured by Claude Code, Copilot Chat (VS Code) and Copilot CLI "
+        "but ignored by "
     )
     assert "OpenAI Codex" in diag.message and "Gemini CLI" in diag.message
 
@@ -207,7 +208,7 @@ def test_real_booleans_are_fine(value: str) -> None:
 
 def test_boolean_field_message_names_every_honouring_target() -> None:
     diag = one(fields("user-invocable: 'no'", targets=("claude-code", "copilot")), "SKL302")
-    assert diag.message.startswith("Claude Code and GitHub Copilot expect `user-invocable`")
+    assert diag.message.startswith("Claude Code and Copilot Chat (VS Code) expect `user-invocable`")
 
 
 @pytest.mark.parametrize("value", ["low", "medium", "high", "xhigh", "max"])

@@ -24,10 +24,10 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
         ("shared", "project/.agents/skills/shared/SKILL.md", ""),
     ],
+    # Observed: direct children of a root only (group/review is not loaded); user first.
     "claude-code": [
         ("deploy", "home/.claude/skills/deploy/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
-        ("review", "project/.claude/skills/group/review/SKILL.md", ""),
         ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
     ],
     "codex": [
@@ -52,6 +52,21 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
         ("copilot-user", "home/.copilot/skills/copilot-user/SKILL.md", ""),
     ],
+    # Observed: the project's roots listed together by name, then each user root by name;
+    # nested skills and a body-derived description load; disable-model-invocation drops.
+    "copilot-cli": [
+        ("changelog", "project/.github/skills/changelog/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("no-description", "project/.agents/skills/no-description/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("review", "project/.claude/skills/group/review/SKILL.md", ""),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("copilot-user", "home/.copilot/skills/copilot-user/SKILL.md", ""),
+    ],
     "cursor": [
         ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
         ("outer", "project/.agents/skills/outer/SKILL.md", ""),
@@ -65,21 +80,34 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("cursor-user", "home/.cursor/skills/cursor-user/SKILL.md", ""),
         ("codex-user", "home/.codex/skills/codex-user/SKILL.md", ""),
     ],
+    # Gemini CLI (observed): roots in load order, each in descending name order; a later
+    # copy wins but keeps the first copy's place (`shared` from ~/.agents, `pdf` from
+    # .gemini); `lenient`'s unquoted colon is read line by line.
     "gemini-cli": [
         ("gemini-user", "home/.gemini/skills/gemini-user/SKILL.md", ""),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
-        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
-        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
         ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
         ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
-        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
     ],
+    # OpenCode (observed): every SKILL.md below a root (nested, dot folders, ignored
+    # folders, below another skill); unquoted colons retried; no description: loaded but
+    # left out of the catalog. Its catalog sorts by name; this is the load order.
     "opencode": [
         ("opencode-user", "home/.config/opencode/skills/opencode-user/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
         ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("review", "project/.claude/skills/group/review/SKILL.md", ""),
+        ("private", "project/.agents/skills/.private/SKILL.md", ""),
         ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
+        ("no-description", "project/.agents/skills/no-description/SKILL.md", "hidden"),
         ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("inner", "project/.agents/skills/outer/inner/SKILL.md", ""),
         ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
         ("shared", "project/.agents/skills/shared/SKILL.md", ""),
         ("pdf", "project/.opencode/skills/pdf/SKILL.md", ""),
@@ -95,17 +123,18 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
         ("shared", "project/.agents/skills/shared/SKILL.md", ""),
     ],
+    # Project roots first (observed): .pi/skills, then .agents/skills; a SKILL.md ends the
+    # walk (no `inner`); the root's own .gitignore hides drafts/ (no `wip`).
     "pi": [
-        ("pi-user", "home/.pi/agent/skills/pi-user/SKILL.md", ""),
-        ("shared", "home/.agents/skills/shared/SKILL.md", ""),
-        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
         ("pi-notes", "project/.pi/skills/pi-notes.md", ""),
         ("pi-tool", "project/.pi/skills/pi-tool/SKILL.md", ""),
         ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
         ("outer", "project/.agents/skills/outer/SKILL.md", ""),
-        ("inner", "project/.agents/skills/outer/inner/SKILL.md", ""),
         ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
         ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("pi-user", "home/.pi/agent/skills/pi-user/SKILL.md", ""),
     ],
     "yoi": [
         ("translate", "builtin/translate/SKILL.md", ""),
@@ -127,6 +156,10 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
         "deploy": "project/.claude/skills/deploy/SKILL.md",
         "shared": "project/.agents/skills/shared/SKILL.md",
     },
+    "copilot-cli": {
+        "pdf": "project/.agents/skills/pdf/SKILL.md",
+        "shared": "project/.agents/skills/shared/SKILL.md",
+    },
     "cursor": {
         "pdf": "project/.agents/skills/pdf/SKILL.md",
         "deploy": "project/.claude/skills/deploy/SKILL.md",
@@ -145,7 +178,7 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
         "pdf": "project/.agents/skills/pdf/SKILL.md",
         "deploy": "project/.claude/skills/deploy/SKILL.md",
     },
-    "pi": {"shared": "home/.agents/skills/shared/SKILL.md"},
+    "pi": {"shared": "project/.agents/skills/shared/SKILL.md"},
     "yoi": {"summarize": "project/.yoi/skills/summarize/SKILL.md"},
     "insomnia": {"notes": "project/.insomnia/skills/notes/SKILL.md"},
 }
@@ -156,6 +189,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "claude-code": ("deploy", "production --dry-run"),
     "codex": ("pdf", ""),
     "copilot": ("pdf", ""),
+    "copilot-cli": ("pdf", ""),
     "cursor": ("pdf", ""),
     "gemini-cli": ("pdf", ""),
     "opencode": ("pdf", ""),
@@ -189,6 +223,7 @@ def test_view_lists_what_the_client_loads_in_load_order(
             "hidden" if skill.hidden else "conflict" if skill.conflict else "",
         )
         for skill in view
+        if skill.scope != "builtin"  # the agents' own skills: see tests/lab
     ]
     assert actual == EXPECTED_VIEWS[client_id]
 

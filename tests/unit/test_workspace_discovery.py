@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.workspace import WalkLimits, WorkspaceIndex
 from skill_ls.workspace.walker import walk_root
 
@@ -70,10 +71,28 @@ def test_no_ancestors_without_a_git_root(workspace: Workspace) -> None:
     assert names(index, "codex").count("pdf") == 0
 
 
+def loaded_by(index: WorkspaceIndex, name: str) -> set[str]:
+    """Clients that load some copy of `name`."""
+    return {client for entry in index.skills() if entry.name == name for client in entry.clients}
+
+
+def ignoring_clients(index: WorkspaceIndex, root: str) -> set[str]:
+    """Clients that read `root` and skip what an ignore file covers there."""
+    return {
+        client_id
+        for client_id, found in index.roots()
+        if found.path == root and not CLIENTS_BY_ID[client_id].loads_ignored
+    }
+
+
 def test_ignore_files_and_skipped_folders(workspace: Workspace) -> None:
     index = workspace.index()
     everything = {entry.name for entry in index.skills()}
-    assert "wip" not in everything  # .agents/skills/.gitignore: drafts/
+    root = str(workspace.project / ".agents" / "skills")
+    # .agents/skills/.gitignore: drafts/ -- found (flagged), and loaded only by the clients
+    # observed to load ignored skills (`Client.loads_ignored`).
+    assert not loaded_by(index, "wip") & ignoring_clients(index, root)
+    assert all(CLIENTS_BY_ID[client].loads_ignored for client in loaded_by(index, "wip"))
     assert "dep" not in everything  # node_modules is never walked
     assert "pdf" in everything
 
@@ -84,14 +103,26 @@ def test_negated_and_nested_ignore_files(workspace: Workspace) -> None:
     write_skill(skills / "drafts" / "keep", "keep")
     (skills / "pdf" / ".ignore").write_text("references/\n")
     index = workspace.index()
-    found = {entry.name for entry in index.skills()}
-    assert "keep" in found and "wip" not in found
+    honouring = ignoring_clients(index, str(skills))
+    assert "keep" in {entry.name for entry in index.skills()}
+    assert not loaded_by(index, "wip") & honouring
+
+
+def test_a_client_that_loads_ignored_skills_loads_them(workspace: Workspace) -> None:
+    (workspace.project / ".gitignore").write_text(".claude/skills/pdf/\n")
+    index = workspace.index()
+    assert "pdf" in names(index, "claude-code")  # observed: Claude Code ignores .gitignore
+    entry = index.entry_for_path(workspace.project / ".claude/skills/pdf/SKILL.md")
+    assert entry is not None
+    placement = entry.placement("copilot")
+    assert placement is None  # Copilot (VS Code) honours it: it never finds the file
 
 
 def test_a_root_ignored_by_the_project_gitignore_is_still_searched(workspace: Workspace) -> None:
     (workspace.project / ".gitignore").write_text(".claude/\n*.tmp\n")
     index = workspace.index()
-    assert "review" in names(index, "claude-code")
+    assert "pdf" in names(index, "copilot")
+    assert "pdf" in names(index, "claude-code")
 
 
 def test_workspace_gitignore_applies_below_roots(workspace: Workspace) -> None:
@@ -102,23 +133,29 @@ def test_workspace_gitignore_applies_below_roots(workspace: Workspace) -> None:
 
 def test_nested_skills_per_client_walk_rule(workspace: Workspace) -> None:
     index = workspace.index()
-    assert "inner" in names(index, "pi")  # pi walks on below a SKILL.md
+    assert "inner" in names(index, "opencode")  # OpenCode walks on below a SKILL.md
+    assert "inner" not in names(index, "pi")  # pi stops there (observed)
     assert "inner" not in names(index, "agentskills")
-    assert "review" in names(index, "claude-code")  # nested folder below the root
+    claude_root = str(workspace.project / ".claude" / "skills")
+    for client_id in {client_id for client_id, root in index.roots() if root.path == claude_root}:
+        # .claude/skills/group/review: two folders below the root
+        nests = CLIENTS_BY_ID[client_id].nested
+        assert ("review" in names(index, client_id)) == nests, client_id
+    assert "review" not in names(index, "claude-code")  # observed: direct children only
     assert "review" not in names(index, "copilot")  # copilot only looks one level deep
     entry = index.skill_by_name("inner")
     assert entry is not None
-    assert {p.client for p in entry.placements} == {"pi"}
+    # the clients that glob `**/SKILL.md` (OpenCode, observed) walk on below one
+    walk_on = {c.id for c in CLIENTS if not c.skill_md_ends_walk and c.nested}
+    assert {p.client for p in entry.placements} == walk_on
 
 
 def test_pi_root_level_markdown_and_dot_folders(workspace: Workspace) -> None:
     index = workspace.index()
     assert "pi-notes" in names(index, "pi")
     assert "pi-notes" not in names(index, "codex")
-    readme = index.entry_for_path(workspace.project / ".agents/skills/README.md")
-    assert readme is not None
-    assert readme.status == "skipped"
-    assert readme.placement("pi") is not None
+    # pi reads root-level Markdown in its own .pi roots only, not in .agents/skills
+    assert index.entry_for_path(workspace.project / ".agents/skills/README.md") is None
     assert "private" in names(index, "agentskills")
     assert "private" not in names(index, "pi")
 
@@ -132,8 +169,16 @@ def test_skipped_skills_say_why(workspace: Workspace) -> None:
     assert "strictly" in codex.reason
     assert lenient.placement("agentskills").status == "loaded"  # type: ignore[union-attr]
     nodesc = index.skill_by_name("no-description")
-    assert nodesc is not None and nodesc.status == "skipped"
-    assert all("no description" in p.reason for p in nodesc.placements)
+    assert nodesc is not None
+    for placement in nodesc.placements:
+        client = CLIENTS_BY_ID[placement.client]
+        if client.missing_description == "unlisted":  # observed: OpenCode loads it, unlisted
+            assert placement.status == "hidden-from-model" and placement.loaded
+            assert "no description" in placement.reason
+        elif client.description_fallback == "skip":
+            assert placement.status == "skipped" and "no description" in placement.reason
+        else:  # observed: Claude Code describes it by its body's first line
+            assert placement.status == "loaded"
 
 
 def test_symlinked_skill_is_one_real_file(workspace: Workspace) -> None:

@@ -90,7 +90,7 @@ def test_rename_a_skill_folder(workspace: Workspace, no_full_walks: list[str]) -
     index.remove_path(old)
     index.add_path(new)
     assert no_full_walks == []
-    paths = [s.path for s in index.view("pi")]
+    paths = [s.path for s in index.view("opencode")]  # OpenCode walks on below a SKILL.md
     assert str(new / "inner" / "SKILL.md") in paths
     assert not any(str(old) in p for p in paths)
     assert_same_as_fresh_scan(workspace, index)

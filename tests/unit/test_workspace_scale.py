@@ -37,7 +37,8 @@ def test_large_collection(tmp_path: Path) -> None:
 
     started = time.process_time()
     assert len(index.skills()) == COUNT
-    assert catalog_for(index, "claude-code").text == ""  # .agents is not Claude Code's root
+    # .agents is not Claude Code's root: it lists its own built-in skills only.
+    assert "- skill-" not in catalog_for(index, "claude-code").text
     rendering = catalog_for(index, "codex")
     assert rendering.truncated_at is not None  # 1,000 entries overflow the 8,000 budget
     listing_cpu = time.process_time() - started

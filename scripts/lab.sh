@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The live client lab: install the pinned agents (cached), run every agent on every
+# scenario against the local mock model and fail when anything differs from the goldens.
+# Usage: bash scripts/lab.sh [diff|observe] [clientlab options]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+.venv/bin/python -m pip install --quiet -e ".[test]"
+
+# OpenCode's skill tool lists a skill's files with ripgrep, and downloads one when none is
+# on PATH (which fails offline); git makes each scenario workspace a repository.
+need_apt=()
+command -v rg >/dev/null 2>&1 || need_apt+=(ripgrep)
+command -v git >/dev/null 2>&1 || need_apt+=(git)
+command -v npm >/dev/null 2>&1 || need_apt+=(npm)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+fi
+
+command=${1:-diff}
+shift || true
+PYTHONPATH=. .venv/bin/python -m clientlab "$command" "$@"

@@ -1,0 +1,41 @@
+"""`skill-ls clients`: the client table, with where each row's facts come from."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from skill_ls.clients.describe import clients_markdown, fact_lines, provenance_line
+from skill_ls.clients.table import CLIENTS
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    clients = sub.add_parser(
+        "clients", help="list the clients (agents) skill-ls models, with their provenance"
+    )
+    clients.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    clients.set_defaults(run=run_clients)
+
+
+def run_clients(args: argparse.Namespace) -> int:
+    if args.format == "markdown":
+        sys.stdout.write(clients_markdown())
+    elif args.format == "json":
+        document = [
+            {
+                "id": client.id,
+                "name": client.name,
+                "provenance": {
+                    "kind": client.provenance.kind,
+                    "source": client.provenance.source,
+                },
+                "facts": dict(fact_lines(client)),
+            }
+            for client in CLIENTS
+        ]
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        for client in CLIENTS:
+            print(f"{client.id:<14} {client.name:<28} {provenance_line(client)}")
+    return 0

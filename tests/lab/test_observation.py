@@ -1,0 +1,84 @@
+"""Scenario workspaces and golden files: what the lab writes and reads back."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from clientlab.observation import (
+    Activation,
+    Observation,
+    normalise,
+    same,
+    variants,
+    write_variants,
+)
+from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID, materialise
+
+
+def _observation(catalog: str | None, text: str | None = "body") -> Observation:
+    return Observation(
+        agent="pi",
+        package="p",
+        version="1.0",
+        scenario="order",
+        listed=["a"],
+        catalog=catalog,
+        activation=Activation("a", "", text, None if text else "refused"),
+    )
+
+
+def test_scenario_ids_are_unique_and_every_scenario_has_a_skill() -> None:
+    assert len(SCENARIOS_BY_ID) == len(SCENARIOS)
+    for scenario in SCENARIOS:
+        assert any(path.endswith("SKILL.md") for path in scenario.files), scenario.id
+
+
+def test_materialise_fills_the_project_root_home_links_and_git(tmp_path: Path) -> None:
+    workspace, home = str(tmp_path / "ws"), str(tmp_path / "home")
+    materialise(SCENARIOS_BY_ID["symlink"], ".agents/skills", home, workspace)
+    link = Path(workspace, ".agents/skills/linked")
+    assert link.is_symlink() and (link / "SKILL.md").is_file()
+    assert Path(workspace, ".git").is_dir()
+    materialise(SCENARIOS_BY_ID["clash-project-user"], ".claude/skills", home, workspace)
+    assert Path(workspace, ".claude/skills/twin/SKILL.md").is_file()
+    assert Path(home, ".agents/skills/twin/SKILL.md").is_file()
+
+
+def test_crlf_and_bom_are_written_byte_for_byte(tmp_path: Path) -> None:
+    workspace = str(tmp_path / "ws")
+    materialise(SCENARIOS_BY_ID["bom-crlf"], ".agents/skills", str(tmp_path / "h"), workspace)
+    root = Path(workspace, ".agents/skills")
+    assert (root / "bom/SKILL.md").read_bytes().startswith(b"\xef\xbb\xbf---\n")
+    assert b"\r\n" in (root / "crlf/SKILL.md").read_bytes()
+
+
+def test_normalise_replaces_the_longest_path_first() -> None:
+    text = "/tmp/x/home/a and /tmp/x/ws/b"
+    replaced = normalise(text, {"/tmp/x": "<BASE>", "/tmp/x/home": "<HOME>"})
+    assert replaced == "<HOME>/a and <BASE>/ws/b"
+
+
+def test_a_golden_round_trips(tmp_path: Path) -> None:
+    written = _observation("cat\r\nalog")
+    folder = written.write(tmp_path)
+    assert same(Observation.read(folder), written)
+    assert (folder / "catalog.txt").read_bytes() == b"cat\r\nalog"
+
+
+def test_refusal_and_no_catalog_round_trip(tmp_path: Path) -> None:
+    written = _observation(None, None)
+    folder = written.write(tmp_path)
+    assert not (folder / "catalog.txt").exists()
+    read = Observation.read(folder)
+    assert read.catalog is None and read.activation == written.activation
+
+
+def test_distinct_runs_become_variants_and_repeats_collapse(tmp_path: Path) -> None:
+    first, second = _observation("one"), _observation("two")
+    write_variants([first, second, _observation("one")], tmp_path)
+    found = variants(first, tmp_path)
+    assert [o.catalog for o in found] == ["one", "two"]
+    write_variants([second], tmp_path)  # a later refresh replaces old variants
+    assert [o.catalog for o in variants(first, tmp_path)] == ["two"]
+    assert not any(name.startswith("variant-") for name in os.listdir(first.folder(tmp_path)))

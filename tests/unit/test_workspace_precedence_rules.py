@@ -1,0 +1,106 @@
+"""Precedence mechanisms from OpenCode's observed rules, checked on any row: a clash winner
+that varies, a required `name`, a missing description that unlists, a blank one that counts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from skill_ls.clients.table import get_client
+from skill_ls.workspace import Status, WorkspaceIndex
+from skill_ls.workspace.model import FoundFile, RootFolder, SkillFacts
+from skill_ls.workspace.precedence import Candidate, resolve, skip_reason, unlisted_reason
+
+BASE = get_client("agentskills")
+
+
+def candidate(scope: str, order: int) -> Candidate:
+    root = RootFolder(f"/{scope}/skills", scope, f"{scope}/skills", f"/{scope}")
+    real = f"/{scope}/skills/twin/SKILL.md"
+    return Candidate(
+        "agentskills", root, FoundFile(real, "twin/SKILL.md", real, 1, "skill"), (order, "")
+    )
+
+
+def test_a_varying_clash_names_one_copy_and_says_it_varies() -> None:
+    client = replace(BASE, clash="varies", clash_note="Agent loads concurrently; either wins")
+    user, project = candidate("user", 0), candidate("project", 1)
+    facts = {c.found.real: SkillFacts("twin", "A twin.") for c in (user, project)}
+    outcomes = resolve(client, [project, user], facts, "override")
+    shown, other = outcomes[project.found.real], outcomes[user.found.real]
+    assert shown.status is Status.LOADED and shown.varies  # the copy loaded last, usually
+    assert other.status is Status.SHADOWED and other.varies and other.winner is project
+    assert shown.reason == other.reason == "Agent loads concurrently; either wins"
+    plain = resolve(replace(BASE, clash="last-wins"), [project, user], facts, "override")
+    assert not any(outcome.varies for outcome in plain.values())
+
+
+def test_name_required_skips_a_skill_without_name() -> None:
+    client = replace(BASE, name="Agent", name_required=True)
+    reason = skip_reason(client, SkillFacts(None, "Has a description."))
+    assert reason is not None and "no `name`" in reason and "folder" in reason
+    assert skip_reason(BASE, SkillFacts(None, "Has a description.")) is None
+
+
+def test_missing_description_unlisted_loads_but_hides() -> None:
+    client = replace(BASE, name="Agent", missing_description="unlisted", hidden_when=())
+    facts = SkillFacts("quiet", None)
+    assert skip_reason(client, facts) is None
+    reason = unlisted_reason(client, facts)
+    assert reason is not None and "no description" in reason
+    assert skip_reason(BASE, facts) == "it has no description"
+    assert unlisted_reason(BASE, facts) is None
+
+
+def test_blank_description_counts_when_the_row_says_so() -> None:
+    facts = SkillFacts("empty", "")
+    assert skip_reason(BASE, facts) == "it has no description"
+    assert skip_reason(replace(BASE, blank_description_ok=True), facts) is None
+
+
+def _write(folder: Path, text: str) -> None:
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(text)
+
+
+def test_opencode_index_outcomes(tmp_path: Path) -> None:
+    project, home = tmp_path / "ws", tmp_path / "home"
+    skills = project / ".agents" / "skills"
+    _write(skills / "twin", "---\nname: twin\ndescription: Project.\n---\nBody\n")
+    _write(home / ".agents/skills/twin", "---\nname: twin\ndescription: User.\n---\nBody\n")
+    _write(skills / "nameless", "---\ndescription: No name.\n---\nBody\n")
+    _write(skills / "quiet", "---\nname: quiet\n---\nBody\n")
+    _write(skills / "empty", '---\nname: empty\ndescription: ""\n---\nBody\n')
+    (project / ".git").mkdir()
+    index = WorkspaceIndex([project], home=home)
+    index.scan()
+    view = {skill.name: skill for skill in index.view("opencode")}
+    assert "nameless" not in view and view["quiet"].hidden and not view["empty"].hidden
+    assert view["twin"].path == str(skills / "twin" / "SKILL.md")
+    placements = [
+        p
+        for e in index.skills()
+        if e.name == "twin"
+        for p in e.placements
+        if p.client == "opencode"
+    ]
+    assert len(placements) == 2 and all(p.winner_varies for p in placements)
+    assert all(p.to_json()["winnerVaries"] is True for p in placements)
+    assert all("either copy may win" in p.reason for p in placements)
+
+
+def test_a_varying_clash_diagnostic_says_either_copy_may_load(tmp_path: Path) -> None:
+    from skill_ls.config import Settings
+
+    project, home = tmp_path / "ws", tmp_path / "home"
+    _write(project / ".agents/skills/twin", "---\nname: twin\ndescription: P.\n---\nBody\n")
+    _write(home / ".agents/skills/twin", "---\nname: twin\ndescription: U.\n---\nBody\n")
+    settings = Settings(target_clients=("opencode",))
+    index = WorkspaceIndex([project], settings=settings, home=home)
+    index.scan()
+    for path in (project / ".agents/skills/twin/SKILL.md", home / ".agents/skills/twin/SKILL.md"):
+        messages = [
+            d.message for d in index.cross_skill_diagnostics(path) if d.code in ("SKL501", "SKL502")
+        ]
+        assert len(messages) == 1 and "varies from run to run" in messages[0], messages
+        assert "either copy may win" in messages[0]
