@@ -36,6 +36,9 @@ class Settings:
     builtin_skills: str | None = None
     builtin_override: str = "override"
     debounce_ms: int = 0
+    # The model's context window in tokens, for catalog budgets that scale with it; None:
+    # each agent's default model.
+    context_window: int | None = None
 
     def rule_enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(prefix) for prefix in self.select):
@@ -135,6 +138,12 @@ def _convert(key: str, value: Any) -> tuple[str, Any]:
         if value not in ("override", "conflict"):
             raise ValueError("builtinOverride must be 'override' or 'conflict'")
         return "builtin_override", value
+    if key == "contextWindow":
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or not 1000 <= value <= 10**8
+        ):
+            raise ValueError("contextWindow must be a number of tokens from 1000 to 100000000")
+        return "context_window", value
     if key == "debounceMs":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5000:
             raise ValueError("debounceMs must be an integer from 0 to 5000")

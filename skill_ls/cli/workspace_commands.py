@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,23 @@ def _workspace_arguments(parser: argparse.ArgumentParser) -> None:
         help="search user skills under DIR instead of $HOME ($XDG_CONFIG_HOME and $CODEX_HOME "
         "then default below DIR)",
     )
+    parser.add_argument(
+        "--context-window",
+        type=_tokens,
+        metavar="TOKENS",
+        help="the model's context window, for catalog budgets that scale with it (Claude "
+        "Code, Codex); default: the contextWindow setting, else each agent's default model",
+    )
+
+
+def _tokens(text: str) -> int:
+    try:
+        value = int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of tokens: {text!r}") from None
+    if not 1000 <= value <= 10**8:
+        raise argparse.ArgumentTypeError("the context window is 1000 to 100000000 tokens")
+    return value
 
 
 # --- skills -------------------------------------------------------------------------------
@@ -272,7 +290,10 @@ def _index(args: argparse.Namespace) -> WorkspaceIndex | None:
         environ["HOME"] = str(Path(args.home).resolve())
         for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
             environ.pop(name, None)
-    index = WorkspaceIndex([folder.resolve()], settings or Settings(), environ=environ)
+    settings = settings or Settings()
+    if getattr(args, "context_window", None) is not None:
+        settings = replace(settings, context_window=args.context_window)
+    index = WorkspaceIndex([folder.resolve()], settings, environ=environ)
     index.scan()
     return index
 

@@ -51,9 +51,14 @@ __all__ = [
 ]
 
 
-def render_catalog(client_id: str, skills: Sequence[LoadedSkill]) -> Rendering:
-    """The catalog `client_id` builds from these skills (its view, in its load order)."""
+def render_catalog(
+    client_id: str, skills: Sequence[LoadedSkill], context_window: int | None = None
+) -> Rendering:
+    """The catalog `client_id` builds from these skills (its view, in its load order), for
+    a model with `context_window` tokens (None: the agent's default model)."""
     client = get_client(client_id)
+    if context_window is not None and client.context_window is not None:
+        client = replace(client, context_window=context_window)
     return CATALOGS[client.catalog](skills, client)
 
 
@@ -67,7 +72,7 @@ def catalog_for(index: WorkspaceIndex, client_id: str) -> Rendering:
     """The catalog of everything `client_id` loads from the indexed workspace, with what
     in it the agent does not do the same way every run."""
     view = index.view(client_id)
-    rendering = render_catalog(client_id, view)
+    rendering = render_catalog(client_id, view, index.settings.context_window)
     return replace(rendering, varies=_catalog_varies(index, get_client(client_id), view))
 
 
