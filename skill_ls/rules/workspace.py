@@ -59,3 +59,27 @@ BUILTIN_CONFLICT = define(
     'name; with `"override"` the workspace copy replaces the builtin (reported as information).',
     family=FAMILY,
 )
+NOT_LOADED = define(
+    "SKL506",
+    "not-loaded",
+    Severity.WARNING,
+    "A client that finds the skill refuses to load it",
+    "Each agent decides on its own whether a skill it finds is usable: some drop a skill for "
+    "YAML that others forgive, a missing description, a description over a length limit, or "
+    "a field of the wrong type. The finding names every target client that drops the file "
+    "and its reason, as observed in that agent; it is an error when no target client loads "
+    "the skill at all.",
+    example="description: Use when: the user asks  # pi and Copilot CLI drop the skill",
+    family=FAMILY,
+)
+AGENT_BUILTIN_CLASH = define(
+    "SKL507",
+    "agent-builtin-clash",
+    Severity.WARNING,
+    "A skill has the name of one of an agent's own built-in skills",
+    "Agents ship skills of their own (Claude Code's `simplify`, Gemini CLI's and Codex's "
+    "`skill-creator`, ...). A skill with the same name replaces the built-in in some agents "
+    "and is listed beside it in others, where the model sees two skills with one name.",
+    example="`.agents/skills/skill-creator/SKILL.md` in a workspace opened with Codex",
+    family=FAMILY,
+)

@@ -10,16 +10,19 @@ import os
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
+from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.diagnostics import Diagnostic, Range, Related, Severity
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.registry import Rule
 from skill_ls.rules.reporter import Reporter
 from skill_ls.rules.workspace import (
+    AGENT_BUILTIN_CLASH,
     BUILTIN_CONFLICT,
     DISCOVERY_BOUND,
     NAME_CLASH,
     NESTED_SKILL,
+    NOT_LOADED,
     SHADOWED,
 )
 from skill_ls.workspace.model import Status
@@ -41,6 +44,8 @@ def for_skill(index: WorkspaceIndex, real: str) -> list[Diagnostic]:
     facts = index._state.facts[real]
     here = facts.name_range or _FIRST_LINE
     _clashes(index, real, here, reporter)
+    _not_loaded(index, real, here, reporter)
+    _agent_builtins(index, real, here, reporter)
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
@@ -84,6 +89,67 @@ def _clashes(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) 
         )
         message, severity = _message(index, rule, role, name, clients, winner, others)
         reporter.report(rule, here, message, related=related, severity=severity)
+
+
+def _not_loaded(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+    """Every target client that finds this file and drops it, with its own reason."""
+    dropped: list[tuple[Client, str]] = []
+    loaded = False
+    for client, _, outcomes in index._group_outcomes(real):
+        mine = outcomes.get(real)
+        if mine is None:
+            continue
+        if mine.status is Status.SKIPPED:
+            dropped.append((client, mine.reason))
+        else:
+            loaded = True
+    if not dropped:
+        return
+    clients = [client for client, _ in dropped]
+    verb = "s" if len(clients) == 1 else ""
+    # One reason, several clients: "pi and Copilot CLI: read(s) YAML strictly ..."
+    by_reason: dict[str, list[Client]] = defaultdict(list)
+    for client, reason in dropped:
+        by_reason[reason.removeprefix(client.name + " ")].append(client)
+    if len(by_reason) == 1:
+        because = ": " + next(iter(by_reason))
+    else:
+        because = " (" + "; ".join(f"{_names(g)}: {r}" for r, g in by_reason.items()) + ")"
+    reporter.report(
+        NOT_LOADED,
+        here,
+        f"{_names(clients)} do{'es' if verb else ''} not load this skill{because}",
+        severity=None if loaded else Severity.ERROR,
+        data={"clients": [client.id for client in clients]},
+    )
+
+
+def _agent_builtins(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+    """This skill has the name of a target agent's own built-in skill."""
+    by_effect: dict[str, list[Client]] = defaultdict(list)
+    observed: dict[str, str] = {}
+    name = ""
+    for client, _, outcomes in index._group_outcomes(real):
+        mine = outcomes.get(real)
+        builtin_set = builtins_for(client.id)
+        if mine is None or not mine.loaded or builtin_set is None:
+            continue
+        name = index._state.names[client.id][real]
+        if any(skill.name == name for skill in builtin_set.skills):
+            by_effect[client.builtin_clash].append(client)
+            observed[client.id] = builtin_set.observed
+    for effect, clients in by_effect.items():
+        verb = "s" if len(clients) == 1 else ""
+        if effect == "not-merged":
+            tail = f"{_names(clients)} list{verb} both: the model sees two skills named '{name}'"
+        else:
+            tail = f"in {_names(clients)} yours replaces it"
+        owners = ", ".join(f"{c.name} (observed in {observed[c.id]})" for c in clients)
+        reporter.report(
+            AGENT_BUILTIN_CLASH,
+            here,
+            f"'{name}' is also a built-in skill of {owners}: {tail}",
+        )
 
 
 def _outcome_of(index: WorkspaceIndex, client: Client, other: str, real: str) -> Outcome | None:

@@ -103,6 +103,17 @@ TYPE_WORDS: dict[str, str] = {
     "bool": "true or false",
     "strings": "a string or a list of strings",
 }
+# How the kind of value found reads in a skip reason.
+FOUND_WORDS: dict[str, str] = {
+    "string": "a string",
+    "bool": "true or false",
+    "strings": "a list of strings",
+    "list": "a list",
+    "map": "a map",
+    "int": "a number",
+    "float": "a number",
+    "null": "empty",
+}
 TYPE_ACCEPTS: dict[str, frozenset[str]] = {
     "string": frozenset({"string"}),
     "bool": frozenset({"bool"}),
@@ -118,7 +129,7 @@ def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | No
         if found is not None and found not in TYPE_ACCEPTS.get(kind, frozenset({kind})):
             return (
                 f"{client.name} drops a skill whose `{key}` is not "
-                f"{TYPE_WORDS.get(kind, kind)} (here: {found})"
+                f"{TYPE_WORDS.get(kind, kind)} (here: {FOUND_WORDS.get(found, found)})"
             )
     for flag, value in client.dropped_when:
         if facts.flags.get(flag) == value:

@@ -68,22 +68,23 @@ def test_target_clients_narrow_the_summary(workspace: Workspace) -> None:
 
 
 def test_name_clash_in_one_scope(workspace: Workspace) -> None:
+    # Copilot Chat searches the project's .github, .agents, then .claude skills folders.
     index = workspace.index(settings=workspace.settings(target_clients=("copilot",)))
-    loser = workspace.project / ".agents/skills/pdf/SKILL.md"
+    loser = workspace.project / ".claude/skills/pdf/SKILL.md"
     found = diagnostics(index, loser, "SKL501")
     assert len(found) == 1
     diagnostic = found[0]
     assert diagnostic.severity is Severity.WARNING
-    assert "GitHub Copilot loads the copy of 'pdf' at .claude/skills/pdf/SKILL.md" in (
+    assert "Copilot Chat (VS Code) loads the copy of 'pdf' at .agents/skills/pdf/SKILL.md" in (
         diagnostic.message
     )
     assert "first copy found wins" in diagnostic.message
     assert (diagnostic.range.start.line, diagnostic.range.start.column) == (1, 6)
     related = {r.path: r for r in diagnostic.related}
-    winner = related[str(workspace.project / ".claude/skills/pdf/SKILL.md")]
-    assert "loaded in GitHub Copilot" in winner.message
+    winner = related[str(workspace.project / ".agents/skills/pdf/SKILL.md")]
+    assert "loaded in Copilot Chat (VS Code)" in winner.message
     assert winner.range.start.line == 1
-    won = diagnostics(index, workspace.project / ".claude/skills/pdf/SKILL.md", "SKL501")
+    won = diagnostics(index, workspace.project / ".agents/skills/pdf/SKILL.md", "SKL501")
     assert won and won[0].severity is Severity.INFO and "load" in won[0].message
 
 
