@@ -198,6 +198,15 @@ class Client:
     # A key repeated within one mapping of the frontmatter is a YAML error (the skill is
     # skipped), as in the `yaml` package's default `uniqueKeys`.
     unique_keys: bool = False
+    # --- Codex's rules (observed); the defaults keep every other client as it was ---
+    # The order the client reads its roots in, across scopes, where a format numbers them
+    # (Codex's `### Skill roots` table, `r0`, `r1`, ...): root patterns as in
+    # `project_roots`/`user_roots`, the built-ins' folder (as their `location` writes it)
+    # and "extra" for the settings' extra roots. Empty: in the order skills are listed.
+    root_load_order: tuple[str, ...] = ()
+    # The client's answer when asked to activate a name that two or more of the skills it
+    # loads share (`{name}`, `{count}`); None: it activates one of them.
+    ambiguous_refusal: str | None = None
 
     def budget(self) -> int | None:
         """Characters the whole catalog may use (None: no budget known)."""
@@ -312,17 +321,61 @@ CLIENTS: tuple[Client, ...] = (
         name="OpenAI Codex",
         extra_fields=frozenset(),
         unknown_fields="ignore",
-        yaml="strict",
-        project_roots=(".agents/skills", ".codex/skills"),
-        user_roots=("~/.agents/skills", "$CODEX_HOME/skills"),
+        # serde_yaml, yet an unquoted `key: a: b` loads (as a string); an unclosed quote or
+        # a tab indent drops the skill.
+        yaml="lenient",
+        # Read in this order (Codex's own list): the project's .codex/skills,
+        # $CODEX_HOME/skills, ~/.agents/skills, $CODEX_HOME/skills/.system (the built-ins),
+        # then .agents/skills from the git root down to the project folder.
+        project_roots=(".codex/skills", ".agents/skills"),
+        user_roots=("$CODEX_HOME/skills", "~/.agents/skills"),
+        root_load_order=(
+            ".codex/skills",
+            "$CODEX_HOME/skills",
+            "~/.agents/skills",
+            "$CODEX_HOME/skills/.system",
+            "extra",
+            ".agents/skills",
+        ),
         ancestors="git-root",
+        # Every folder below a root, 6 deep, also below a SKILL.md, through symlinks;
+        # names starting with "." are skipped; ignore files are not read.
+        nested=True,
+        max_depth=6,
+        skill_md_ends_walk=False,
+        skip_dot_entries=True,
+        loads_ignored=True,
+        # `---` must be the first line (a byte-order mark hides the frontmatter).
+        frontmatter_at_start=True,
+        # The activation is the file as read, CRLF line ends included.
+        line_ends="kept",
         clash="not-merged",
         catalog="codex-instructions",
         activation="codex-skill",
+        # 2% of the model's context window, in tokens (a line costs its UTF-8 bytes / 4,
+        # rounded up). The lab's model was unknown to Codex, whose fallback model metadata
+        # gives a 272,000-token window (5,440 tokens). Without a window: 8,000 characters.
+        context_window=272_000,
+        chars_per_token=4,
+        catalog_share=0.02,
         catalog_budget=8000,
         hidden_when=((CODEX_IMPLICIT_INVOCATION, False),),
         builtin_clash="not-merged",
-        notes="Reads agents/openai.yaml beside SKILL.md; duplicate names are all listed.",
+        ambiguous_refusal=(
+            "Codex loads {count} skills named {name} and lists them all, but a `${name}` "
+            "mention of an ambiguous name activates none of them"
+        ),
+        notes=(
+            "Lists every copy of a name (built-ins too) and activates none of them on a "
+            "`$name` mention. Sorted by scope (built-ins, project, user), then name. Skips a "
+            "skill without a (non-blank) description, with a byte-order mark or with YAML "
+            "it cannot load; disable-model-invocation is ignored (agents/openai.yaml "
+            "`policy.allow_implicit_invocation: false` hides a skill). Descriptions over "
+            "1,024 characters are cut to 1,021 plus `...`; past the budget (2% of the "
+            "context window) description characters are shared out round-robin, then "
+            "skills are left out."
+        ),
+        provenance=Provenance("observed", "Codex 0.169.0"),
     ),
     Client(
         id="copilot",

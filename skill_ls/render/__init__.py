@@ -123,9 +123,14 @@ def activation_for(
 
 def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
     """What the client answers when asked to activate a skill it loads but will not
-    activate (hidden from the model, `Client.hidden_refusal`); None if it would."""
+    activate (hidden from the model, `Client.hidden_refusal`; a name several of its skills
+    share, `Client.ambiguous_refusal`); None if it would."""
     client = get_client(client_id)
     skill = _activated(index, client_id, name)
+    if skill is not None and client.ambiguous_refusal is not None:
+        count = sum(1 for other in index.view(client_id) if other.name == skill.name)
+        if count > 1:
+            return client.ambiguous_refusal.format(name=skill.name, count=count)
     if skill is None or not skill.hidden or client.hidden_refusal is None:
         return None
     return client.hidden_refusal.format(name=skill.name)

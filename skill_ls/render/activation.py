@@ -14,6 +14,7 @@ from pathlib import Path
 from skill_ls.config import Settings
 from skill_ls.document import SkillDocument, parse_document
 from skill_ls.render.claude import claude_base_directory
+from skill_ls.render.codex import codex_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation
 from skill_ls.render.escape import guard_closing_tags, xml_text
 from skill_ls.render.gemini import gemini_activated
@@ -87,18 +88,6 @@ def skill_content(source: ActivationSource, arguments: str = "") -> Rendering:
         parts.append("</skill_resources>\n")
     parts.append("</skill_content>")
     return _rendering("skill-content", source.name, "".join(parts))
-
-
-def codex_skill(source: ActivationSource, arguments: str = "") -> Rendering:
-    """Codex: `<skill>` with name, path and the whole file, frontmatter included."""
-    text = (
-        "<skill>\n"
-        f"<name>{xml_text(source.name)}</name>\n"
-        f"<path>{xml_text(source.path)}</path>\n"
-        f"{guard_closing_tags(source.text, ('skill',))}\n"
-        "</skill>"
-    )
-    return _rendering("codex-skill", source.name, text)
 
 
 def read_file(source: ActivationSource, arguments: str = "") -> Rendering:

@@ -1,62 +1,117 @@
-"""Codex's `<skills_instructions>`: Markdown listing `- name: description (file: path)`.
+"""Codex's `<skills_instructions>` catalog and its `<skill>` activation (observed, 0.169.0).
 
-How Codex fits the list into its budget (8,000 characters without a known context window):
-skills are ordered by scope (system, admin, repo, user) then name; descriptions longer than
-1,024 characters are cut with `...`; when all full lines do not fit, every skill keeps its
-line and description characters are shared out one at a time, round-robin; when even the
-bare lines do not fit, skills are left out. When anything was cut, Codex also tries short
-paths (`r0/pdf/SKILL.md`) with a `### Skill roots` table and keeps whichever form shows more.
+The catalog is a developer message: `## Skills`, one intro sentence, a `### Skill roots`
+table (`r0`, `r1`, ... for the roots of the listed skills, in the order Codex reads its
+roots, `Client.root_load_order`) and `### Available skills` with one line per skill,
+`- name: description (file: rN/relative/SKILL.md)`. Nothing is escaped; names and
+descriptions are made one line (whitespace runs become one space). No usage section follows.
 
-The usage rules at the end are summarised here in our own words (Codex's own text is longer);
-they are outside the budget, so they never change what is cut.
+Skills are ordered by scope (built-ins, project, user), then name, then path. A description
+over 1,024 characters is cut to 1,021 plus `...`. The budget covers the skill lines and the
+roots table past its first `TABLE_ALLOWANCE` bytes: with a known context window it is
+`catalog_share` of it in tokens, a line (with its line break) costing its UTF-8 bytes
+divided by `chars_per_token`, rounded up; without one it is `catalog_budget` characters.
+When the full lines do not fit, every skill keeps its line and description characters are
+given out one at a time, skill by skill, round after round, while the next one's cost still
+fits; when even the bare lines do not fit, skills are left out in order (the next ones are
+still tried).
+
+Activation: a `$name` mention adds a user message `<skill>` with `<name>`, `<path>` (symlinks
+resolved) and the whole file as read, CRLF line ends included, nothing escaped. A name two
+loaded skills share activates neither (`Client.ambiguous_refusal`).
 """
 
 from __future__ import annotations
 
+import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
-from skill_ls.render.escape import one_line
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.workspace.model import LoadedSkill
+
+if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
+    from skill_ls.render.activation import ActivationSource
 
 OPEN, CLOSE = "<skills_instructions>", "</skills_instructions>"
 DESCRIPTION_MAX = 1024
 SUFFIX = "..."
-INTRO_PATHS = (
-    "A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. "
-    "Below is the list of skills that can be used. Each entry includes a name, description, "
-    "and file path so you can open the source for full instructions when using a specific "
-    "skill."
-)
-INTRO_ALIASES = (
+INTRO = (
     "A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. "
     "Below is the list of skills that can be used. Each entry includes a name, description, "
     "and a short path that can be expanded into an absolute path using the skill roots table."
 )
-_USAGE = (
-    "- Discovery: the list above is every skill available in this session; {where}\n"
-    "- Trigger rules: use a skill when the user names it (`$name` or plain text) or the task "
-    "clearly matches its description; use every skill named; do not carry skills across turns.\n"
-    "- Missing or blocked: if a named skill is not listed or cannot be read, say so briefly "
-    "and continue with the best fallback.\n"
-    "- Progressive disclosure: open the skill's `SKILL.md` and read it before acting; resolve "
-    "its relative paths from its folder; load only the referenced files the task needs; "
-    "prefer running its `scripts/` and reusing its `assets/`.\n"
-    "- Coordination: pick the smallest set of skills that covers the request, say which ones "
-    "you use and why, and say why you skip an obvious one.\n"
-    "- Context hygiene: summarise long sections instead of pasting them; avoid deep chains of "
-    "references.\n"
-    "- Fallback: if a skill cannot be applied cleanly, state the problem, pick the next-best "
-    "approach and continue."
-)
-USAGE_PATHS = _USAGE.format(where="each skill's body is on disk at its listed path.")
-USAGE_ALIASES = _USAGE.format(
-    where="expand each short path with its alias from `### Skill roots` to find the skill."
-)
+# The roots table counts against the budget only past this many bytes (its lines with their
+# line breaks; observed: Codex charges the difference between its header with the table and
+# its header with full paths, which the two-root table of a plain project does not exceed).
+TABLE_ALLOWANCE = 142
 # Codex's scope ranks for ordering (system, admin, repo, user); extra roots count as user.
 SCOPE_RANK = {"builtin": 0, "project": 2, "extra": 3, "user": 3}
+
+
+@dataclass(frozen=True)
+class Measure:
+    """How Codex counts its budget: tokens (UTF-8 bytes / `bytes_per_token`, rounded up,
+    per line) when it knows the context window, else characters."""
+
+    limit: int
+    bytes_per_token: int | None = None  # None: characters
+
+    def cost(self, text: str) -> int:
+        """What one line (its line break included) costs."""
+        return self.cost_of(len(text) + 1, _size(text) + 1)
+
+    def cost_of(self, chars: int, size: int) -> int:
+        if self.bytes_per_token is None:
+            return chars
+        return -(-size // self.bytes_per_token)
+
+
+def _size(text: str) -> int:
+    """UTF-8 bytes (a lone surrogate, which no file read here holds, counts 3)."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def measure_for(client: Client) -> Measure | None:
+    """The client's budget (None: no budget known); computed from the client row only, so
+    `dataclasses.replace(client, context_window=N)` gives another model's."""
+    if client.context_window is not None and client.catalog_share is not None:
+        tokens = max(1, math.floor(client.context_window * client.catalog_share))
+        return Measure(tokens, client.chars_per_token)
+    if client.catalog_budget is not None:
+        return Measure(client.catalog_budget)
+    return None
+
+
+def root_table(roots: Sequence[str]) -> list[str]:
+    return [f"- `r{i}` = `{root}`" for i, root in enumerate(roots)]
+
+
+def for_lines(measure: Measure | None, roots: Sequence[str]) -> Measure | None:
+    """What is left for the skill lines once the roots table is charged: its lines (with
+    their line breaks) past `TABLE_ALLOWANCE` bytes, costed like a line."""
+    if measure is None:
+        return None
+    table = root_table(roots)
+    chars = sum(len(line) + 1 for line in table) - TABLE_ALLOWANCE
+    size = sum(_size(line) + 1 for line in table) - TABLE_ALLOWANCE
+    charge = measure.cost_of(max(0, chars), max(0, size))
+    return Measure(max(0, measure.limit - charge), measure.bytes_per_token)
+
+
+def single_line(text: str) -> str:
+    """Codex's `sanitize_single_line`: whitespace runs become one space, ends trimmed."""
+    return " ".join(text.split())
+
+
+def capped(description: str) -> str:
+    """A description as Codex lists it: over 1,024 characters, 1,021 and `...`."""
+    if len(description) <= DESCRIPTION_MAX:
+        return description
+    return description[: DESCRIPTION_MAX - len(SUFFIX)] + SUFFIX
 
 
 @dataclass
@@ -81,21 +136,7 @@ class _Line:
     @property
     def capped(self) -> bool:
         """The description was over Codex's 1,024-character limit and ends in `...`."""
-        return len(one_line(self.skill.description)) > DESCRIPTION_MAX
-
-
-@dataclass
-class _Listing:
-    roots: list[str]
-    lines: list[_Line]  # included, in order
-    omitted: list[_Line]
-
-    @property
-    def truncated(self) -> int:
-        return sum(line.cut for line in self.lines) + len(self.omitted)
-
-    def cost(self) -> int:
-        return _body_cost(self.roots, [line.render() for line in self.lines])
+        return len(single_line(self.skill.description)) > DESCRIPTION_MAX
 
 
 def codex_instructions(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
@@ -103,130 +144,111 @@ def codex_instructions(skills: Sequence[LoadedSkill], client: Client) -> Renderi
         (skill for skill in skills if not skill.hidden),
         key=lambda s: (SCOPE_RANK.get(s.scope, 3), s.name, s.path),
     )
-    budget = client.catalog_budget
     hidden = [EntryInfo(skill.name, 0, hidden=True) for skill in skills if skill.hidden]
+    budget = client.budget()
     if not visible:
         return Rendering("codex-instructions", "", budget, None, tuple(hidden), client.id)
-    limit = budget if budget is not None else 10**9
-    listing = _fit([_make(skill, skill.path) for skill in visible], [], limit)
-    if listing.omitted or listing.truncated:
-        aliased = _aliased(visible, limit)
-        if aliased is not None and _better(aliased, listing):
-            listing = aliased
-    return _render(listing, hidden, budget, client)
+    roots = root_order(visible, client)
+    lines = [
+        _Line(
+            skill,
+            single_line(skill.name),
+            capped(single_line(skill.description)),
+            f"r{roots.index(skill.root)}/{skill.relative_path}",
+        )
+        for skill in visible
+    ]
+    kept, omitted = fit(lines, for_lines(measure_for(client), roots))
+    return _render(roots, kept, omitted, hidden, budget, client)
 
 
-def _make(skill: LoadedSkill, path: str) -> _Line:
-    description = one_line(skill.description)
-    if len(description) > DESCRIPTION_MAX:
-        description = description[: DESCRIPTION_MAX - len(SUFFIX)] + SUFFIX
-    return _Line(skill, one_line(skill.name), description, one_line(path))
+def root_order(skills: Sequence[LoadedSkill], client: Client) -> list[str]:
+    """The roots of these skills in the order the client reads them (`root_load_order`:
+    by pattern, else by scope; ties and unknown roots in the order the skills come)."""
+    order = client.root_load_order
+
+    def rank(skill: LoadedSkill) -> int:
+        for key in (skill.root_pattern, skill.scope):
+            if key in order:
+                return order.index(key)
+        return len(order)
+
+    ranked: dict[str, tuple[int, int]] = {}
+    for position, skill in enumerate(skills):
+        ranked.setdefault(skill.root, (rank(skill), position))
+    return sorted(ranked, key=lambda root: ranked[root])
 
 
-def _aliased(skills: Sequence[LoadedSkill], limit: int) -> _Listing | None:
-    roots: list[str] = []
-    for skill in skills:
-        if skill.root not in roots:
-            roots.append(skill.root)
-    table = [f"- `r{i}` = `{one_line(root)}`" for i, root in enumerate(roots)]
-    table_cost = _body_cost(table, []) - _body_cost([], [])
-    if table_cost >= limit:
-        return None
-    lines = [_make(skill, f"r{roots.index(skill.root)}/{skill.relative_path}") for skill in skills]
-    return _fit(lines, table, limit - table_cost)
-
-
-def _fit(lines: list[_Line], roots: list[str], limit: int) -> _Listing:
+def fit(lines: list[_Line], measure: Measure | None) -> tuple[list[_Line], list[_Line]]:
     """Codex's allocation: all full, else shared description characters, else drop."""
     for line in lines:
         line.chars = len(line.description)
-    if sum(len(line.render()) + 1 for line in lines) <= limit:
-        return _Listing(roots, lines, [])
-    minimum = sum(len(line.render(0)) + 1 for line in lines)
-    if minimum <= limit:
-        _share(lines, limit - minimum)
-        return _Listing(roots, lines, [])
+    if measure is None or sum(measure.cost(line.render()) for line in lines) <= measure.limit:
+        return lines, []
+    minimum = sum(measure.cost(line.render(0)) for line in lines)
+    if minimum <= measure.limit:
+        _share(lines, measure, measure.limit - minimum)
+        return lines, []
     kept: list[_Line] = []
     omitted: list[_Line] = []
     used = 0
     for line in lines:
         line.chars = 0
-        cost = len(line.render(0)) + 1
-        if used + cost <= limit:
+        cost = measure.cost(line.render(0))
+        if used + cost <= measure.limit:
             used += cost
             kept.append(line)
         else:
             omitted.append(line)
-    return _Listing(roots, kept, omitted)
+    return kept, omitted
 
 
-def _extra(chars: int) -> int:
-    """Characters a description of `chars` characters adds to a bare line (it and a space)."""
-    return chars + 1 if chars else 0
-
-
-def _share(lines: list[_Line], remaining: int) -> None:
-    """Give description characters out one at a time, line by line, while they fit."""
-    lengths = [len(line.description) for line in lines]
-
-    def cost(rounds: int) -> int:
-        return sum(_extra(min(rounds, length)) for length in lengths)
-
-    low, high = 0, max(lengths, default=0)
-    while low < high:  # the most whole rounds that fit
-        middle = (low + high + 1) // 2
-        if cost(middle) <= remaining:
-            low = middle
-        else:
-            high = middle - 1
-    chars = [min(low, length) for length in lengths]
-    remaining -= cost(low)
+def _share(lines: list[_Line], measure: Measure, remaining: int) -> None:
+    """Give description characters out one at a time, line after line, round after round,
+    while the next character's extra cost fits (a short description drops out early)."""
+    bare = [line.render(0) for line in lines]
+    bare_chars = [len(text) + 1 for text in bare]
+    bare_bytes = [_size(text) + 1 for text in bare]
+    bare_cost = [measure.cost_of(c, b) for c, b in zip(bare_chars, bare_bytes, strict=True)]
+    prefix_bytes = [0] * len(lines)  # UTF-8 bytes of the characters given so far
+    extra = [0] * len(lines)  # what they cost beyond the bare line
+    for line in lines:
+        line.chars = 0
     changed = True
-    while changed:  # the last, partial rounds, in line order as Codex does
+    while changed:
         changed = False
-        for i, length in enumerate(lengths):
-            if chars[i] >= length:
+        for i, line in enumerate(lines):
+            if line.chars >= len(line.description):
                 continue
-            delta = _extra(chars[i] + 1) - _extra(chars[i])
-            if delta <= remaining:
-                chars[i] += 1
-                remaining -= delta
+            size = prefix_bytes[i] + _size(line.description[line.chars])
+            cost = (
+                measure.cost_of(bare_chars[i] + line.chars + 2, bare_bytes[i] + size + 1)
+                - bare_cost[i]
+            )
+            if cost - extra[i] <= remaining:
+                remaining -= cost - extra[i]
+                extra[i] = cost
+                prefix_bytes[i] = size
+                line.chars += 1
                 changed = True
-    for line, kept in zip(lines, chars, strict=True):
-        line.chars = kept
-
-
-def _better(aliased: _Listing, paths: _Listing) -> bool:
-    if len(aliased.lines) != len(paths.lines):
-        return len(aliased.lines) > len(paths.lines)
-    if aliased.truncated != paths.truncated:
-        return aliased.truncated < paths.truncated
-    return aliased.cost() < paths.cost()
-
-
-def _body(roots: list[str], lines: list[str]) -> str:
-    parts = ["## Skills", INTRO_ALIASES if roots else INTRO_PATHS]
-    if roots:
-        parts += ["### Skill roots", *roots]
-    parts += ["### Available skills", *lines]
-    return "\n" + "\n".join(parts) + "\n"
-
-
-def _body_cost(roots: list[str], lines: list[str]) -> int:
-    return len(_body(roots, lines))
 
 
 def _render(
-    listing: _Listing, hidden: list[EntryInfo], budget: int | None, client: Client
+    roots: list[str],
+    lines: list[_Line],
+    omitted: list[_Line],
+    hidden: list[EntryInfo],
+    budget: int | None,
+    client: Client,
 ) -> Rendering:
-    rendered = [line.render() for line in listing.lines]
-    usage = USAGE_ALIASES if listing.roots else USAGE_PATHS
-    body = _body(listing.roots, [*rendered, "### How to use skills", usage])
-    text = OPEN + body + CLOSE
-    offset = len(OPEN) + len(_body(listing.roots, []))
+    table = root_table(roots)
+    head = "\n".join([OPEN, "## Skills", INTRO, "### Skill roots", *table, "### Available skills"])
+    rendered = [line.render() for line in lines]
+    text = "\n".join([head, *rendered, CLOSE])
+    offset = len(head) + 1
     truncated_at: int | None = None
     entries: list[EntryInfo] = []
-    for line, shown in zip(listing.lines, rendered, strict=True):
+    for line, shown in zip(lines, rendered, strict=True):
         if truncated_at is None and line.cut:
             truncated_at = offset + len(shown) - len(f" (file: {line.path})")
         elif truncated_at is None and line.capped:
@@ -235,11 +257,17 @@ def _render(
             EntryInfo(line.skill.name, len(shown), truncated=line.cut > 0 or line.capped)
         )
         offset += len(shown) + 1
-    if listing.omitted and truncated_at is None:
+    if omitted and truncated_at is None:
         truncated_at = offset
-    entries += [
-        EntryInfo(line.skill.name, 0, truncated=True, omitted=True) for line in listing.omitted
-    ]
+    entries += [EntryInfo(line.skill.name, 0, truncated=True, omitted=True) for line in omitted]
     return Rendering(
         "codex-instructions", text, budget, truncated_at, (*entries, *hidden), client.id
     )
+
+
+def codex_skill(source: ActivationSource, arguments: str = "") -> Rendering:
+    """`<skill>` with the name, the real path and the whole file as read (frontmatter and
+    line ends included), nothing escaped; arguments are not substituted."""
+    path = os.path.realpath(source.path) if os.path.exists(source.path) else source.path
+    text = f"<skill>\n<name>{source.name}</name>\n<path>{path}</path>\n{source.text}\n</skill>"
+    return Rendering("codex-skill", text, entries=(EntryInfo(source.name, len(text)),))

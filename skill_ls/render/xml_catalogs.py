@@ -1,5 +1,5 @@
 """The XML catalogs: `<available_skills>` (the spec's client guide, Cursor, Goose, Yoi,
-insomnia) and GitHub Copilot's `<skills>` (pi's variant is in `render/pi.py`)."""
+insomnia) and Copilot Chat's (VS Code) `<skills>` (pi's variant is in `render/pi.py`)."""
 
 from __future__ import annotations
 

@@ -43,7 +43,9 @@ FIELD_TYPE = define(
     Severity.ERROR,
     "a client field has the wrong type or value",
     'Client fields have types (booleans, enums, strings); a quoted `"true"` or an unquoted '
-    "`[arg]` is not what the client expects, and it silently ignores the value.",
+    "`[arg]` is not what the client expects. What happens then differs by agent, as "
+    'observed: Copilot CLI drops the whole skill, Claude Code reads `yes` and `"true"` as '
+    "true, others ignore the value.",
     fixable=True,
     family=FAMILY,
 )
@@ -197,7 +199,7 @@ def _check_type(
             FIELD_TYPE,
             value.range,
             f"{who} expect{'s' if len(clients) == 1 else ''} `{spec.name}` to be "
-            f"true or false, but it is {describe_kind(value)}; the value is ignored",
+            f"true or false, but it is {describe_kind(value)}; {_outcome(spec.name, clients, value)}",
             fixes=fixes,
         )
     elif spec.type == "enum":
@@ -252,6 +254,33 @@ def _check_type(
             value.range,
             f"`{spec.name}` must be a mapping for {who}, but it is {describe_kind(value)}",
         )
+
+
+def _outcome(key: str, clients: list[Client], value: YNode) -> str:
+    """What the clients do with a boolean field of another type: a client that reads the
+    key typed (`Client.typed_fields`) drops the skill; one that reads some strings as true
+    (`Client.truthy_strings`: Claude Code's `yes`, `"true"`... for the flags that hide a skill)
+    takes it as true; the
+    others ignore the value."""
+    dropping = [client for client in clients if (key, "bool") in client.typed_fields]
+    text = value.value.strip().lower() if isinstance(value, YScalar) else None
+    truthy = [
+        client
+        for client in clients
+        if client not in dropping
+        and text is not None
+        and text in client.truthy_strings
+        and any(flag == key for flag, _ in client.hidden_when)
+    ]
+    ignoring = [client for client in clients if client not in dropping and client not in truthy]
+    parts = []
+    if dropping:
+        parts.append(f"{names(dropping)} drop{'s' if len(dropping) == 1 else ''} the skill")
+    if truthy:
+        parts.append(f"{names(truthy)} read{'s' if len(truthy) == 1 else ''} it as true")
+    if ignoring:
+        parts.append(f"{names(ignoring)} ignore{'s' if len(ignoring) == 1 else ''} the value")
+    return ", ".join(parts)
 
 
 def _source_text(doc: SkillDocument, node: YNode) -> str | None:

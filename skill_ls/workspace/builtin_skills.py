@@ -24,4 +24,11 @@ def builtin_skill(builtin: BuiltinSkill, environment: Environment) -> LoadedSkil
         scope="builtin",
         root=root,
         relative_path=f"{builtin.name}/SKILL.md",
+        root_pattern=_root_pattern(builtin.location or ""),
     )
+
+
+def _root_pattern(location: str) -> str:
+    """The root folder of a built-in's location pattern, unexpanded."""
+    folder = posixpath.dirname(location) if location.endswith("SKILL.md") else location
+    return posixpath.dirname(folder) if folder else ""

@@ -657,6 +657,7 @@ class WorkspaceIndex:
             conflict=outcome.status is Status.CONFLICT,
             when_to_use=facts.when_to_use if read else None,
             display_name=shown if client.name_source == "folder" else None,
+            root_pattern=candidate.root.pattern,
         )
 
     # --- for the findings module -------------------------------------------------------

@@ -204,6 +204,9 @@ class LoadedSkill:
     # The skill's own `name` when the client keys it by something else (Claude Code keys
     # skills by folder): shown beside the key, and also accepted on activation.
     display_name: str | None = None
+    # The root's pattern as the client table (or the settings) writes it, e.g.
+    # ".agents/skills", "~/.agents/skills"; a built-in's folder as its location writes it.
+    root_pattern: str = ""
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,7 @@ def test_schema_accepts_every_valid_fixture(client: str) -> None:
         except YAMLError:
             # Valid for a lenient loader (an unquoted `: `, read as text) but not YAML at
             # all: no schema tool can read it, and strict clients get SKL003 instead.
-            assert ("SKL003", "error") in check_json("codex", path).get(path, set())
+            assert ("SKL003", "error") in check_json("copilot", path).get(path, set())
             continue
         problems = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(data)]
         assert not problems, f"{path} is valid for {client} but the schema rejects it: {problems}"

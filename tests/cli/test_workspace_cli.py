@@ -54,7 +54,7 @@ def test_skills_text_on_examples(empty_home: str) -> None:
     assert "pdf-tools  loaded  project  .agents/skills/pdf-tools/SKILL.md" in out
     assert "pdf-tools  shadowed  project  .gemini/skills/pdf-tools/SKILL.md" in out
     assert "shadowed by .agents/skills/pdf-tools/SKILL.md in: gemini-cli" in out
-    assert "skipped by codex: OpenAI Codex reads YAML strictly" in out
+    assert "skipped by copilot: Copilot Chat (VS Code) reads YAML strictly" in out
 
 
 def test_skills_json_on_examples(empty_home: str) -> None:
@@ -162,10 +162,10 @@ def test_unknown_or_unloaded_skill_exits_2(empty_home: str) -> None:
     assert unknown.returncode == 2 and unknown.stdout == ""
     assert "unknown skill 'no-such-skill'" in unknown.stderr
     unloaded = run_cli(
-        "activate", "release-notes", str(EXAMPLES), "-c", "codex", "--home", empty_home
+        "activate", "release-notes", str(EXAMPLES), "-c", "copilot", "--home", empty_home
     )
     assert unloaded.returncode == 2
-    assert "OpenAI Codex does not load skill 'release-notes'" in unloaded.stderr
+    assert "Copilot Chat (VS Code) does not load skill 'release-notes'" in unloaded.stderr
     assert "skipped" in unloaded.stderr
 
 

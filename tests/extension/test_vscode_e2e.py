@@ -87,8 +87,13 @@ def test_diagnostics_completion_and_previews_in_vscode(
     name, description = summary["expected"]["name"], summary["expected"]["description"]
     assert name in summary["catalogText"]
     assert description[:40] in summary["catalogText"]
+    # The preview is Claude Code's catalog: it keys a skill by its folder and lists a `name`
+    # that differs beside it, `deploy (Deploy_Helper)`.
+    assert summary["catalogResult"]["client"] == "claude-code"
+    folder = Path(BROKEN_SKILL).parent.name
+    assert f"{folder} ({name})" in summary["catalogText"]
     entries = summary["catalogResult"]["entries"]
-    assert any(e["name"] == name and e["description"] == description for e in entries), entries
+    assert any(e["name"] == folder and e["description"] == description for e in entries), entries
     assert "Activation of" in summary["activationText"]
     assert "Live preview marker 4711" in summary["liveText"], "the preview did not follow typing"
     assert summary["server"] == "running"

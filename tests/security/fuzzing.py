@@ -10,7 +10,11 @@ lines. For each input the properties checked are:
   and no finding with the fixed one's code and message is left where it was (mapped
   through the edits): the fixed finding is gone;
 - every catalog format and every activation format renders the document's name and
-  description without letting them inject markup (see `render_problems`).
+  description without letting them inject markup (see `render_problems`), where the agent
+  escapes them; where the agent pastes them as they are (Gemini CLI, OpenCode, the bodies
+  in Copilot CLI's and pi's activations), skill-ls must show exactly that text, each value
+  verbatim in its place, and the check is that the wrapper around it is the agent's
+  (`_RAW_CATALOGS`, `_raw_activation_problem`): the exposure is the agent's, documented.
 """
 
 from __future__ import annotations
@@ -19,10 +23,10 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from skill_ls.clients.table import CLIENTS
+from skill_ls.clients.table import CLIENTS, Client, get_client
 from skill_ls.diagnostics import Diagnostic, Fix
 from skill_ls.document import SkillDocument, decode_skill_bytes, parse_document
 from skill_ls.render import CATALOGS, render_activation, render_catalog
@@ -30,10 +34,19 @@ from skill_ls.render.activation import ActivationSource
 from skill_ls.render.claude import FOOTER as CLAUDE_FOOTER
 from skill_ls.render.claude import HEADER as CLAUDE_HEADER
 from skill_ls.render.codex import CLOSE as CODEX_CLOSE
+from skill_ls.render.codex import INTRO as CODEX_INTRO
 from skill_ls.render.codex import OPEN as CODEX_OPEN
+from skill_ls.render.copilot_cli import OVERFLOW_INTRO as COPILOT_CLI_OVERFLOW
+from skill_ls.render.gemini import CATALOG_FOOTER as GEMINI_FOOTER
+from skill_ls.render.gemini import CATALOG_HEADER as GEMINI_HEADER
+from skill_ls.render.gemini import gemini_body
+from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
+from skill_ls.render.opencode import js_trim
+from skill_ls.render.pi import READ_MAX_BYTES as PI_READ_MAX_BYTES
 from skill_ls.rules import CheckContext, check
 from skill_ls.text import LineIndex
 from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.precedence import locale_key
 
 from .properties import apply_fix, diagnostic_problems
 
@@ -316,11 +329,22 @@ def check_bytes(data: bytes, *, fixes: bool = True, render: bool = True) -> Outc
 
 _NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# Catalogs that escape every value: (root tag, the tag of the skill's place, what it holds:
+# "path" or "scope").
 _XML_FORMATS = {
-    "available-skills": ("available_skills", "location"),
-    "pi-available-skills": ("available_skills", "location"),
-    "copilot-skills": ("skills", "file"),
+    "available-skills": ("available_skills", "location", "path"),
+    "pi-available-skills": ("available_skills", "location", "path"),
+    "copilot-skills": ("skills", "file", "path"),
+    # Copilot CLI (observed): the location is the skill's source ("project", "builtin"...).
+    "copilot-cli-available-skills": ("available_skills", "location", "scope"),
 }
+# Catalogs whose agent pastes names and descriptions into its template unescaped
+# (observed): a description can close `</available_skills>` and write skills of its own
+# there, and skill-ls must show it so. The check: the text is the agent's template with
+# each value verbatim in its place (see `_raw_catalog_problem`).
+_RAW_CATALOGS = frozenset(
+    {"gemini-available-skills", "opencode-available-skills", "codex-instructions"}
+)
 _OTHER_SKILL = ("other-skill", "Does another thing. Use when the user asks for the other thing.")
 
 
@@ -358,12 +382,13 @@ def render_problems(name: str, description: str, text: str) -> list[str]:
         ),
     ]
     for catalog, client in _catalog_clients():
+        seen = as_loaded(get_client(client), skills)
         try:
-            rendering = render_catalog(client, skills)
+            rendering = render_catalog(client, seen)
         except Exception as exc:  # the property under test
             problems.append(f"catalog {catalog} raised {exc!r} for {name!r}/{description!r}")
             continue
-        problem = _catalog_problem(catalog, rendering.text, skills)
+        problem = _catalog_problem(catalog, rendering.text, seen)
         if problem:
             problems.append(f"catalog {catalog}: {problem} for {name!r}/{description[:200]!r}")
     folders = (str(Path(SKILL_PATH).parent), HOSTILE_FOLDER)
@@ -371,12 +396,13 @@ def render_problems(name: str, description: str, text: str) -> list[str]:
         files = ("references/guide.md", HOSTILE_FILE)
         source = ActivationSource(name, f"{folder}/SKILL.md", folder, text, files, ("references",))
         for activation, client in _activation_clients():
+            shown = replace(source, name=loaded_name(get_client(client), name))
             try:
-                rendering = render_activation(client, source)
+                rendering = render_activation(client, shown)
             except Exception as exc:  # the property under test
                 problems.append(f"activation {activation} raised {exc!r}")
                 continue
-            problem = _activation_problem(activation, rendering.text)
+            problem = _activation_problem(activation, rendering.text, shown)
             if problem:
                 problems.append(
                     f"activation {activation}: {problem} for {name!r} in {folder!r}: {text[:300]!r}"
@@ -406,14 +432,49 @@ def _activation_clients() -> Iterator[tuple[str, str]]:
             yield client.activation, client.id
 
 
+def loaded_name(client: Client, name: str) -> str:
+    """The name as the client keys a skill by it: Gemini CLI makes the characters of
+    `Client.name_unsafe_chars` "-" when it loads a skill (so no `"`, `<` or `>` reaches
+    its catalog or its `<activated_skill name="...">`); every other client keeps it."""
+    for char in client.name_unsafe_chars:
+        name = name.replace(char, "-")
+    return name
+
+
+def as_loaded(client: Client, skills: list[LoadedSkill]) -> list[LoadedSkill]:
+    return [replace(skill, name=loaded_name(client, skill.name)) for skill in skills]
+
+
 def _catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> str | None:
+    if catalog == "copilot-cli-available-skills":
+        return _copilot_cli_catalog_problem(text, skills)
     if catalog in _XML_FORMATS:
         return _xml_catalog_problem(catalog, text, skills)
+    if catalog in _RAW_CATALOGS:
+        return _raw_catalog_problem(catalog, text, skills)
     return _line_catalog_problem(catalog, text, skills)
 
 
+def _copilot_cli_catalog_problem(text: str, skills: list[LoadedSkill]) -> str | None:
+    """Escaped entries while the budget lasts; the skills past it are named, as they are,
+    on one "Additional skills available" line before `</available_skills>` (Copilot CLI
+    drops a skill whose name breaks its name rule, so no name it lists holds markup)."""
+    closing = "</available_skills>"
+    lines = text.split("\n")
+    if len(lines) >= 2 and lines[-2].startswith(COPILOT_CLI_OVERFLOW):
+        overflow = lines[-2][len(COPILOT_CLI_OVERFLOW) :]
+        for kept in range(len(skills) + 1):
+            if overflow == ", ".join(skill.name for skill in skills[kept:]):
+                break
+        else:
+            return f"overflow line {lines[-2][:200]!r} does not name the skills past the budget"
+        head = "\n".join(lines[:-2]) + "\n" + closing
+        return _xml_catalog_problem("copilot-cli-available-skills", head, skills[:kept])
+    return _xml_catalog_problem("copilot-cli-available-skills", text, skills)
+
+
 def _xml_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> str | None:
-    root_tag, path_tag = _XML_FORMATS[catalog]
+    root_tag, path_tag, place = _XML_FORMATS[catalog]
     start = text.find(f"<{root_tag}>")
     if start == -1:
         return f"no <{root_tag}>"
@@ -431,10 +492,54 @@ def _xml_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
         expected = [
             ("name", _xml_expected(skill.name)),
             ("description", _xml_expected(skill.description)),
-            (path_tag, _xml_expected(skill.path)),
+            (path_tag, _xml_expected(skill.scope if place == "scope" else skill.path)),
         ]
         if got != expected:
             return f"entry reads back as {got!r}"
+    return None
+
+
+def _opencode_location(path: str) -> str:
+    """OpenCode escapes the location alone (observed): `&`, `<`, `>`, `"`, `'` as `&#39;`."""
+    for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;")):
+        path = path.replace(char, entity)
+    return path.replace("'", "&#39;")
+
+
+def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> str | None:
+    """The agent's template, each name and description verbatim: what the model reads when
+    the agent escapes nothing (the wrapper is only as safe as the agent makes it)."""
+    if catalog == "codex-instructions":  # whitespace runs made one space, nothing escaped
+        listed = sorted(skills, key=lambda skill: (skill.name, skill.path))
+        roots = list(dict.fromkeys(skill.root for skill in listed))  # no root_pattern here
+        lines = []
+        for skill in listed:
+            said = " ".join(skill.description.split())
+            said = said if len(said) <= 1024 else said[:1021] + "..."
+            where = f"(file: r{roots.index(skill.root)}/{skill.relative_path})"
+            lines.append(f"- {' '.join(skill.name.split())}: {said + ' ' if said else ''}{where}")
+        table = [f"- `r{i}` = `{root}`" for i, root in enumerate(roots)]
+        head = [CODEX_OPEN, "## Skills", CODEX_INTRO, "### Skill roots", *table]
+        expected = "\n".join([*head, "### Available skills", *lines, CODEX_CLOSE])
+    elif catalog == "gemini-available-skills":
+        blocks = [
+            f"  <skill>\n    <name>{skill.name}</name>\n"
+            f"    <description>{skill.description}</description>\n"
+            f"    <location>{skill.path}</location>\n  </skill>"
+            for skill in skills
+        ]
+        expected = GEMINI_HEADER + "\n".join(blocks) + "\n" + GEMINI_FOOTER
+    else:  # opencode-available-skills: sorted by name as `localeCompare` orders them
+        blocks = [
+            f"  <skill>\n    <name>{skill.name}</name>\n"
+            f"    <description>{skill.description}</description>\n"
+            f"    <location>{_opencode_location(skill.path)}</location>\n  </skill>\n"
+            for skill in sorted(skills, key=lambda skill: locale_key(skill.name))
+        ]
+        expected = OPENCODE_PREAMBLE + "<available_skills>\n" + "".join(blocks)
+        expected += "</available_skills>"
+    if text != expected:
+        return f"not the agent's text: {text[:300]!r}"
     return None
 
 
@@ -449,20 +554,6 @@ def _line_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) ->
         # The `<system-reminder>` around it is Claude Code's, not in the listing's text;
         # `<` and `>` are escaped, so no author text opens or closes it.
         wrapper = ()
-    elif catalog == "codex-instructions":
-        if not (text.startswith(CODEX_OPEN) and text.endswith(CODEX_CLOSE)):
-            return "wrapper broken"
-        lines = text.split("\n")
-        if lines.count("### Available skills") != 1 or lines.count("### How to use skills") != 1:
-            return "section headings changed"
-        entries = lines[
-            lines.index("### Available skills") + 1 : lines.index("### How to use skills")
-        ]
-        headings = [line for line in lines if line.startswith("#")]
-        expected = {"## Skills", "### Skill roots", "### Available skills", "### How to use skills"}
-        if not set(headings) <= expected or len(headings) != len(set(headings)):
-            return f"headings {headings}"
-        wrapper = (CODEX_OPEN, CODEX_CLOSE)
     else:
         return f"no escaping check for the format {catalog}"
     for tag in wrapper:
@@ -482,7 +573,6 @@ def _line_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) ->
 _WRAPPERS = {
     "skill-content": ("skill_content",),
     "gemini-activated": ("activated_skill", "instructions"),
-    "codex-skill": ("skill",),
     "opencode-skill-content": ("skill_content",),
 }
 _OPENINGS = {
@@ -490,14 +580,41 @@ _OPENINGS = {
     # value); what must not get through is a quote or a bracket that ends the tag.
     "skill-content": re.compile(r'<skill_content name="[^"<>]*">\n'),
     "gemini-activated": re.compile(r'<activated_skill name="[^"<>]*">\n'),
-    "codex-skill": re.compile(r"<skill>\n<name>[^<>]*</name>\n<path>[^<>]*</path>\n"),
     "opencode-skill-content": re.compile(r'<skill_content name="[^"<>]*">\n'),
 }
 
 
-def _activation_problem(activation: str, text: str) -> str | None:
+# Activations whose agent guards nothing in the body (observed): the body, and in OpenCode
+# the name and folder too, are pasted as written, so the author's text can close the wrapper
+# early. Checked by `_raw_activation_problem`; the openings below hold where the agent
+# keeps the name out of the tag's way (escaped, or made safe when the skill loads).
+_RAW_ACTIVATIONS = frozenset(
+    {
+        "gemini-activated",
+        "opencode-skill-content",
+        "copilot-cli-skill-context",
+        "claude-base-directory",
+        "read-file",
+        "pi-read",
+        "codex-skill",
+    }
+)
+_RAW_OPENINGS = {
+    # Gemini CLI makes `"`, `<` and `>` in a name "-" when it loads the skill.
+    "gemini-activated": re.compile(r'<activated_skill name="[^"<>]*">\n  <instructions>\n'),
+    # Copilot CLI's name rule allows none of them; skill-ls escapes the name anyway.
+    "copilot-cli-skill-context": re.compile(r'<skill-context name="[^"<>]*">\n'),
+}
+
+
+def _activation_problem(activation: str, text: str, source: ActivationSource) -> str | None:
     """The name cannot break out of the opening tag, and the body may not close its
-    wrapper early: each wrapper closes exactly once."""
+    wrapper early: each wrapper closes exactly once. For the agents that guard nothing:
+    see `_raw_activation_problem`."""
+    if activation in _RAW_ACTIVATIONS:
+        return _raw_activation_problem(activation, text, source)
+    if activation not in _WRAPPERS:
+        return f"no escaping check for the activation format {activation}"
     opening = _OPENINGS.get(activation)
     if opening is not None and not opening.match(text):
         return f"opening tag broken: {text[:200]!r}"
@@ -506,6 +623,47 @@ def _activation_problem(activation: str, text: str) -> str | None:
         if len(closes) != 1:
             return f"</{tag}> appears {len(closes)} times"
     return None
+
+
+def _raw_activation_problem(activation: str, text: str, source: ActivationSource) -> str | None:
+    """The agent's wrapper, intact at both ends, with the author's text verbatim inside
+    (a closing tag in the body stays a closing tag: the agent's exposure, shown as is)."""
+    opening = _RAW_OPENINGS.get(activation)
+    opened = opening.match(text) if opening is not None else None
+    if opening is not None and opened is None:
+        return f"opening tag broken: {text[:200]!r}"
+    if activation == "gemini-activated":
+        head = f'<activated_skill name="{source.name}">\n  <instructions>\n    '
+        middle = gemini_body(source.text) + "\n  </instructions>\n\n  <available_resources>\n"
+        whole = text.startswith(head + middle) and text.endswith(
+            "\n  </available_resources>\n</activated_skill>"
+        )
+    elif activation == "opencode-skill-content":
+        body = js_trim(source.document.body)
+        head = f'<skill_content name="{source.name}">\n# Skill: {source.name}\n\n{body}\n\n'
+        head += f"Base directory for this skill: {source.folder}\n"
+        whole = text.startswith(head) and text.endswith("\n</skill_files>\n</skill_content>")
+    elif activation == "copilot-cli-skill-context":
+        body = re.sub(r"\A(?:[ \t]*\n)+", "", source.document.body.replace("\r\n", "\n"))
+        base = f"Base directory for this skill: {source.folder}\n\n"
+        after = text[opened.end() :] if opened is not None else ""
+        whole = after.startswith(base) and text.endswith(f"{body}\n</skill-context>")
+    elif activation == "codex-skill":  # name, path and the file, nothing escaped
+        whole = text == (
+            f"<skill>\n<name>{source.name}</name>\n<path>{source.path}</path>\n"
+            f"{source.text}\n</skill>"
+        )
+    elif activation == "claude-base-directory":
+        whole = text.startswith(f"Base directory for this skill: {source.folder}\n\n")
+    elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
+        cut, _, note = text.rpartition("\n\n[Showing lines ")
+        whole = text == source.text or (
+            note.endswith(" to continue.]") and source.text.startswith(cut + "\n")
+        )
+        whole = whole or (text.startswith("[Line 1 is ") and f"{PI_READ_MAX_BYTES}]" in text)
+    else:  # read-file: the model reads SKILL.md itself
+        whole = text == source.text
+    return None if whole else f"not the agent's text: {text[:300]!r}"
 
 
 # --- campaigns ----------------------------------------------------------------------------

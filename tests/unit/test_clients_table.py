@@ -108,7 +108,9 @@ def test_argument_hint_honoured_and_ignored() -> None:
 
 def test_yaml_strictness_and_names() -> None:
     assert CLIENTS_BY_ID["claude-code"].yaml == "lenient"
-    assert all(CLIENTS_BY_ID[c].yaml == "strict" for c in ("codex", "copilot"))
+    assert CLIENTS_BY_ID["copilot"].yaml == "strict"
+    # Codex (observed): an unquoted `key: a: b` loads as text; an unclosed quote does not.
+    assert CLIENTS_BY_ID["codex"].yaml == "lenient"
     # Gemini CLI (observed): a block js-yaml rejects is read again line by line.
     gemini = CLIENTS_BY_ID["gemini-cli"]
     assert gemini.yaml == "lenient" and gemini.field_reader == "yaml-else-lines"

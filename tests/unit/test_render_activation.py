@@ -65,7 +65,6 @@ def test_activation_golden_with_hostile_body(tmp_path: Path, fmt: str) -> None:
     ("fmt", "wrapper"),
     [
         ("skill-content", "</skill_content>"),
-        ("codex-skill", "</skill>"),
     ],
 )
 def test_body_cannot_close_the_wrapper(tmp_path: Path, fmt: str, wrapper: str) -> None:

@@ -114,10 +114,12 @@ def test_markdown_catalogs_keep_each_entry_on_one_line(fmt: str) -> None:
         names = [line.split(":")[0] for line in lines if line.startswith("- ")]
     assert sorted(names) == ["- notes", "- pdf"]  # two entries, no injected third
     assert not any(line.startswith(("- evil", "```", "## Skills</", "Ignore")) for line in lines)
-    assert rendering.text.count("</skills_instructions>") == (fmt == "codex-instructions")
+    # Codex pastes descriptions as written (observed): the author's `</skills_instructions>`
+    # is there too, on the entry's own line.
+    assert rendering.text.count("</skills_instructions>") == 2 * (fmt == "codex-instructions")
     # Claude Code's `<system-reminder>` wrapper is outside the listing; no author text
-    # closes it (`<`, `>` are escaped).
-    assert rendering.text.count("</system-reminder>") == 0
+    # closes it (`<`, `>` are escaped). Codex pastes the author's text as it is.
+    assert rendering.text.count("</system-reminder>") == (fmt == "codex-instructions")
     assert lines.count("## Skills") == (fmt == "codex-instructions")
 
 
@@ -213,7 +215,7 @@ def test_claude_budget_drops_descriptions_then_gives_them_back_in_order() -> Non
 
 def codex(skills: list[LoadedSkill]) -> list[str]:
     text = render_catalog("codex", skills).text
-    section = text.split("### Available skills\n", 1)[1].split("\n### How to use skills", 1)[0]
+    section = text.split("### Available skills\n", 1)[1].split("\n</skills_instructions>", 1)[0]
     return section.splitlines()
 
 
@@ -233,27 +235,31 @@ def test_codex_caps_descriptions_at_1024() -> None:
 
 
 def test_codex_shares_description_characters_when_over_budget() -> None:
-    skills = [skill(f"s{i:02d}", "z" * 400) for i in range(30)]
+    # 60 lines of ~110 tokens each: over 2% of the default 272,000-token window
+    skills = [skill(f"s{i:02d}", "z" * 400) for i in range(60)]
     rendering = render_catalog("codex", skills)
     lines = codex(skills)
-    assert len(lines) == 30  # nobody is dropped
+    assert len(lines) == 60  # nobody is dropped
     kept = [len(line.split(": ", 1)[1].rsplit(" (file:", 1)[0]) for line in lines]
-    assert max(kept) - min(kept) <= 2  # shared round-robin, not first come first served
+    # shared round-robin, not first come first served; a token buys up to 4 bytes, so the
+    # last round leaves lines up to 4 characters apart
+    assert max(kept) - min(kept) <= 4
     assert all(e.truncated for e in rendering.entries)
     assert rendering.truncated_at is not None
 
 
-def test_codex_uses_root_aliases_when_they_fit_more() -> None:
+def test_codex_always_uses_root_aliases() -> None:
     deep = "/very/long/path/to/a/checkout/of/a/project/with/many/folders/.agents/skills"
-    skills = [skill(f"s{i:03d}", "w" * 20, root=deep) for i in range(120)]
+    skills = [skill(f"s{i:03d}", "w" * 20, root=deep) for i in range(2)]
     text = render_catalog("codex", skills).text
     assert "### Skill roots\n- `r0` = `" + deep + "`" in text
     assert "(file: r0/s000/SKILL.md)" in text
 
 
 def test_codex_drops_skills_when_even_bare_lines_do_not_fit() -> None:
-    skills = [skill(f"skill-{i:04d}", "v" * 50) for i in range(400)]
+    # a bare line costs 12 tokens: 600 of them are over the 5,440-token budget
+    skills = [skill(f"skill-{i:04d}", "v" * 50) for i in range(600)]
     rendering = render_catalog("codex", skills)
     omitted = [e for e in rendering.entries if e.omitted]
-    assert omitted and len(omitted) < 400
+    assert omitted and len(omitted) < 600
     assert rendering.truncated_at is not None

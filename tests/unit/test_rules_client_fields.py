@@ -174,21 +174,34 @@ CLAUDE = ("claude-code",)
 
 
 @pytest.mark.parametrize(
-    ("line", "rng", "kind"),
+    ("line", "rng", "kind", "outcome"),
     [
-        ("disable-model-invocation: 'true'", r(3, 26, 3, 32), "a string"),
-        ('user-invocable: "false"', r(3, 16, 3, 23), "a string"),
-        ("disable-model-invocation: yes", r(3, 26, 3, 29), "a string"),
-        ("user-invocable: 1", r(3, 16, 3, 17), "a number"),
-        ("background: [true]", r(3, 12, 3, 18), "a list"),
+        # Observed: Claude Code 2.1.328 hides a skill with `disable-model-invocation: yes`
+        # or `"true"` (clientlab/goldens/claude-code/dmi-variants).
+        ("disable-model-invocation: 'true'", r(3, 26, 3, 32), "a string", "reads it as true"),
+        ('user-invocable: "false"', r(3, 16, 3, 23), "a string", "ignores the value"),
+        ("disable-model-invocation: yes", r(3, 26, 3, 29), "a string", "reads it as true"),
+        ("user-invocable: 1", r(3, 16, 3, 17), "a number", "ignores the value"),
+        ("background: [true]", r(3, 12, 3, 18), "a list", "ignores the value"),
     ],
 )
-def test_boolean_fields(line: str, rng: object, kind: str) -> None:
+def test_boolean_fields(line: str, rng: object, kind: str, outcome: str) -> None:
     diag = one(fields(line, targets=CLAUDE), "SKL302")
     assert diag.severity is Severity.ERROR
     assert diag.range == rng
-    assert f"to be true or false, but it is {kind}; the value is ignored" in diag.message
+    assert diag.message.endswith(f"to be true or false, but it is {kind}; Claude Code {outcome}")
     assert diag.message.startswith("Claude Code expects")
+
+
+def test_boolean_field_of_another_type_drops_the_skill_in_copilot_cli() -> None:
+    # Copilot CLI reads `user-invocable` typed: any other value drops the whole skill.
+    diag = one(fields("user-invocable: 'no'", targets=("copilot-cli",)), "SKL302")
+    assert diag.message == (
+        "Copilot CLI expects `user-invocable` to be true or false, but it is a string; "
+        "Copilot CLI drops the skill"
+    )
+    diag = one(fields("user-invocable: 'no'", targets=("claude-code", "copilot-cli")), "SKL302")
+    assert diag.message.endswith("; Copilot CLI drops the skill, Claude Code ignores the value")
 
 
 @pytest.mark.parametrize("quoted", ["'true'", '"False"'])

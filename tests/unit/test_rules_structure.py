@@ -115,10 +115,10 @@ def test_unquoted_colon_when_every_target_is_lenient() -> None:
 
 def test_unquoted_colon_when_every_target_is_strict() -> None:
     text = skill("name: my-skill", "description: Reads PDFs. Use when: the user asks")
-    diag = one(run(text, targets=["codex"]), "SKL003")
+    diag = one(run(text, targets=["copilot"]), "SKL003")
     assert diag.severity is Severity.ERROR
     assert "lenient loaders (such as Claude Code) load it as text" in diag.message
-    assert "OpenAI Codex drops the whole skill" in diag.message
+    assert "Copilot Chat (VS Code) drops the whole skill" in diag.message
 
 
 def test_unquoted_colon_fix_quotes_the_value() -> None:

@@ -30,16 +30,21 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
         ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
     ],
+    # Codex (observed): every folder below a root, 6 deep, also below a SKILL.md; ignore
+    # files are not read; an unquoted `: ` loads as text; every copy of a name is kept.
     "codex": [
-        ("shared", "home/.agents/skills/shared/SKILL.md", "conflict"),
         ("codex-user", "home/.codex/skills/codex-user/SKILL.md", ""),
+        ("shared", "home/.agents/skills/shared/SKILL.md", "conflict"),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("legacy", "project/.codex/skills/legacy/SKILL.md", ""),
         ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", "hidden"),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
         ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("inner", "project/.agents/skills/outer/inner/SKILL.md", ""),
         ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
         ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
         ("shared", "project/.agents/skills/shared/SKILL.md", "conflict"),
-        ("legacy", "project/.codex/skills/legacy/SKILL.md", ""),
     ],
     # Copilot Chat (cited): project roots in DEFAULT_SKILL_SOURCE_FOLDERS order (.github,
     # .agents, .claude), then personal ones; only <root>/<name>/SKILL.md.

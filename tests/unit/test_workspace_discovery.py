@@ -164,9 +164,11 @@ def test_skipped_skills_say_why(workspace: Workspace) -> None:
     index = workspace.index()
     lenient = index.skill_by_name("lenient")
     assert lenient is not None
-    codex = lenient.placement("codex")
-    assert codex is not None and codex.status == "skipped"
-    assert "strictly" in codex.reason
+    copilot = lenient.placement("copilot")
+    assert copilot is not None and copilot.status == "skipped"
+    assert "strictly" in copilot.reason
+    # Codex (observed) loads an unquoted `key: a: b` as text
+    assert lenient.placement("codex").status == "loaded"  # type: ignore[union-attr]
     assert lenient.placement("agentskills").status == "loaded"  # type: ignore[union-attr]
     nodesc = index.skill_by_name("no-description")
     assert nodesc is not None

@@ -108,7 +108,8 @@ def test_only_ignore_files_inside_the_root_count(tmp_path: Path) -> None:
         write_skill(project / ".agents/skills" / name, name)
     index = _index(project, home)
     assert sorted(name for name, _ in _view(index)) == ["kept", "outer"]
-    assert "outer" not in [s.name for s in index.view("codex")]  # codex honours both
+    # Codex (observed) reads no ignore file: both load
+    assert {"outer", "inner"} <= {s.name for s in index.view("codex")}
 
 
 def test_walk_order_is_per_folder_byte_order() -> None:
