@@ -596,6 +596,7 @@ CLIENTS: tuple[Client, ...] = (
         scope_order=("project", "extra", "user"),
         catalog="available-skills",
         activation="skill-content",
+        loads_ignored=True,  # the walk skips only .git, .hg and .svn
         notes="Project folders, then user folders, then plugin folders, then built-in "
         "skills; the first skill loaded with a name wins (a found skill replaces a built-in "
         "one). Every folder below a root is walked, also below a SKILL.md (only .git, .hg "

@@ -122,8 +122,10 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
     # Goose (cited): project roots (.agents, .goose, .claude), then user roots; every
     # folder below a root is walked, also below a SKILL.md (`inner`, `group/review`);
     # strict YAML drops `lenient` and `.private` (an unquoted colon).
+    # Goose skips only .git, .hg and .svn: the git-ignored drafts/wip loads (cited source).
     "goose": [
         ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
         ("outer", "project/.agents/skills/outer/SKILL.md", ""),
         ("inner", "project/.agents/skills/outer/inner/SKILL.md", ""),
         ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
