@@ -199,7 +199,8 @@ def _check_type(
             FIELD_TYPE,
             value.range,
             f"{who} expect{'s' if len(clients) == 1 else ''} `{spec.name}` to be "
-            f"true or false, but it is {describe_kind(value)}; {_outcome(spec.name, clients, value)}",
+            f"true or false, but it is {describe_kind(value)}; "
+            f"{_outcome(spec.name, clients, value)}",
             fixes=fixes,
         )
     elif spec.type == "enum":
