@@ -4,6 +4,7 @@ for a skill, and where in its requests the catalog and the activation text sit."
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -81,6 +82,11 @@ class Driver:
             "LANG": "C.UTF-8",
             "TMPDIR": os.path.join(paths.base, "tmp"),
         }
+
+
+def xml_names(catalog: str) -> list[str]:
+    """The `<name>` of every entry of an `<available_skills>`-style catalog, in order."""
+    return re.findall(r"<name>(.*?)</name>", catalog)
 
 
 def model_requests(requests: list[Recorded]) -> list[dict[str, Any]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between
+from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between, xml_names
 from clientlab.drivers.openai_chat import after_tool_result, system_texts, text_of
 from clientlab.mock_model import Recorded, ToolCall
 
@@ -41,7 +41,7 @@ class CopilotCli(Driver):
         return None
 
     def listed(self, catalog: str) -> list[str]:
-        names = re.findall(r"<name>(.*?)</name>", catalog)
+        names = xml_names(catalog)
         # Past its budget Copilot CLI names the rest on one line; they can still be invoked.
         rest = re.search(r"^Additional skills available \(invoke by name\): (.*)$", catalog, re.M)
         return names + (rest.group(1).split(", ") if rest else [])

@@ -8,7 +8,15 @@ import os
 import re
 from typing import Any
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between, model_requests
+from clientlab.drivers.base import (
+    Driver,
+    Paths,
+    Run,
+    ToolScript,
+    between,
+    model_requests,
+    xml_names,
+)
 from clientlab.mock_model import Recorded, ToolCall
 
 HEADER = "# Available Agent Skills"
@@ -60,7 +68,7 @@ class GeminiCli(Driver):
         return None
 
     def listed(self, catalog: str) -> list[str]:
-        return re.findall(r"<name>(.*?)</name>", catalog)
+        return xml_names(catalog)
 
     def _response(self, requests: list[Recorded]) -> dict[str, Any] | None:
         for body in model_requests(requests):

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-import re
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between
+from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between, xml_names
 from clientlab.drivers.openai_chat import after_tool_result, system_texts
 from clientlab.mock_model import Recorded, ToolCall
 
@@ -58,7 +57,7 @@ class OpenCode(Driver):
         return None
 
     def listed(self, catalog: str) -> list[str]:
-        return re.findall(r"<name>(.*?)</name>", catalog)
+        return xml_names(catalog)
 
     def activation(self, requests: list[Recorded], skill: str) -> str | None:
         text, _ = after_tool_result(requests)

@@ -10,7 +10,7 @@ import os
 import re
 from typing import Any
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between
+from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between, xml_names
 from clientlab.drivers.openai_chat import after_tool_result, system_texts, text_of
 from clientlab.mock_model import Recorded, ToolCall
 
@@ -63,7 +63,7 @@ class Pi(Driver):
         return None
 
     def listed(self, catalog: str) -> list[str]:
-        return re.findall(r"<name>(.*?)</name>", catalog)
+        return xml_names(catalog)
 
     def activation(self, requests: list[Recorded], skill: str) -> str | None:
         text, _ = after_tool_result(requests)

@@ -24,6 +24,7 @@ from skill_ls.ignore import IgnoreStack, is_ignored, push, stack_above
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.precedence import locale_key
+from skill_ls.workspace.roots import git_root
 
 if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
     from skill_ls.render.activation import ActivationSource
@@ -125,7 +126,8 @@ def skill_files(folder: str, limit: int = MAX_FILES) -> list[str] | None:
             pass
     except OSError:
         return None
-    repo = _git_root(folder)
+    # ripgrep reads ignore files only inside a git repository.
+    repo = git_root(os.path.abspath(folder))
     ignores: IgnoreStack = stack_above(repo, folder) if repo is not None else ()
     found: list[str] = []
     stack: list[tuple[str, IgnoreStack]] = [(folder, ignores)]
@@ -148,16 +150,3 @@ def skill_files(folder: str, limit: int = MAX_FILES) -> list[str] | None:
                 if len(found) == limit:
                     break
     return found
-
-
-def _git_root(folder: str) -> str | None:
-    """The nearest folder at or above `folder` holding `.git` (ripgrep reads ignore files
-    only inside a git repository)."""
-    current = os.path.abspath(folder)
-    while True:
-        if os.path.exists(os.path.join(current, ".git")):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
