@@ -28,7 +28,8 @@ async def test_key_docs_and_clients(client: RecordingClient) -> None:
     effort = await hover(client, uri, types.Position(line=2, character=2))
     assert effort is not None
     assert "reasoning effort" in effort
-    assert "Honoured by: Claude Code" in effort
+    # Each client says where skill-ls knows it from: the lab's observation, or a citation.
+    assert "Honoured by: Claude Code (observed in Claude Code 2.1.328)" in effort
     assert "Ignored by:" in effort and "OpenAI Codex" in effort
     unknown = await hover(client, uri, types.Position(line=3, character=1))
     assert unknown is not None and "metadata" in unknown
