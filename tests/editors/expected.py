@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from skill_ls.cli import main
+from skill_ls.clients.builtins import builtins_for
 
 from .real_editors import SKILL, WORKSPACE
 
@@ -70,11 +71,17 @@ def preview_command() -> dict[str, Any]:
 
 def assert_preview(result: dict[str, Any], skill: Path) -> None:
     assert result["client"] == "codex", result
-    assert [e["name"] for e in result["entries"]] == ["PDF_Tools"], result
-    (entry,) = result["entries"]
+    builtins = builtins_for("codex")
+    own = {builtin.name for builtin in builtins.skills} if builtins else set()
+    found = [e for e in result["entries"] if e["name"] not in own]
+    assert [e["name"] for e in found] == ["PDF_Tools"], result
+    (entry,) = found
     assert entry["description"] == DESCRIPTION
     assert Path(entry["location"]) == skill
     assert entry["hidden"] is False and entry["truncated"] is False
-    # Codex's own catalog wording, with the file the model is told to open.
-    assert f"- PDF_Tools: {DESCRIPTION} (file: {skill})" in result["text"], result["text"]
+    # Codex's own catalog wording (observed in Codex 0.169.0): its built-ins under r0, the
+    # workspace root as r1, and the file the model is told to open as a short path.
+    assert f"- `r1` = `{skill.parent.parent}`" in result["text"], result["text"]
+    short = f"r1/{skill.parent.name}/SKILL.md"
+    assert f"- PDF_Tools: {DESCRIPTION} (file: {short})" in result["text"], result["text"]
     assert result["characters"] == len(result["text"])
