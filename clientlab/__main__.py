@@ -26,7 +26,14 @@ from pathlib import Path
 from clientlab.builtins import write_builtins
 from clientlab.drivers import DRIVERS
 from clientlab.install import InstallError, ensure_agents, pinned
-from clientlab.observation import GOLDENS, Observation, same, variants, write_variants
+from clientlab.observation import (
+    GOLDENS,
+    Observation,
+    same,
+    same_but_order,
+    variants,
+    write_variants,
+)
 from clientlab.runner import RunFailed, observe
 from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID, Scenario
 
@@ -104,6 +111,13 @@ def _diff(observation: Observation, goldens: Path) -> int:
     recorded = variants(observation, goldens)
     if any(same(observation, variant) for variant in recorded):
         return 0
+    if order_varies(observation.agent) and any(
+        same_but_order(observation, variant) for variant in recorded
+    ):
+        # skill-ls says this agent's order changes between runs: a new order of the same
+        # entries is not a change of behaviour.
+        print(f"note: {observation.agent}/{observation.scenario}: same entries, another order")
+        return 0
     with tempfile.TemporaryDirectory() as scratch:
         fresh = observation.write(Path(scratch))
         old = observation.folder(goldens)
@@ -121,6 +135,15 @@ def _diff(observation: Observation, goldens: Path) -> int:
                 )
                 print()
     return 1
+
+
+def order_varies(agent: str) -> bool:
+    """Whether skill-ls's client table says the agent's list order changes between runs."""
+    from skill_ls.clients.builtins import builtins_for
+    from skill_ls.clients.table import CLIENTS_BY_ID
+
+    builtin_set = builtins_for(agent)
+    return bool(CLIENTS_BY_ID[agent].order_note) or bool(builtin_set and builtin_set.order_varies)
 
 
 def _files(folder: Path) -> set[str]:

@@ -104,6 +104,26 @@ def same(a: Observation, b: Observation) -> bool:
     return (a.listed, a.catalog, a.activation) == (b.listed, b.catalog, b.activation)
 
 
+def same_but_order(a: Observation, b: Observation) -> bool:
+    """The same catalog entries (`<skill>` blocks) in another order, and the same
+    activation: what an agent that lists skills as concurrent reads finish may send."""
+    if a.activation != b.activation or sorted(a.listed) != sorted(b.listed):
+        return False
+    if a.catalog is None or b.catalog is None:
+        return a.catalog == b.catalog
+    return _entries(a.catalog) == _entries(b.catalog)
+
+
+def _entries(catalog: str) -> tuple[str, list[str], str]:
+    """(text before the first entry, the entries sorted, text after the last)."""
+    first, last = catalog.find("<skill>"), catalog.rfind("</skill>")
+    if first == -1 or last == -1:
+        return catalog, [], ""
+    body = catalog[first : last + len("</skill>")]
+    blocks = [block.strip() for block in body.split("<skill>") if block.strip()]
+    return catalog[:first], sorted(blocks), catalog[last + len("</skill>") :]
+
+
 def write_variants(found: list[Observation], root: Path = GOLDENS) -> Path:
     """Write distinct observations of one agent and scenario: the first as the golden,
     the others as `variant-N/` beside it (older variants are replaced)."""

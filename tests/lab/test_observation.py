@@ -10,6 +10,7 @@ from clientlab.observation import (
     Observation,
     normalise,
     same,
+    same_but_order,
     variants,
     write_variants,
 )
@@ -82,3 +83,20 @@ def test_distinct_runs_become_variants_and_repeats_collapse(tmp_path: Path) -> N
     write_variants([second], tmp_path)  # a later refresh replaces old variants
     assert [o.catalog for o in variants(first, tmp_path)] == ["two"]
     assert not any(name.startswith("variant-") for name in os.listdir(first.folder(tmp_path)))
+
+
+def test_same_entries_in_another_order_is_recognised() -> None:
+    one = _observation("head\n<skill>a</skill>\n<skill>b</skill>\ntail")
+    other = _observation("head\n<skill>b</skill>\n<skill>a</skill>\ntail")
+    changed = _observation("head\n<skill>b</skill>\n<skill>c</skill>\ntail")
+    assert not same(one, other)
+    assert same_but_order(one, other)
+    assert not same_but_order(one, changed)
+    assert not same_but_order(one, _observation("HEAD\n<skill>b</skill>\n<skill>a</skill>\ntail"))
+
+
+def test_only_agents_the_table_says_vary_get_the_order_tolerance() -> None:
+    from clientlab.__main__ import order_varies
+
+    assert order_varies("gemini-cli")
+    assert not order_varies("pi") and not order_varies("codex")
