@@ -293,7 +293,7 @@ CLIENTS: tuple[Client, ...] = (
         loads_ignored=True,
         # Its folder name: a skill named otherwise "is not offered".
         name_rule=(
-            "[^\x00-\x1f\x7f-\x9f\u2028\u2029<>]{1,256}",
+            r"[^\x00-\x1f\x7f-\x9f\u2028\u2029<>]{1,256}",
             "1-256 characters without control characters, < or >",
         ),
         line_ends="kept",

@@ -73,12 +73,10 @@ def catalog_for(index: WorkspaceIndex, client_id: str) -> Rendering:
     in it the agent does not do the same way every run."""
     view = index.view(client_id)
     rendering = render_catalog(client_id, view, index.settings.context_window)
-    return replace(rendering, varies=_catalog_varies(index, get_client(client_id), view))
+    return replace(rendering, varies=_catalog_varies(get_client(client_id), view))
 
 
-def _catalog_varies(
-    index: WorkspaceIndex, client: Client, view: Sequence[LoadedSkill]
-) -> tuple[str, ...]:
+def _catalog_varies(client: Client, view: Sequence[LoadedSkill]) -> tuple[str, ...]:
     notes: list[str] = []
     builtin_set = builtins_for(client.id)
     builtins = [skill for skill in view if skill.scope == "builtin"]
@@ -90,17 +88,11 @@ def _catalog_varies(
     found = [skill for skill in view if skill.scope != "builtin"]
     if client.order_note and len(found) > 1:
         notes.append(client.order_note)
-    clashing = sorted({skill.name for skill in found if _winner_varies(index, client, skill)})
+    clashing = sorted({skill.name for skill in found if skill.winner_varies})
     if clashing:
         names = ", ".join(f"`{name}`" for name in clashing)
         notes.append(f"which copy of {names} is listed changes between runs: {client.clash_note}")
     return tuple(notes)
-
-
-def _winner_varies(index: WorkspaceIndex, client: Client, skill: LoadedSkill) -> bool:
-    entry = index.entry_for_path(skill.path)
-    placement = entry.placement(client.id) if entry is not None else None
-    return placement is not None and placement.winner_varies
 
 
 def activation_for(
@@ -115,7 +107,7 @@ def activation_for(
     text = index.buffer_text(skill.path)
     source = source_for(skill.name, skill.path, text, client.line_ends == "kept")
     rendering = render_activation(client_id, source, arguments)
-    if _winner_varies(index, client, skill):
+    if skill.winner_varies:
         note = f"which copy of `{skill.name}` is activated changes between runs: "
         rendering = replace(rendering, varies=(note + client.clash_note,))
     return rendering

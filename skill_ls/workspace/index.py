@@ -658,6 +658,7 @@ class WorkspaceIndex:
             when_to_use=facts.when_to_use if read else None,
             display_name=shown if client.name_source == "folder" else None,
             root_pattern=candidate.root.pattern,
+            winner_varies=outcome.varies,
         )
 
     # --- for the findings module -------------------------------------------------------

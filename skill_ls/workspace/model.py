@@ -207,6 +207,9 @@ class LoadedSkill:
     # The root's pattern as the client table (or the settings) writes it, e.g.
     # ".agents/skills", "~/.agents/skills"; a built-in's folder as its location writes it.
     root_pattern: str = ""
+    # The client's clash winner varies from run to run and this copy is the one shown
+    # (`Client.clash == "varies"`).
+    winner_varies: bool = False
 
 
 @dataclass(frozen=True)
