@@ -43,9 +43,10 @@ from skill_ls.workspace.precedence import (
     Outcome,
     accepts,
     description_of,
+    fallback_name,
     name_of,
     reads_frontmatter,
-    reads_own_name,
+    reads_root_markdown,
     resolve,
     root_order_key,
 )
@@ -433,12 +434,7 @@ class WorkspaceIndex:
 
     def _root_md(self, root_path: str) -> bool:
         return any(
-            use.client.root_markdown_skills
-            and (
-                not use.client.root_markdown_roots
-                or use.root.pattern in use.client.root_markdown_roots
-            )
-            for use in self._root_uses[root_path]
+            reads_root_markdown(use.client, use.root.pattern) for use in self._root_uses[root_path]
         )
 
     def _keep_ignored(self, root_path: str) -> bool:
@@ -499,15 +495,11 @@ class WorkspaceIndex:
             groups = state.groups.setdefault(client.id, {})
             chosen = best.get(client.id)
             name: str | None = None
-            if chosen is not None and facts is not None and client.name_source == "folder":
-                name = _fallback_name(chosen.found)
-            elif chosen is not None and facts is not None and reads_own_name(client):
-                name = name_of(client, facts, _fallback_name(chosen.found))
-            elif chosen is not None and facts is not None:
+            if chosen is not None and facts is not None:
                 path = chosen.found.path
                 if path not in fallbacks:
-                    fallbacks[path] = facts.loaded_name(_fallback_name(chosen.found))
-                name = fallbacks[path]
+                    fallbacks[path] = fallback_name(chosen.found)
+                name = name_of(client, facts, fallbacks[path])
             old_name = names.get(real)
             if old_name is not None and old_name != name:
                 del names[real]
@@ -616,7 +608,7 @@ class WorkspaceIndex:
         counted = [p for p in placements if p.client in audience]
         statuses = {p.status for p in counted}
         status = next((s for s in _STATUS_SUMMARY if s in statuses), Status.SKIPPED)
-        name = facts.loaded_name(_fallback_name(primary))
+        name = facts.loaded_name(fallback_name(primary))
         entry = SkillEntry(
             name=name,
             description=facts.description,
@@ -727,9 +719,3 @@ def _source_order(candidate: Candidate, name: str) -> tuple[int, str]:
     first), every other root one of its own (in load order)."""
     source = -1 if candidate.root.scope == "project" else candidate.order[0]
     return (source, name)
-
-
-def _fallback_name(found: FoundFile) -> str:
-    """The name a client uses when `name` is missing: the folder holding the file (for
-    pi's root-level `*.md` skills, the root folder itself: pi names them `skills`)."""
-    return os.path.basename(os.path.dirname(found.path))

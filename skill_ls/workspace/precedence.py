@@ -38,11 +38,7 @@ def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) ->
     """Whether the client's walk rules load this file from its root (`root`: the root as
     the client names it, for rules that hold in some roots only)."""
     if found.kind == "root-md":
-        return client.root_markdown_skills and (
-            not client.root_markdown_roots
-            or root is None
-            or root.pattern in client.root_markdown_roots
-        )
+        return reads_root_markdown(client, root.pattern if root is not None else None)
     if found.dotted and client.skip_dot_entries:
         return False
     ignored = found.ignored_in_root if client.ignore_files_from == "root" else found.ignored
@@ -51,6 +47,14 @@ def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) ->
     if found.parent_skill is not None and client.skill_md_ends_walk:
         return False  # the client stopped at the enclosing skill's SKILL.md
     return found.depth == 1 or (client.nested and found.depth <= client.max_depth)
+
+
+def reads_root_markdown(client: Client, pattern: str | None) -> bool:
+    """Whether a root-level `*.md` file in the root written `pattern` is a skill for the
+    client (`Client.root_markdown_skills`, limited to `root_markdown_roots`)."""
+    return client.root_markdown_skills and (
+        not client.root_markdown_roots or pattern is None or pattern in client.root_markdown_roots
+    )
 
 
 def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
@@ -183,6 +187,12 @@ def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | No
     return facts.name, description_of(client, facts)
 
 
+def fallback_name(found: FoundFile) -> str:
+    """The name a client uses when `name` is missing: the folder holding the file (for
+    pi's root-level `*.md` skills, the root folder itself: pi names them `skills`)."""
+    return os.path.basename(os.path.dirname(found.path))
+
+
 def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:
     """The name the client keys the skill by: its `name` as the client reads it, unsafe
     characters made "-" (`Client.name_unsafe_chars`); else `fallback` (the folder). Always
@@ -195,11 +205,6 @@ def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:
     for char in client.name_unsafe_chars:
         name = name.replace(char, "-")
     return name
-
-
-def reads_own_name(client: Client) -> bool:
-    """Whether the client's name for a skill differs from the shared `name`-else-folder."""
-    return client.field_reader != "yaml" or bool(client.name_unsafe_chars)
 
 
 def _line_reader_skip(client: Client, facts: SkillFacts) -> str | None:
@@ -315,8 +320,7 @@ def _client_name(client: Client, candidate: Candidate, facts: SkillFacts) -> str
     (`Client.name_rule`); None otherwise."""
     if client.name_rule is None:
         return None
-    fallback = os.path.basename(os.path.dirname(candidate.found.path))  # as the index's
-    return name_of(client, facts, fallback)
+    return name_of(client, facts, fallback_name(candidate.found))
 
 
 def _winner(client: Client, contenders: Sequence[Candidate]) -> Candidate:
