@@ -56,6 +56,7 @@ def read_facts(path: str, text: str | None = None) -> SkillFacts:
 def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
     """Facts from a parsed document of the file's head; `after` is (the start of) the rest
     of the file, read for the body's first line only."""
+    first_line, body_lines = _body_start(doc.body + after)
     flags: dict[str, object] = {}
     for flag in HIDING_FLAGS:
         value = _sidecar_value(folder, flag) if "#" in flag else _scalar(doc, flag)
@@ -73,9 +74,9 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         lenient_ok=doc.lenient_ok,
         name_range=(name_field.value or name_field.key).range if name_field else None,
         yaml_error=doc.strict_error.message if doc.strict_error is not None else None,
-        first_body_line=_first_line(doc.body + after),
+        first_body_line=first_line,
         field_kinds=_field_kinds(doc),
-        body_lines=_body_lines(doc.body + after),
+        body_lines=body_lines,
         opens_at_start=not doc.has_bom and doc.text.startswith(("---\n", "---\r\n")),
         duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
         **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
@@ -133,23 +134,25 @@ def _field_kinds(doc: SkillDocument) -> dict[str, str]:
     return kinds
 
 
-def _body_lines(body: str) -> tuple[str, ...]:
-    """The body's first `BODY_LINES` non-blank lines that are not Markdown headings."""
+def _body_start(body: str) -> tuple[str | None, tuple[str, ...]]:
+    """The body's first non-blank line, and its first `BODY_LINES` non-blank lines that are
+    not Markdown headings; lines are read one by one and only as far as needed (an open
+    buffer's body can be thousands of lines, re-read on every keystroke)."""
+    first: str | None = None
     lines: list[str] = []
-    for line in body.replace("\r\n", "\n").split("\n"):
-        text = line.strip()
-        if text and not text.startswith("#"):
+    start = 0
+    while start <= len(body) and len(lines) < BODY_LINES:
+        end = body.find("\n", start)
+        end = len(body) if end == -1 else end
+        text = body[start:end].strip()
+        start = end + 1
+        if not text:
+            continue
+        if first is None:
+            first = text
+        if not text.startswith("#"):
             lines.append(text)
-            if len(lines) == BODY_LINES:
-                break
-    return tuple(lines)
-
-
-def _first_line(body: str) -> str | None:
-    for line in body.split("\n"):
-        if line.strip():
-            return line.strip()
-    return None
+    return first, tuple(lines)
 
 
 def frontmatter_head(text: str) -> str:
