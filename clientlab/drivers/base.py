@@ -84,6 +84,15 @@ class Driver:
         }
 
 
+def first_section(texts: list[str], start: str, end: str) -> str | None:
+    """From `start` through the first `end` after it, in the first text that has both."""
+    for text in texts:
+        found = between(text, start, end)
+        if found is not None:
+            return found + end
+    return None
+
+
 def xml_names(catalog: str) -> list[str]:
     """The `<name>` of every entry of an `<available_skills>`-style catalog, in order."""
     return re.findall(r"<name>(.*?)</name>", catalog)

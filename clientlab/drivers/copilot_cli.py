@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between, xml_names
+from clientlab.drivers.base import Driver, Paths, Run, ToolScript, first_section, xml_names
 from clientlab.drivers.openai_chat import after_tool_result, system_texts, text_of
 from clientlab.mock_model import Recorded, ToolCall
 
@@ -34,11 +34,7 @@ class CopilotCli(Driver):
         return None if skill is None else ToolCall("skill", {"skill": skill})
 
     def catalog(self, requests: list[Recorded]) -> str | None:
-        for text in system_texts(requests):
-            found = between(text, HEADER, END)
-            if found is not None:
-                return found + END
-        return None
+        return first_section(system_texts(requests), HEADER, END)
 
     def listed(self, catalog: str) -> list[str]:
         names = xml_names(catalog)

@@ -10,7 +10,7 @@ import os
 import re
 from typing import Any
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between, xml_names
+from clientlab.drivers.base import Driver, Paths, Run, ToolScript, first_section, xml_names
 from clientlab.drivers.openai_chat import after_tool_result, system_texts, text_of
 from clientlab.mock_model import Recorded, ToolCall
 
@@ -56,11 +56,7 @@ class Pi(Driver):
         return read_listed
 
     def catalog(self, requests: list[Recorded]) -> str | None:
-        for text in system_texts(requests):
-            found = between(text, HEADER, END)
-            if found is not None:
-                return found + END
-        return None
+        return first_section(system_texts(requests), HEADER, END)
 
     def listed(self, catalog: str) -> list[str]:
         return xml_names(catalog)
