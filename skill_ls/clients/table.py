@@ -1,8 +1,9 @@
 """Clients (agents that load skills) as data: one row each, no client logic elsewhere.
 
-Facts come from each client's docs and source (see the project's facts file). Where a
-client's behaviour is undocumented, the row says so in `notes` and takes the client guide's
-default.
+Each row says where its facts come from (`provenance`): observed in the real agent by the
+client lab (`clientlab/`, replayed byte for byte by `tests/lab/`), or cited from the
+agent's source or documentation where it cannot run here. Where a behaviour is unknown, the
+row says so in `notes` and takes the client guide's default.
 """
 
 from __future__ import annotations
@@ -98,88 +99,10 @@ class Client:
     # skills (skill_ls/data/builtins/<id>.json): "replaced" (the found skill takes its
     # place) | "not-merged" (both are listed).
     builtin_clash: str = "replaced"
-    # --- Claude Code's rules (observed); the defaults keep every other client as it was ---
-    # Where the client's built-in skills sit in its catalog: "first" | "last" (after the
-    # skills it finds).
-    builtin_position: str = "first"
-    # What a skill is keyed by (clashes, activation): "frontmatter" (`name`, else the
-    # folder) | "folder" (always the folder; a different `name` is only shown beside it,
-    # `folder (name)`, and also accepted on activation).
-    name_source: str = "frontmatter"
-    # Order of the skills found in one root: "path" (relative path, code point order) |
-    # "locale" (folder name as JavaScript's `localeCompare` orders it: case-insensitive
-    # first, punctuation before digits before letters) | "name-descending" (folder names
-    # in descending byte order) | "walk" (depth first, each folder's entries in code point
-    # order: a folder's skills before a sibling whose name extends it, "a/x" before "a-b").
-    root_order: str = "path"
-    # A SKILL.md without frontmatter, or whose frontmatter the client's YAML parser
-    # rejects: "skip" it | "ignore" the frontmatter and load it with the fallbacks.
-    bad_frontmatter: str = "skip"
-    # A skill without a (non-blank) description: "skip" it | "body-first-line" (its first
-    # non-blank body line, heading marks dropped, over 100 characters cut to 97 + "...").
-    description_fallback: str = "skip"
-    # Strings (lower-cased, trimmed) the client reads as true in a boolean flag, besides
-    # YAML's own `true` (Claude Code: "1", "true", "yes", "on").
-    truthy_strings: frozenset[str] = frozenset()
-    # The client's answer when asked to activate a skill hidden from the model (`{name}` is
-    # the skill's name); None: it activates hidden skills like any other.
-    hidden_refusal: str | None = None
-    # The client loads skills that an ignore file (.gitignore, ...) covers.
-    loads_ignored: bool = False
-    # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
-    # "kept" (line ends as written).
-    line_ends: str = "normalised"
-    # The catalog budget as a share of the model's context: `context_window` tokens (the
-    # default model's) at `chars_per_token` characters each, times `catalog_share`. When
-    # both are set they win over `catalog_budget`; pass another window with
-    # `dataclasses.replace(client, context_window=N)`.
-    context_window: int | None = None
-    chars_per_token: int = 4
-    catalog_share: float | None = None
-    # True: the copy that wins a name clash (a found skill over a built-in too) is listed
-    # where the first copy loaded with that name was (the client keys a JavaScript `Map` by
-    # name: setting a name again replaces the value but keeps its place).
-    clash_keeps_place: bool = False
-    # How the client reads `name` and `description`: "yaml" (the YAML loader, strict or
-    # lenient per `yaml`) | "yaml-else-lines" (YAML when it loads and both are strings, else
-    # each `name:`/`description:` line as plain text, indented lines continuing a
-    # description; the block must open on the file's very first line, and a skill without
-    # either is skipped: no folder-name fallback, an empty description is kept).
-    field_reader: str = "yaml"
-    # Characters the client replaces with "-" in a skill's name.
-    name_unsafe_chars: str = ""
-    # --- Copilot CLI's rules (observed); the defaults keep every other client as it was ---
-    # How the catalog orders the skills found: "load" (the load order) | "name-by-source"
-    # (by name, in code point order, within each source: the project's roots together are
-    # one source, every other root is a source of its own; sources in load order). The
-    # load order still decides name clashes.
-    list_order: str = "load"
-    # Frontmatter keys the client reads with a type: (key, "string" | "bool" | "strings",
-    # a string or a list of strings). Any other value of the key drops the skill.
-    typed_fields: tuple[tuple[str, str], ...] = ()
-    # The skill is dropped (not loaded, so it cannot be activated either) when one of these
-    # (frontmatter key, value) pairs holds.
-    dropped_when: tuple[tuple[str, object], ...] = ()
-    # A description longer than this many characters drops the skill (None: no limit).
-    description_max: int | None = None
-    # (regular expression, the rule in words): a skill whose name does not fully match the
-    # expression is dropped.
-    name_rule: tuple[str, str] | None = None
-    # --- OpenCode's rules (observed); the defaults keep every other client as it was ---
-    # Why the winner of a name clash varies from run to run (with `clash="varies"`); shown
-    # as the reason on every copy of a clashing name.
-    clash_note: str = ""
-    # The order of skills within a root changes from run to run (the agent lists them as
-    # concurrent reads finish); shown beside its catalog. Empty: the order is stable.
-    order_note: str = ""
-    # A skill without a `name` string is skipped (no fallback to the folder name).
-    name_required: bool = False
-    # A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by
-    # name, but left out of the catalog).
-    missing_description: str = "skip"
-    # An empty or blank `description` still counts: the skill is listed with it.
-    blank_description_ok: bool = False
-    # --- pi's rules (observed); the defaults keep every other client as it was ---
+    # Each column below was found by observing an agent (clientlab/); its default keeps every
+    # other client as it was.
+
+    # --- Discovery: where the client looks, and what it finds there ---
     # The project roots that are also searched in the project's ancestors (see
     # `ancestors`); None: all of them.
     ancestor_roots: tuple[str, ...] | None = None
@@ -192,18 +115,103 @@ class Client:
     # `loads_ignored`: "project" (from the project folder down) | "root" (only those in
     # the skills root and below it).
     ignore_files_from: str = "project"
-    # The frontmatter is read only when `---` starts the file (a byte-order mark or a
-    # blank line before it hides the block: no description, so the skill is skipped).
-    frontmatter_at_start: bool = False
-    # A key repeated within one mapping of the frontmatter is a YAML error (the skill is
-    # skipped), as in the `yaml` package's default `uniqueKeys`.
-    unique_keys: bool = False
-    # --- Codex's rules (observed); the defaults keep every other client as it was ---
+    # The client loads skills that an ignore file (.gitignore, ...) covers.
+    loads_ignored: bool = False
     # The order the client reads its roots in, across scopes, where a format numbers them
     # (Codex's `### Skill roots` table, `r0`, `r1`, ...): root patterns as in
     # `project_roots`/`user_roots`, the built-ins' folder (as their `location` writes it)
     # and "extra" for the settings' extra roots. Empty: in the order skills are listed.
     root_load_order: tuple[str, ...] = ()
+
+    # --- Reading a file: what makes the client drop it; the name and description it takes ---
+    # The frontmatter is read only when `---` starts the file (a byte-order mark or a
+    # blank line before it hides the block: no description, so the skill is skipped).
+    frontmatter_at_start: bool = False
+    # A SKILL.md without frontmatter, or whose frontmatter the client's YAML parser
+    # rejects: "skip" it | "ignore" the frontmatter and load it with the fallbacks.
+    bad_frontmatter: str = "skip"
+    # How the client reads `name` and `description`: "yaml" (the YAML loader, strict or
+    # lenient per `yaml`) | "yaml-else-lines" (YAML when it loads and both are strings, else
+    # each `name:`/`description:` line as plain text, indented lines continuing a
+    # description; the block must open on the file's very first line, and a skill without
+    # either is skipped: no folder-name fallback, an empty description is kept).
+    field_reader: str = "yaml"
+    # A key repeated within one mapping of the frontmatter is a YAML error (the skill is
+    # skipped), as in the `yaml` package's default `uniqueKeys`.
+    unique_keys: bool = False
+    # Frontmatter keys the client reads with a type: (key, "string" | "bool" | "strings",
+    # a string or a list of strings). Any other value of the key drops the skill.
+    typed_fields: tuple[tuple[str, str], ...] = ()
+    # The skill is dropped (not loaded, so it cannot be activated either) when one of these
+    # (frontmatter key, value) pairs holds.
+    dropped_when: tuple[tuple[str, object], ...] = ()
+    # Strings (lower-cased, trimmed) the client reads as true in a boolean flag, besides
+    # YAML's own `true` (Claude Code: "1", "true", "yes", "on").
+    truthy_strings: frozenset[str] = frozenset()
+    # What a skill is keyed by (clashes, activation): "frontmatter" (`name`, else the
+    # folder) | "folder" (always the folder; a different `name` is only shown beside it,
+    # `folder (name)`, and also accepted on activation).
+    name_source: str = "frontmatter"
+    # A skill without a `name` string is skipped (no fallback to the folder name).
+    name_required: bool = False
+    # (regular expression, the rule in words): a skill whose name does not fully match the
+    # expression is dropped.
+    name_rule: tuple[str, str] | None = None
+    # Characters the client replaces with "-" in a skill's name.
+    name_unsafe_chars: str = ""
+    # A skill without a (non-blank) description: "skip" it | "body-first-line" (its first
+    # non-blank body line, heading marks dropped, over 100 characters cut to 97 + "...").
+    description_fallback: str = "skip"
+    # A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by
+    # name, but left out of the catalog).
+    missing_description: str = "skip"
+    # An empty or blank `description` still counts: the skill is listed with it.
+    blank_description_ok: bool = False
+    # A description longer than this many characters drops the skill (None: no limit).
+    description_max: int | None = None
+
+    # --- Order and clashes ---
+    # Order of the skills found in one root: "path" (relative path, code point order) |
+    # "locale" (folder name as JavaScript's `localeCompare` orders it: case-insensitive
+    # first, punctuation before digits before letters) | "name-descending" (folder names
+    # in descending byte order) | "walk" (depth first, each folder's entries in code point
+    # order: a folder's skills before a sibling whose name extends it, "a/x" before "a-b").
+    root_order: str = "path"
+    # How the catalog orders the skills found: "load" (the load order) | "name-by-source"
+    # (by name, in code point order, within each source: the project's roots together are
+    # one source, every other root is a source of its own; sources in load order). The
+    # load order still decides name clashes.
+    list_order: str = "load"
+    # The order of skills within a root changes from run to run (the agent lists them as
+    # concurrent reads finish); shown beside its catalog. Empty: the order is stable.
+    order_note: str = ""
+    # True: the copy that wins a name clash (a found skill over a built-in too) is listed
+    # where the first copy loaded with that name was (the client keys a JavaScript `Map` by
+    # name: setting a name again replaces the value but keeps its place).
+    clash_keeps_place: bool = False
+    # Why the winner of a name clash varies from run to run (with `clash="varies"`); shown
+    # as the reason on every copy of a clashing name.
+    clash_note: str = ""
+    # Where the client's built-in skills sit in its catalog: "first" | "last" (after the
+    # skills it finds).
+    builtin_position: str = "first"
+
+    # --- Catalog budget ---
+    # The catalog budget as a share of the model's context: `context_window` tokens (the
+    # default model's) at `chars_per_token` characters each, times `catalog_share`. When
+    # both are set they win over `catalog_budget`; pass another window with
+    # `dataclasses.replace(client, context_window=N)`.
+    context_window: int | None = None
+    chars_per_token: int = 4
+    catalog_share: float | None = None
+
+    # --- Activation ---
+    # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
+    # "kept" (line ends as written).
+    line_ends: str = "normalised"
+    # The client's answer when asked to activate a skill hidden from the model (`{name}` is
+    # the skill's name); None: it activates hidden skills like any other.
+    hidden_refusal: str | None = None
     # The client's answer when asked to activate a name that two or more of the skills it
     # loads share (`{name}`, `{count}`); None: it activates one of them.
     ambiguous_refusal: str | None = None
