@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from skill_ls.clients.table import Client
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.workspace.model import LoadedSkill
-from skill_ls.workspace.precedence import locale_key
+from skill_ls.workspace.order import locale_key
 
 if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
     from skill_ls.render.activation import ActivationSource

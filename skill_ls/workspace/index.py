@@ -38,6 +38,7 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
+from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.precedence import (
     Candidate,
     Outcome,
@@ -48,7 +49,6 @@ from skill_ls.workspace.precedence import (
     reads_frontmatter,
     reads_root_markdown,
     resolve,
-    root_order_key,
 )
 from skill_ls.workspace.roots import Environment, client_roots, normalise
 from skill_ls.workspace.walker import RootWalk, WalkLimits, walk_below, walk_root

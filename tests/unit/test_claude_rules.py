@@ -12,12 +12,11 @@ from skill_ls.clients.table import get_client
 from skill_ls.render import activation_for, catalog_for, refusal_for
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.model import RootFolder, SkillFacts
+from skill_ls.workspace.order import locale_key, root_order_key
 from skill_ls.workspace.precedence import (
     body_description,
     description_of,
     hidden,
-    locale_key,
-    root_order_key,
     skip_reason,
 )
 from skill_ls.workspace.walker import walk_root

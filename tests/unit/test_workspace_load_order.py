@@ -8,7 +8,7 @@ from pathlib import Path
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.config import Settings
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.precedence import descending_key, root_order_key
+from skill_ls.workspace.order import descending_key, root_order_key
 
 from .workspace_helpers import write_skill
 
