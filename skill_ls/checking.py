@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Range
 from skill_ls.document import SkillDocument, load_document
 from skill_ls.rules import check

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.document import SkillDocument, parse_document
 from skill_ls.render.claude import claude_base_directory
 from skill_ls.render.codex import codex_skill

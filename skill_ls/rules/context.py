@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 
 _SKIPPED = frozenset({".git", "node_modules", "__pycache__"})
 

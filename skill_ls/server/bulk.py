@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skill_ls.checking import check_file
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic
 
 log = logging.getLogger(__name__)

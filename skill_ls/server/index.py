@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules.context import CheckContext

@@ -16,7 +16,7 @@ from typing import ParamSpec, TypeVar
 
 from lsprotocol import types
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.server.server import SkillServer
 
 log = logging.getLogger(__name__)

@@ -21,7 +21,7 @@ from pygls.protocol.language_server import lsp_method
 
 from skill_ls import __version__
 from skill_ls.clients.table import Client
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.document import MAX_FILE_BYTES, load_document
 from skill_ls.files import read_regular
 from skill_ls.rules.context import CheckContext, context_for_path

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from skill_ls.clients.table import ROOT_VARIABLES, Client
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.workspace.model import RootFolder
 
 

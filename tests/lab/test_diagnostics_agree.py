@@ -13,7 +13,7 @@ from clientlab.drivers import DRIVERS
 from clientlab.observation import Observation, all_goldens, variants
 from clientlab.runner import LabFolders
 from clientlab.scenarios import SCENARIOS_BY_ID, materialise
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.workspace import Status, WorkspaceIndex
 
 GOLDENS = all_goldens()

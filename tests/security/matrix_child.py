@@ -19,7 +19,7 @@ from pathlib import Path
 from types import FrameType
 
 from skill_ls.checking import check_file
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 
 from .cases import CASES_BY_NAME
 from .fuzzing import render_problems

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from skill_ls.checking import check_file
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.document import parse_document
 from skill_ls.server.documents import uri_to_path
 from skill_ls.walk import find_skill_files

@@ -83,16 +83,31 @@ def test_unknown_keys_are_reported_and_the_rest_applies() -> None:
 @pytest.mark.parametrize(
     ("values", "key", "fragment"),
     [
-        ({"targetClients": ["claude", "codex"]}, "targetClients", "unknown client(s) claude"),
-        ({"targetClients": [1]}, "targetClients", "must be a list of strings"),
-        ({"rules": ["SKL101"]}, "rules", "table of rule code = severity"),
-        ({"unicodeNames": "yes"}, "unicodeNames", "true or false"),
-        ({"debounceMs": -1}, "debounceMs", "0 to 5000"),
-        ({"debounceMs": 5001}, "debounceMs", "0 to 5000"),
-        ({"debounceMs": True}, "debounceMs", "0 to 5000"),
-        ({"builtinOverride": "merge"}, "builtinOverride", "'override' or 'conflict'"),
-        ({"builtinSkills": 3}, "builtinSkills", "folder path"),
-        ({"select": {"a": 1}}, "select", "list of strings"),
+        (
+            {"targetClients": ["claude", "codex"]},
+            "targetClients",
+            "unknown client(s) claude in targetClients (known: agentskills, claude-code,",
+        ),
+        ({"targetClients": [1]}, "targetClients", "targetClients must be a list of strings"),
+        ({"targetClients": ["codex", "codex"]}, "targetClients", "lists a value twice"),
+        ({"rules": ["SKL101"]}, "rules", "rules must be a table of code = severity"),
+        ({"unicodeNames": "yes"}, "unicodeNames", "unicodeNames must be true or false"),
+        ({"debounceMs": -1}, "debounceMs", "debounceMs must be an integer from 0 to 5000"),
+        ({"debounceMs": 5001}, "debounceMs", "debounceMs must be an integer from 0 to 5000"),
+        ({"debounceMs": True}, "debounceMs", "debounceMs must be an integer from 0 to 5000"),
+        ({"debounceMs": 2.5}, "debounceMs", "debounceMs must be an integer from 0 to 5000"),
+        (
+            {"builtinOverride": "merge"},
+            "builtinOverride",
+            "builtinOverride must be one of 'override', 'conflict'",
+        ),
+        ({"builtinSkills": 3}, "builtinSkills", "builtinSkills must be a string, or empty (null)"),
+        (
+            {"contextWindow": 999},
+            "contextWindow",
+            "contextWindow must be an integer from 1000 to 100000000, or empty (null)",
+        ),
+        ({"select": {"a": 1}}, "select", "select must be a list of strings"),
     ],
 )
 def test_bad_values_are_reported(values: dict[str, object], key: str, fragment: str) -> None:

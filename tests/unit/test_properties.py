@@ -9,7 +9,7 @@ import string
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Position, Range
 from skill_ls.document import (
     SkillDocument,

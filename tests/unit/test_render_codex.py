@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS_BY_ID
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.render import activation_for, refusal_for
 from skill_ls.render.activation import source_for
 from skill_ls.render.codex import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Severity
 
 from .unit_helpers import apply_fix, codes, covered, find, one, r, run, skill

@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Severity
 
 from .unit_helpers import apply_fix, codes, covered, find, one, r, run, skill

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS_BY_ID
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.order import descending_key, root_order_key
 

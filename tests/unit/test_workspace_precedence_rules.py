@@ -90,7 +90,7 @@ def test_opencode_index_outcomes(tmp_path: Path) -> None:
 
 
 def test_a_varying_clash_diagnostic_says_either_copy_may_load(tmp_path: Path) -> None:
-    from skill_ls.config import Settings
+    from skill_ls.settings import Settings
 
     project, home = tmp_path / "ws", tmp_path / "home"
     _write(project / ".agents/skills/twin", "---\nname: twin\ndescription: P.\n---\nBody\n")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from skill_ls.config import Settings
+from skill_ls.settings import Settings
 from skill_ls.workspace import WalkLimits, WorkspaceIndex
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
