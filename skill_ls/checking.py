@@ -9,12 +9,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Range
 from skill_ls.document import SkillDocument, load_document
 from skill_ls.rules import check
 from skill_ls.rules.context import context_for_path
 from skill_ls.rules.structure import UNREADABLE_FILE
+from skill_ls.settings import Settings
 
 
 @dataclass

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from skill_ls.settings import Settings
 from skill_ls.document import SkillDocument, parse_document
 from skill_ls.render.claude import claude_base_directory
 from skill_ls.render.codex import codex_skill
@@ -22,6 +21,7 @@ from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_skill_content
 from skill_ls.render.pi import pi_read
 from skill_ls.rules.context import context_for_path
+from skill_ls.settings import Settings
 
 SKILL_FILE = "SKILL.md"
 

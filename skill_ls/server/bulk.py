@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skill_ls.checking import check_file
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic
+from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
 

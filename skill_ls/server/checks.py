@@ -15,12 +15,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules import check
 from skill_ls.rules.context import CheckContext, context_for_path
 from skill_ls.server.documents import Snapshot
+from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
 

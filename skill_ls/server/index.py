@@ -13,10 +13,10 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules.context import CheckContext
+from skill_ls.settings import Settings
 from skill_ls.workspace import LoadedSkill, ScanReport, SkillEntry, SkillFacts, WorkspaceIndex
 
 log = logging.getLogger(__name__)

@@ -16,8 +16,8 @@ from typing import ParamSpec, TypeVar
 
 from lsprotocol import types
 
-from skill_ls.settings import Settings
 from skill_ls.server.server import SkillServer
+from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,6 @@ from pygls.protocol.language_server import lsp_method
 
 from skill_ls import __version__
 from skill_ls.clients.table import Client
-from skill_ls.settings import Settings
 from skill_ls.document import MAX_FILE_BYTES, load_document
 from skill_ls.files import read_regular
 from skill_ls.rules.context import CheckContext, context_for_path
@@ -32,6 +31,7 @@ from skill_ls.server.configuration import Configuration
 from skill_ls.server.documents import DocumentStore, Snapshot, is_skill_path, uri_to_path
 from skill_ls.server.index import SkillIndex
 from skill_ls.server.positions import PositionMapper
+from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
 
 if TYPE_CHECKING:

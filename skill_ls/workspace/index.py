@@ -20,9 +20,9 @@ from pathlib import Path
 
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.ignore import IGNORE_FILES
+from skill_ls.settings import Settings
 from skill_ls.workspace import findings
 from skill_ls.workspace.builtin_skills import builtin_skill
 from skill_ls.workspace.facts import SIDECAR_FILES, read_facts

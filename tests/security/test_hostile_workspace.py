@@ -28,9 +28,9 @@ from pathlib import Path
 import pytest
 
 from skill_ls.checking import check_file
-from skill_ls.settings import Settings
 from skill_ls.document import parse_document
 from skill_ls.server.documents import uri_to_path
+from skill_ls.settings import Settings
 from skill_ls.walk import find_skill_files
 from skill_ls.workspace import WalkLimits, WorkspaceIndex
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Position, Range, TextEdit
 from skill_ls.rules.helpers import yaml_double_quoted, yaml_scalar
+from skill_ls.settings import Settings
 from skill_ls.yamltree import YMapping, YScalar, parse_yaml
 
 from .unit_helpers import apply_edits, codes, context, find, parse, run, skill

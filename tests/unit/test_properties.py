@@ -9,7 +9,6 @@ import string
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Position, Range
 from skill_ls.document import (
     SkillDocument,
@@ -19,6 +18,7 @@ from skill_ls.document import (
     parse_simple,
 )
 from skill_ls.rules import CheckContext, check
+from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import parse_yaml
 

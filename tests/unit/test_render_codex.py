@@ -11,7 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS_BY_ID
-from skill_ls.settings import Settings
 from skill_ls.render import activation_for, refusal_for
 from skill_ls.render.activation import source_for
 from skill_ls.render.codex import (
@@ -22,6 +21,7 @@ from skill_ls.render.codex import (
     measure_for,
     root_order,
 )
+from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.model import LoadedSkill
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Severity
+from skill_ls.settings import Settings
 
 from .unit_helpers import apply_fix, codes, covered, find, one, r, run, skill
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Severity
 from skill_ls.rules import RULES
 from skill_ls.rules.helpers import yaml_double_quoted
+from skill_ls.settings import Settings
 
 from .unit_helpers import codes, one, r, run, skill
 

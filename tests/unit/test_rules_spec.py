@@ -6,8 +6,8 @@ import unicodedata
 
 import pytest
 
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Severity
+from skill_ls.settings import Settings
 
 from .unit_helpers import apply_fix, codes, covered, find, one, r, run, skill
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from skill_ls.checking import check_file
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Severity
 from skill_ls.document import MAX_FRONTMATTER_CHARS, decode_skill_bytes
 from skill_ls.rules import check
+from skill_ls.settings import Settings
 
 from .unit_helpers import apply_fix, codes, context, covered, find, one, r, run, skill
 

@@ -11,9 +11,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS_BY_ID
-from skill_ls.settings import Settings
 from skill_ls.document import parse_document
 from skill_ls.render import refusal_for
+from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.facts import facts_of
 from skill_ls.workspace.model import SkillFacts, Status

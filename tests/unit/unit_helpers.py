@@ -6,10 +6,10 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
-from skill_ls.settings import Settings
 from skill_ls.diagnostics import Diagnostic, Fix, Range, TextEdit
 from skill_ls.document import SkillDocument, parse_document
 from skill_ls.rules import CheckContext, check
+from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
 
 
