@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from skill_ls.checking import FileResult, check_files
-from skill_ls.cli.output import FORMATS, display_path, render
 from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
 from skill_ls.diagnostics import Diagnostic, Range, Severity
+from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
 from skill_ls.walk import iter_targets
 

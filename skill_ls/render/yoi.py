@@ -9,7 +9,7 @@ from typing import Any
 from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import load_document, parse_document
-from skill_ls.report import diagnostic_to_json
+from skill_ls.report_formats.json_format import diagnostic_to_json
 from skill_ls.rules import check
 from skill_ls.rules.context import context_for_path
 from skill_ls.workspace import Placement, Status, WorkspaceIndex

@@ -7,7 +7,6 @@ client shows, never a crash.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -15,8 +14,8 @@ from typing import Any
 from pygls.exceptions import JsonRpcInvalidParams
 
 from skill_ls.checking import FileResult
-from skill_ls.cli.output import render
 from skill_ls.clients.table import CLIENTS
+from skill_ls.report_formats import json_report
 from skill_ls.server import scan
 from skill_ls.server.documents import path_to_uri, uri_to_path
 from skill_ls.server.edits import request_failed
@@ -89,7 +88,7 @@ async def lint_skill(ls: SkillServer, *args: Any) -> Any:
         raise request_failed(f"cannot read {path}")
     result = await ls.checks.result(snapshot, ls.settings_for(path), ls.generation)
     file_result = FileResult(Path(path), result.document, list(result.diagnostics))
-    return json.loads(render("json", [file_result]))
+    return json_report([file_result])
 
 
 def read_resource(ls: SkillServer, *args: Any) -> dict[str, Any]:

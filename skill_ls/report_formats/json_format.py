@@ -1,12 +1,18 @@
-"""Diagnostics as JSON: the `skill-ls check --format json` schema, shared with the server's
-`skill-ls.lintSkill` command (schema id `skill-ls/check/v1`, documented in docs/json-format.md).
+"""Diagnostics as JSON: the `skill-ls check --format json` schema (schema id
+`skill-ls/check/v1`, documented in docs/json-format.md), also the answer of the server's
+`skill-ls.lintSkill` command, which takes the plain data of `json_report` as it is.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Any
 
+from skill_ls import __version__
+from skill_ls.checking import FileResult
 from skill_ls.diagnostics import Diagnostic, Fix, Range
+from skill_ls.report_formats.common import display_path, summary
 from skill_ls.rules.registry import RULES, docs_url
 
 SCHEMA_ID = "skill-ls/check/v1"
@@ -53,3 +59,26 @@ def diagnostic_to_json(diagnostic: Diagnostic, path: str | None) -> dict[str, An
             for r in diagnostic.related
         ],
     }
+
+
+def json_report(results: Sequence[FileResult]) -> dict[str, Any]:
+    """The whole report as plain data (dicts, lists, strings, numbers)."""
+    counts = summary(results)
+    return {
+        "schema": SCHEMA_ID,
+        "tool": {"name": "skill-ls", "version": __version__},
+        "summary": {
+            "files": len(results),
+            "errors": counts["error"],
+            "warnings": counts["warning"],
+            "infos": counts["info"],
+            "hints": counts["hint"],
+        },
+        "diagnostics": [
+            diagnostic_to_json(d, display_path(r.path)) for r in results for d in r.diagnostics
+        ],
+    }
+
+
+def render_json(results: Sequence[FileResult]) -> str:
+    return json.dumps(json_report(results), indent=2, ensure_ascii=False) + "\n"
