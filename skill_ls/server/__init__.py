@@ -1,7 +1,8 @@
-"""The language server (pygls 2): one module per LSP concern, each with `register(server)`.
+"""The language server (pygls 2): one module per LSP concern, each with `register(...)`.
 
 Only this package imports pygls and lsprotocol; it translates between the editor and the
 core (document model, validator, workspace index, renderers) and holds no rule logic.
+Handlers get the `Session` (shared state) and, when they talk back, the `EditorPort`.
 """
 
 from __future__ import annotations
@@ -10,48 +11,63 @@ import logging
 import sys
 from typing import BinaryIO, cast
 
+from skill_ls.server import (
+    code_actions,
+    commands,
+    completion,
+    hover,
+    lifecycle,
+    navigation,
+    preview,
+    rename,
+    symbols,
+    sync,
+    watching,
+)
+from skill_ls.server.bulk import BulkChecker
+from skill_ls.server.capabilities import ClientFlags
+from skill_ls.server.check_cache import CheckCache
 from skill_ls.server.client_log import configure_logging
-from skill_ls.server.diagnostics import Publisher
+from skill_ls.server.configuration import Configuration
+from skill_ls.server.documents import DocumentStore
+from skill_ls.server.editor import PyglsEditor
 from skill_ls.server.framing import ResyncingReader
+from skill_ls.server.positions import PositionMapper
 from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
+from skill_ls.server.skill_index import SkillIndex
 
 __all__ = ["SkillServer", "create_server", "serve_stdio", "serve_tcp"]
 
 
 def create_server() -> SkillServer:
     """A server with every feature registered (capabilities follow from the registrations)."""
-    from skill_ls.server import (
-        code_actions,
-        commands,
-        completion,
-        hover,
-        lifecycle,
-        navigation,
-        preview,
-        rename,
-        symbols,
-        sync,
-        watching,
-    )
-
     server = SkillServer()
-    server.publisher = Publisher(server)
-    server.client_log = configure_logging(server)
-    features = (
-        lifecycle,
-        sync,
-        watching,
-        completion,
-        hover,
-        navigation,
-        code_actions,
-        rename,
-        symbols,
-        commands,
-        preview,
+    editor = PyglsEditor(server)
+    log_handler = configure_logging(editor)
+    skills = SkillIndex()
+    session = Session(
+        documents=DocumentStore(),
+        config=Configuration(),
+        # Cross-skill findings (clashes, shadowing) join each open document's own.
+        check_cache=CheckCache(extra=skills.cross_findings),
+        bulk=BulkChecker(),
+        skills=skills,
+        # The most basic client until `initialize` says what this one can do.
+        flags=ClientFlags(),
+        mapper=PositionMapper(),
     )
-    for module in features:
-        module.register(server)
+    lifecycle.register(server, session, editor, log_handler)
+    sync.register(server, session, editor)
+    watching.register(server, session, editor)
+    completion.register(server, session)
+    hover.register(server, session)
+    navigation.register(server, session)
+    code_actions.register(server, session)
+    rename.register(server, session)
+    symbols.register(server, session)
+    commands.register(server, session, editor)
+    preview.register(server, session)
     return server
 
 

@@ -11,12 +11,10 @@ import asyncio
 import logging
 import sys
 import threading
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-if TYPE_CHECKING:
-    from pygls.lsp.server import LanguageServer
+from skill_ls.server.editor import EditorPort
 
 _LEVELS = {
     logging.CRITICAL: types.MessageType.Error,
@@ -29,9 +27,9 @@ _LEVELS = {
 class ClientLogHandler(logging.Handler):
     """Sends log records to the client from the event loop's thread (frames never interleave)."""
 
-    def __init__(self, server: LanguageServer, level: int = logging.INFO) -> None:
+    def __init__(self, editor: EditorPort, level: int = logging.INFO) -> None:
         super().__init__(level)
-        self.server = server
+        self.editor = editor
         self.loop: asyncio.AbstractEventLoop | None = None
         self.fallback = logging.StreamHandler(sys.stderr)
         self._local = threading.local()
@@ -60,16 +58,16 @@ class ClientLogHandler(logging.Handler):
     def _send(self, message: str, kind: types.MessageType) -> None:
         self._local.busy = True
         try:
-            self.server.window_log_message(types.LogMessageParams(type=kind, message=message))
+            self.editor.log_message(types.LogMessageParams(type=kind, message=message))
         except Exception:
             sys.stderr.write(message + "\n")
         finally:
             self._local.busy = False
 
 
-def configure_logging(server: LanguageServer, level: int = logging.INFO) -> ClientLogHandler:
+def configure_logging(editor: EditorPort, level: int = logging.INFO) -> ClientLogHandler:
     """Route `skill_ls` logs to the client, and keep pygls's chatter off (stderr, warnings)."""
-    handler = ClientLogHandler(server, level)
+    handler = ClientLogHandler(editor, level)
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     ours = logging.getLogger("skill_ls")
     ours.handlers = [handler]

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.diagnostics import Fix, TextEdit
-from skill_ls.server.checks import CheckResult
+from skill_ls.server.binding import bind
+from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import fixes_to_edit, to_lsp_diagnostic
 from skill_ls.server.isolation import isolated
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.skill-ls"
 KINDS = [types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL_KIND]
@@ -62,7 +64,7 @@ def _same(a: types.Diagnostic, b: types.Diagnostic) -> bool:
 
 
 def quick_fixes(
-    ls: SkillServer, result: CheckResult, params: types.CodeActionParams
+    session: Session, result: CheckResult, params: types.CodeActionParams
 ) -> list[types.CodeAction]:
     snapshot = result.snapshot
     asked = params.context.diagnostics
@@ -70,12 +72,14 @@ def quick_fixes(
     for diagnostic in result.diagnostics:
         if not diagnostic.fixes:
             continue
-        converted = to_lsp_diagnostic(diagnostic, snapshot.index, ls.mapper, ls.flags, ls.index_for)
+        converted = to_lsp_diagnostic(
+            diagnostic, snapshot.index, session.mapper, session.flags, session.line_index_for
+        )
         matches = any(_same(converted, a) for a in asked) if asked else False
         if not matches and not _touches(converted, params.range):
             continue
         for number, fix in enumerate(diagnostic.fixes):
-            edit = fixes_to_edit([fix], snapshot, ls.mapper, ls.flags)
+            edit = fixes_to_edit([fix], snapshot, session.mapper, session.flags)
             if edit is None:
                 continue
             actions.append(
@@ -90,17 +94,17 @@ def quick_fixes(
     return actions
 
 
-def fix_all(ls: SkillServer, result: CheckResult) -> types.CodeAction | None:
+def fix_all(session: Session, result: CheckResult) -> types.CodeAction | None:
     expressible = [
         fix
         for diagnostic in result.diagnostics
         for fix in diagnostic.fixes
-        if fixes_to_edit([fix], result.snapshot, ls.mapper, ls.flags) is not None
+        if fixes_to_edit([fix], result.snapshot, session.mapper, session.flags) is not None
     ]
     fixes = compatible_fixes(expressible)
     if not fixes:
         return None
-    edit = fixes_to_edit(fixes, result.snapshot, ls.mapper, ls.flags)
+    edit = fixes_to_edit(fixes, result.snapshot, session.mapper, session.flags)
     if edit is None:
         return None
     count = len(fixes)
@@ -113,24 +117,26 @@ def fix_all(ls: SkillServer, result: CheckResult) -> types.CodeAction | None:
 
 @isolated()
 async def code_action(
-    ls: SkillServer, params: types.CodeActionParams
+    session: Session, params: types.CodeActionParams
 ) -> list[types.CodeAction] | None:
-    snapshot = ls.snapshot(params.text_document.uri)
-    if snapshot is None or not ls.is_skill(snapshot) or not ls.flags.code_action_literals:
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or not session.is_skill(snapshot) or not session.flags.code_action_literals:
         return None
-    result = await ls.checks.result(snapshot, ls.settings_for(snapshot.path), ls.generation)
+    result = await session.check_cache.result(
+        snapshot, session.settings_for(snapshot.path), session.generation
+    )
     only = params.context.only
     actions: list[types.CodeAction] = []
     if _wanted(only, types.CodeActionKind.QuickFix):
-        actions.extend(quick_fixes(ls, result, params))
+        actions.extend(quick_fixes(session, result, params))
     if _wanted(only, FIX_ALL_KIND):
-        action = fix_all(ls, result)
+        action = fix_all(session, result)
         if action is not None:
             actions.append(action)
     return actions
 
 
-def register(server: SkillServer) -> None:
+def register(server: LanguageServer, session: Session) -> None:
     server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS)
-    )(code_action)
+    )(bind(code_action, session))

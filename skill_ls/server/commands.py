@@ -12,15 +12,18 @@ from pathlib import Path
 from typing import Any
 
 from pygls.exceptions import JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.checking import FileResult
 from skill_ls.clients.table import CLIENTS
 from skill_ls.report_formats import json_report
 from skill_ls.server import scan
-from skill_ls.server.documents import path_to_uri, uri_to_path
+from skill_ls.server.binding import bind_command
+from skill_ls.server.documents import path_to_uri, read_text, uri_to_path
+from skill_ls.server.editor import EditorPort
 from skill_ls.server.edits import request_failed
 from skill_ls.server.references import inside
-from skill_ls.server.server import SkillServer, read_text
+from skill_ls.server.session import Session
 from skill_ls.walk import is_skill_file_name
 from skill_ls.workspace import SkillEntry
 
@@ -52,7 +55,7 @@ def skill_json(entry: SkillEntry) -> dict[str, Any]:
     return item
 
 
-def skill_md_for(ls: SkillServer, value: str) -> str:
+def skill_md_for(session: Session, value: str) -> str:
     """A SKILL.md path from a document URI, a path (file or folder) or a skill name."""
     path = uri_to_path(value) if ":" in value and not os.path.isabs(value) else value
     if path is not None and os.path.isabs(path):
@@ -62,40 +65,42 @@ def skill_md_for(ls: SkillServer, value: str) -> str:
                     return os.path.join(path, name)
             raise request_failed(f"no SKILL.md in {path}")
         return path
-    entry = ls.index.by_name(value)
+    entry = session.skills.by_name(value)
     if entry is None:
-        for snapshot in ls.skill_snapshots():
+        for snapshot in session.skill_snapshots():
             if snapshot.path and snapshot.parsed.string_value("name") == value:
                 return snapshot.path
         raise request_failed(f"no skill named {value!r} in the workspace")
     return entry.path
 
 
-def list_clients(ls: SkillServer, *args: Any) -> dict[str, Any]:
+def list_clients(session: Session, *args: Any) -> dict[str, Any]:
     return {"clients": [{"id": client.id, "name": client.name} for client in CLIENTS]}
 
 
-def list_skills(ls: SkillServer, *args: Any) -> dict[str, Any]:
-    return {"skills": [skill_json(entry) for entry in ls.index.skills()]}
+def list_skills(session: Session, *args: Any) -> dict[str, Any]:
+    return {"skills": [skill_json(entry) for entry in session.skills.skills()]}
 
 
-async def lint_skill(ls: SkillServer, *args: Any) -> Any:
+async def lint_skill(session: Session, *args: Any) -> Any:
     """One skill's findings, in the `skill-ls check --format json` schema."""
-    path = skill_md_for(ls, argument(args, 0, "a document URI, a path or a skill name"))
-    open_doc = ls.documents.by_path(path)
-    snapshot = open_doc if open_doc is not None else ls.snapshot(path_to_uri(path))
+    path = skill_md_for(session, argument(args, 0, "a document URI, a path or a skill name"))
+    open_doc = session.documents.by_path(path)
+    snapshot = open_doc if open_doc is not None else session.snapshot(path_to_uri(path))
     if snapshot is None:
         raise request_failed(f"cannot read {path}")
-    result = await ls.checks.result(snapshot, ls.settings_for(path), ls.generation)
+    result = await session.check_cache.result(
+        snapshot, session.settings_for(path), session.generation
+    )
     file_result = FileResult(Path(path), result.document, list(result.diagnostics))
     return json_report([file_result])
 
 
-def read_resource(ls: SkillServer, *args: Any) -> dict[str, Any]:
+def read_resource(session: Session, *args: Any) -> dict[str, Any]:
     """A file of a skill, by skill name and path relative to its folder; nothing outside."""
     name = argument(args, 0, "a skill name")
     relative = argument(args, 1, "a path relative to the skill folder")
-    folder = os.path.dirname(skill_md_for(ls, name))
+    folder = os.path.dirname(skill_md_for(session, name))
     target = os.path.normpath(os.path.join(folder, relative.replace("\\", "/")))
     if os.path.isabs(relative) or not inside(folder, target) or target == os.path.normpath(folder):
         raise request_failed(f"{relative!r} is not a file inside the folder of skill {name!r}")
@@ -118,17 +123,17 @@ def read_resource(ls: SkillServer, *args: Any) -> dict[str, Any]:
     }
 
 
-async def reload_workspace(ls: SkillServer, *args: Any) -> dict[str, Any]:
-    if ls.config.reload_files():
-        ls.world_changed()
-    ls.notify_settings_problems()
-    count = await scan.scan_workspace(ls)
+async def reload_workspace(session: Session, editor: EditorPort, *args: Any) -> dict[str, Any]:
+    if session.config.reload_files():
+        session.world_changed()
+    session.notify_settings_problems(editor)
+    count = await scan.scan_workspace(session, editor)
     return {"skills": count}
 
 
-def register(server: SkillServer) -> None:
-    server.command(LIST_CLIENTS)(list_clients)
-    server.command(LIST_SKILLS)(list_skills)
-    server.command(LINT_SKILL)(lint_skill)
-    server.command(READ_RESOURCE)(read_resource)
-    server.command(RELOAD_WORKSPACE)(reload_workspace)
+def register(server: LanguageServer, session: Session, editor: EditorPort) -> None:
+    server.command(LIST_CLIENTS)(bind_command(list_clients, session))
+    server.command(LIST_SKILLS)(bind_command(list_skills, session))
+    server.command(LINT_SKILL)(bind_command(lint_skill, session))
+    server.command(READ_RESOURCE)(bind_command(read_resource, session))
+    server.command(RELOAD_WORKSPACE)(bind_command(reload_workspace, session, editor))

@@ -10,15 +10,17 @@ import re
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.clients.fields import ALL_FIELDS, COMMON_METADATA_KEYS, FieldSpec
 from skill_ls.clients.table import CLIENTS
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document import SkillDocument
 from skill_ls.rules.context import context_for_path
+from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.isolation import isolated
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 from skill_ls.yamltree import YMapping, YScalar
 
 TRIGGERS = [":", "/", "(", "`", " "]
@@ -44,15 +46,15 @@ def snippet_escape(text: str, in_choice: bool = False) -> str:
 
 
 class Completer:
-    def __init__(self, ls: SkillServer, snapshot: Snapshot, position: Position) -> None:
-        self.ls = ls
+    def __init__(self, session: Session, snapshot: Snapshot, position: Position) -> None:
+        self.session = session
         self.snapshot = snapshot
         self.doc: SkillDocument = snapshot.parsed
         self.position = position
         self.line = snapshot.index.line(position.line)
         self.prefix = self.line[: position.column]
-        self.snippets = ls.flags.snippets
-        self.markdown = ls.flags.completion_markdown
+        self.snippets = session.flags.snippets
+        self.markdown = session.flags.completion_markdown
 
     # --- where the cursor is -------------------------------------------------------------
 
@@ -72,14 +74,14 @@ class Completer:
         fm = self.doc.frontmatter
         assert fm is not None
         for number in range(self.position.line - 1, fm.open_line, -1):
-            text = self.ls_line(number)
+            text = self.line_at(number)
             if text.strip() and not text[0].isspace() and not text.lstrip().startswith("#"):
                 match = _KEY_PREFIX.match(text)
                 key = match.group(0) if match else ""
                 return key if text[len(key) : len(key) + 1] == ":" else None
         return None
 
-    def ls_line(self, number: int) -> str:
+    def line_at(self, number: int) -> str:
         return self.snapshot.index.line(number)
 
     def edit_range(self, start_column: int, token: re.Pattern[str]) -> types.Range:
@@ -87,7 +89,7 @@ class Completer:
         rest = token.match(self.line, self.position.column)
         end = rest.end() if rest else self.position.column
         rng = Range(Position(self.position.line, start_column), Position(self.position.line, end))
-        return self.ls.mapper.to_client_range(self.snapshot.index, rng)
+        return self.session.mapper.to_client_range(self.snapshot.index, rng)
 
     def docs(self, text: str) -> types.MarkupContent:
         kind = types.MarkupKind.Markdown if self.markdown else types.MarkupKind.PlainText
@@ -96,7 +98,7 @@ class Completer:
     # --- keys ------------------------------------------------------------------------------
 
     def key_items(self) -> list[types.CompletionItem]:
-        clients = self.ls.audience(self.snapshot)
+        clients = self.session.audience(self.snapshot)
         honoured: set[str] = set()
         for client in clients:
             honoured |= client.fields
@@ -244,7 +246,7 @@ def key_documentation(spec: FieldSpec) -> str:
 
 
 def path_completions(
-    ls: SkillServer, snapshot: Snapshot, position: Position, prefix: str, line: str
+    session: Session, snapshot: Snapshot, position: Position, prefix: str, line: str
 ) -> types.CompletionList | None:
     """Files of the skill folder, inside a Markdown link target or inline code."""
     if snapshot.path is None:
@@ -255,10 +257,10 @@ def path_completions(
     start = match.start("path")
     rest = _PATH_CHARS.match(line, position.column)
     end = rest.end() if rest else position.column
-    rng = ls.mapper.to_client_range(
+    rng = session.mapper.to_client_range(
         snapshot.index, Range(Position(position.line, start), Position(position.line, end))
     )
-    settings = ls.settings_for(snapshot.path)
+    settings = session.settings_for(snapshot.path)
     files = context_for_path(Path(snapshot.path), settings).skill_files or frozenset()
     own = Path(snapshot.path).name
     candidates = sorted(
@@ -290,19 +292,19 @@ def _path_order(relative: str) -> tuple[int, str]:
 
 
 @isolated()
-def completion(ls: SkillServer, params: types.CompletionParams) -> types.CompletionList | None:
-    snapshot = ls.snapshot(params.text_document.uri)
-    if snapshot is None or not ls.is_skill(snapshot):
+def completion(session: Session, params: types.CompletionParams) -> types.CompletionList | None:
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or not session.is_skill(snapshot):
         return None
-    position = ls.mapper.from_client(snapshot.index, params.position)
-    completer = Completer(ls, snapshot, position)
+    position = session.mapper.from_client(snapshot.index, params.position)
+    completer = Completer(session, snapshot, position)
     doc = completer.doc
     fm = doc.frontmatter
     line = position.line
     if fm is None and line == 0 and re.fullmatch(r"-{0,3}", completer.prefix):
         return types.CompletionList(is_incomplete=False, items=[completer.skeleton_item()])
     if fm is None or (fm.close_line is not None and line > fm.close_line):
-        return path_completions(ls, snapshot, position, completer.prefix, completer.line)
+        return path_completions(session, snapshot, position, completer.prefix, completer.line)
     if line <= fm.open_line or line == fm.close_line:
         return None
     items = completer.frontmatter_items()
@@ -311,7 +313,7 @@ def completion(ls: SkillServer, params: types.CompletionParams) -> types.Complet
     return types.CompletionList(is_incomplete=False, items=items)
 
 
-def register(server: SkillServer) -> None:
+def register(server: LanguageServer, session: Session) -> None:
     server.feature(
         types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=TRIGGERS)
-    )(completion)
+    )(bind(completion, session))

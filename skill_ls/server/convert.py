@@ -30,8 +30,8 @@ _TAGS = {
     "deprecated": types.DiagnosticTag.Deprecated,
 }
 
-# The text of another file (for related information), or None when it can't be read.
-IndexFor = Callable[[str], LineIndex | None]
+# The line index of another file (for related information), or None when it can't be read.
+LineIndexFor = Callable[[str], LineIndex | None]
 
 
 def to_lsp_diagnostic(
@@ -39,7 +39,7 @@ def to_lsp_diagnostic(
     index: LineIndex | None,
     mapper: PositionMapper,
     flags: ClientFlags,
-    index_for: IndexFor,
+    line_index_for: LineIndexFor,
 ) -> types.Diagnostic:
     tags = [_TAGS[t] for t in diagnostic.tags if t in _TAGS] if flags.diagnostic_tags else []
     related: list[types.DiagnosticRelatedInformation] = []
@@ -49,7 +49,7 @@ def to_lsp_diagnostic(
                 types.DiagnosticRelatedInformation(
                     location=types.Location(
                         uri=path_to_uri(item.path),
-                        range=_range_in(index_for(item.path), item.range, mapper),
+                        range=_range_in(line_index_for(item.path), item.range, mapper),
                     ),
                     message=item.message,
                 )
@@ -85,9 +85,9 @@ def to_lsp_diagnostics(
     index: LineIndex,
     mapper: PositionMapper,
     flags: ClientFlags,
-    index_for: IndexFor,
+    line_index_for: LineIndexFor,
 ) -> list[types.Diagnostic]:
-    return [to_lsp_diagnostic(d, index, mapper, flags, index_for) for d in diagnostics]
+    return [to_lsp_diagnostic(d, index, mapper, flags, line_index_for) for d in diagnostics]
 
 
 def created_path(snapshot: Snapshot, relative: str) -> str | None:

@@ -18,11 +18,14 @@ from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
 from skill_ls.clients.table import CLIENTS_BY_ID, clients_for_path
-from skill_ls.document import SkillDocument, parse_document
+from skill_ls.document import MAX_FILE_BYTES, SkillDocument, parse_document
+from skill_ls.files import read_regular
 from skill_ls.server.positions import PositionMapper
 from skill_ls.text import LineIndex
 
 SKILL_FILE = "SKILL.md"
+# Unopened files read for hovers, references and related information stop here.
+MAX_READ_BYTES = MAX_FILE_BYTES
 
 
 def uri_to_path(uri: str) -> str | None:
@@ -53,6 +56,17 @@ def is_skill_path(path: str | None, target_clients: Sequence[str] = ()) -> bool:
     if not target_clients:
         return True
     return any(CLIENTS_BY_ID[c].root_markdown_skills for c in target_clients if c in CLIENTS_BY_ID)
+
+
+def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> str | None:
+    """A regular file's text (UTF-8, bad bytes replaced), or None."""
+    try:
+        if not os.path.isfile(path):
+            return None
+        data = read_regular(path, limit)
+    except OSError:
+        return None
+    return data.decode("utf-8", errors="replace")
 
 
 def skill_folder(path: str) -> Path:

@@ -9,7 +9,7 @@ from pygls.exceptions import JsonRpcException
 
 from skill_ls.diagnostics import Range
 from skill_ls.server.documents import path_to_uri
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 
 REQUEST_FAILED = -32803
 
@@ -21,7 +21,7 @@ def request_failed(message: str) -> JsonRpcException:
 
 @dataclass
 class EditBuilder:
-    ls: SkillServer
+    session: Session
     _edits: dict[str, list[types.TextEdit]] = field(default_factory=dict)
     _versions: dict[str, int | None] = field(default_factory=dict)
     _renames: list[types.RenameFile] = field(default_factory=list)
@@ -29,18 +29,18 @@ class EditBuilder:
 
     def replace(self, path: str, rng: Range, new_text: str) -> None:
         """Replace a code-point range of a file (the open buffer when there is one)."""
-        open_doc = self.ls.documents.by_path(path)
+        open_doc = self.session.documents.by_path(path)
         uri = open_doc.uri if open_doc is not None else path_to_uri(path)
         key = (uri, rng.start.line, rng.start.column, rng.end.line, rng.end.column)
         if key in self._seen:
             return
-        index = open_doc.index if open_doc is not None else self.ls.index_for(path)
+        index = open_doc.index if open_doc is not None else self.session.line_index_for(path)
         if index is None:
             return
         self._seen.add(key)
         self._versions[uri] = open_doc.version if open_doc is not None else None
         self._edits.setdefault(uri, []).append(
-            types.TextEdit(range=self.ls.mapper.to_client_range(index, rng), new_text=new_text)
+            types.TextEdit(range=self.session.mapper.to_client_range(index, rng), new_text=new_text)
         )
 
     def rename(self, old: str, new: str) -> None:
@@ -59,7 +59,7 @@ class EditBuilder:
     def build(self) -> types.WorkspaceEdit | None:
         if self.empty:
             return None
-        flags = self.ls.flags
+        flags = self.session.flags
         if flags.document_changes:
             changes: list[types.TextDocumentEdit | types.RenameFile] = [
                 types.TextDocumentEdit(

@@ -7,17 +7,19 @@ import os
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.clients.describe import provenance_line
 from skill_ls.clients.fields import ALL_FIELDS
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document import Reference, SkillDocument
-from skill_ls.server.documents import Snapshot
+from skill_ls.server.binding import bind
+from skill_ls.server.documents import Snapshot, read_text
 from skill_ls.server.isolation import isolated
 from skill_ls.server.preview import description_preview
 from skill_ls.server.references import resolve_reference
-from skill_ls.server.server import SkillServer, read_text
+from skill_ls.server.session import Session
 
 PREVIEW_LINES = 10
 PREVIEW_BYTES = 64 * 1024
@@ -106,15 +108,15 @@ def find_reference(doc: SkillDocument, pos: Position) -> Reference | None:
     return None
 
 
-def hover_at(ls: SkillServer, snapshot: Snapshot, pos: Position) -> tuple[str, Range] | None:
+def hover_at(session: Session, snapshot: Snapshot, pos: Position) -> tuple[str, Range] | None:
     doc = snapshot.parsed
     for key, entry in doc.fields.items():
         value_range = entry.value.range if entry.value is not None else None
         on_key = entry.key.range.contains(pos)
         on_value = value_range is not None and value_range.contains(pos)
         if key == "description" and (on_key or on_value):
-            clients: tuple[Client, ...] = ls.audience(snapshot)
-            preview = description_preview(ls, snapshot, clients)
+            clients: tuple[Client, ...] = session.audience(snapshot)
+            preview = description_preview(session, snapshot, clients)
             text = key_hover(key) + ("\n\n---\n\n" + preview if preview else "")
             return text, entry.key.range if on_key else (value_range or entry.key.range)
         if on_key:
@@ -126,21 +128,21 @@ def hover_at(ls: SkillServer, snapshot: Snapshot, pos: Position) -> tuple[str, R
 
 
 @isolated()
-def hover(ls: SkillServer, params: types.HoverParams) -> types.Hover | None:
-    snapshot = ls.snapshot(params.text_document.uri)
-    if snapshot is None or not ls.is_skill(snapshot):
+def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or not session.is_skill(snapshot):
         return None
-    pos = ls.mapper.from_client(snapshot.index, params.position)
-    found = hover_at(ls, snapshot, pos)
+    pos = session.mapper.from_client(snapshot.index, params.position)
+    found = hover_at(session, snapshot, pos)
     if found is None:
         return None
     text, rng = found
-    kind = types.MarkupKind.Markdown if ls.flags.hover_markdown else types.MarkupKind.PlainText
+    kind = types.MarkupKind.Markdown if session.flags.hover_markdown else types.MarkupKind.PlainText
     return types.Hover(
         contents=types.MarkupContent(kind=kind, value=text),
-        range=ls.mapper.to_client_range(snapshot.index, rng),
+        range=session.mapper.to_client_range(snapshot.index, rng),
     )
 
 
-def register(server: SkillServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_HOVER)(hover)
+def register(server: LanguageServer, session: Session) -> None:
+    server.feature(types.TEXT_DOCUMENT_HOVER)(bind(hover, session))

@@ -4,21 +4,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.server import diagnostics, rename, scan, watching
+from skill_ls.server.binding import bind
 from skill_ls.server.capabilities import ClientFlags
+from skill_ls.server.client_log import ClientLogHandler
 from skill_ls.server.configuration import SECTION, section_of
 from skill_ls.server.documents import uri_to_path
+from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
 from skill_ls.server.positions import PositionMapper
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 
 log = logging.getLogger(__name__)
+
+# Registers the features only some clients get (known once their capabilities are).
+LateFeatures = Callable[[ClientFlags], None]
 
 
 def _roots(params: types.InitializeParams) -> list[Path]:
@@ -32,45 +38,51 @@ def _roots(params: types.InitializeParams) -> list[Path]:
 
 
 @isolated()
-def initialize(ls: SkillServer, params: types.InitializeParams) -> None:
+def initialize(
+    session: Session,
+    editor: EditorPort,
+    mapper_for: Callable[[], PositionMapper],
+    late_features: LateFeatures,
+    log_handler: ClientLogHandler,
+    params: types.InitializeParams,
+) -> None:
     """Resolve the client's capabilities and register what depends on them.
 
     Runs before pygls computes the server capabilities, so features registered here are
     advertised (pull diagnostics only to clients that pull: never push and pull both).
     """
-    ls.flags = ClientFlags.resolve(params)
-    ls.mapper = PositionMapper(ls.workspace.position_codec)
-    ls.roots = _roots(params)
-    ls.config.set_roots(ls.roots)
-    ls.initialization_options = params.initialization_options
-    ls.config.set_editor(section_of(params.initialization_options) or {})
-    if ls.flags.watched_files_dynamic:
-        ls.checks.listing_ttl = None
-    if ls.flags.pull_diagnostics:
-        diagnostics.register_pull(ls)
-    if ls.flags.will_rename_files:
-        rename.register_will_rename(ls)
-    ls.checks.extra = ls.index.cross_findings
+    session.flags = ClientFlags.resolve(params)
+    session.mapper = mapper_for()
+    session.roots = _roots(params)
+    session.config.set_roots(session.roots)
+    session.initialization_options = params.initialization_options
+    session.config.set_editor(section_of(params.initialization_options) or {})
+    if session.flags.watched_files_dynamic:
+        session.check_cache.listing_ttl = None
+    late_features(session.flags)
     loop = asyncio.get_running_loop()
 
     def names_changed() -> None:
-        loop.call_soon_threadsafe(ls.names_changed)
+        # An open buffer renamed a skill: clashes may have appeared or gone elsewhere.
+        loop.call_soon_threadsafe(diagnostics.refresh_all, session, editor)
 
-    ls.index.on_names_changed = names_changed
-    ls.client_log.attach(loop)
+    session.skills.on_names_changed = names_changed
+    log_handler.attach(loop)
     log.info(
         "skill-ls for %s: %s diagnostics, %s",
-        ls.flags.client_name or "an unnamed client",
-        "pull" if ls.flags.pull_diagnostics else "push",
-        ls.mapper.encoding,
+        session.flags.client_name or "an unnamed client",
+        "pull" if session.flags.pull_diagnostics else "push",
+        session.mapper.encoding,
     )
 
 
 @isolated()
-async def initialized(ls: SkillServer, params: types.InitializedParams) -> None:
-    if ls.flags.configuration_dynamic:
+async def initialized(
+    session: Session, editor: EditorPort, params: types.InitializedParams
+) -> None:
+    if session.flags.configuration_dynamic:
         try:
-            await ls.client_register_capability_async(
+            await editor.register_capability(
                 types.RegistrationParams(
                     registrations=[
                         types.Registration(
@@ -85,74 +97,89 @@ async def initialized(ls: SkillServer, params: types.InitializedParams) -> None:
             )
         except Exception as exc:
             log.info("could not register for configuration changes: %s", exc)
-    if ls.flags.configuration and await pull_configuration(ls):
-        ls.world_changed()
-        ls.publisher.world_changed()
-    ls.notify_settings_problems()
-    scan.start_scan(ls)
-    await watching.register_watchers(ls)
+    if session.flags.configuration and await pull_configuration(session, editor):
+        diagnostics.refresh_all(session, editor)
+    session.notify_settings_problems(editor)
+    scan.start_scan(session, editor)
+    await watching.register_watchers(session, editor)
 
 
-async def pull_configuration(ls: SkillServer) -> bool:
+async def pull_configuration(session: Session, editor: EditorPort) -> bool:
     """Ask the client for the `skillLs` section; True when the settings changed."""
     try:
-        values: Sequence[Any] = await ls.workspace_configuration_async(
+        values = await editor.configuration(
             types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
         )
     except Exception as exc:
         log.warning("could not read the client's settings: %s", exc)
         return False
     section = section_of(values[0]) if values else None
-    merged = {**(section_of(ls.initialization_options) or {}), **(section or {})}
-    return ls.config.set_editor(merged)
+    merged = {**(section_of(session.initialization_options) or {}), **(section or {})}
+    return session.config.set_editor(merged)
 
 
 @isolated()
 async def did_change_configuration(
-    ls: SkillServer, params: types.DidChangeConfigurationParams
+    session: Session, editor: EditorPort, params: types.DidChangeConfigurationParams
 ) -> None:
-    if ls.flags.configuration:
-        changed = await pull_configuration(ls)
+    if session.flags.configuration:
+        changed = await pull_configuration(session, editor)
     else:
         section = section_of(params.settings)
-        initial = section_of(ls.initialization_options) or {}
-        changed = section is not None and ls.config.set_editor({**initial, **section})
-    ls.notify_settings_problems()
+        initial = section_of(session.initialization_options) or {}
+        changed = section is not None and session.config.set_editor({**initial, **section})
+    session.notify_settings_problems(editor)
     if changed:
-        ls.world_changed()
-        ls.publisher.world_changed()
-        scan.start_scan(ls)
-        await watching.register_watchers(ls)
+        diagnostics.refresh_all(session, editor)
+        scan.start_scan(session, editor)
+        await watching.register_watchers(session, editor)
 
 
 @isolated()
 async def did_change_workspace_folders(
-    ls: SkillServer, params: types.DidChangeWorkspaceFoldersParams
+    session: Session, editor: EditorPort, params: types.DidChangeWorkspaceFoldersParams
 ) -> None:
     removed = {uri_to_path(folder.uri) for folder in params.event.removed}
-    roots = [root for root in ls.roots if str(root) not in removed]
+    roots = [root for root in session.roots if str(root) not in removed]
     for folder in params.event.added:
         path = uri_to_path(folder.uri)
         if path is not None and Path(path) not in roots:
             roots.append(Path(path))
-    ls.roots = roots
-    ls.config.set_roots(roots)
-    ls.notify_settings_problems()
-    ls.world_changed()
-    ls.publisher.world_changed()
-    scan.start_scan(ls)
-    await watching.register_watchers(ls)
+    session.roots = roots
+    session.config.set_roots(roots)
+    session.notify_settings_problems(editor)
+    diagnostics.refresh_all(session, editor)
+    scan.start_scan(session, editor)
+    await watching.register_watchers(session, editor)
 
 
-def shutdown(ls: SkillServer, params: None) -> None:
-    ls.cancel_background()
-    ls.checks.shutdown()
-    ls.bulk.shutdown()
+def shutdown(session: Session, params: None) -> None:
+    session.cancel_background()
+    session.check_cache.shutdown()
+    session.bulk.shutdown()
 
 
-def register(server: SkillServer) -> None:
-    server.feature(types.INITIALIZE)(initialize)
-    server.feature(types.INITIALIZED)(initialized)
-    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(did_change_configuration)
-    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(did_change_workspace_folders)
-    server.feature(types.SHUTDOWN)(shutdown)
+def register(
+    server: LanguageServer, session: Session, editor: EditorPort, log_handler: ClientLogHandler
+) -> None:
+    def mapper_for() -> PositionMapper:
+        # pygls negotiates the position encoding before our `initialize` runs.
+        return PositionMapper(server.workspace.position_codec)
+
+    def late_features(flags: ClientFlags) -> None:
+        if flags.pull_diagnostics:
+            diagnostics.register_pull(server, session)
+        if flags.will_rename_files:
+            rename.register_will_rename(server, session)
+
+    server.feature(types.INITIALIZE)(
+        bind(initialize, session, editor, mapper_for, late_features, log_handler)
+    )
+    server.feature(types.INITIALIZED)(bind(initialized, session, editor))
+    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(
+        bind(did_change_configuration, session, editor)
+    )
+    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(
+        bind(did_change_workspace_folders, session, editor)
+    )
+    server.feature(types.SHUTDOWN)(bind(shutdown, session))

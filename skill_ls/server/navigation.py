@@ -6,12 +6,14 @@ import asyncio
 import os
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
+from skill_ls.server.binding import bind
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.hover import find_reference
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of, resolve_reference
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 
 MAX_LINKS = 2000
 _START = types.Range(
@@ -21,10 +23,10 @@ _START = types.Range(
 
 @isolated()
 def document_links(
-    ls: SkillServer, params: types.DocumentLinkParams
+    session: Session, params: types.DocumentLinkParams
 ) -> list[types.DocumentLink] | None:
-    snapshot = ls.snapshot(params.text_document.uri)
-    if snapshot is None or snapshot.path is None or not ls.is_skill(snapshot):
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
         return None
     links = []
     for ref in snapshot.parsed.references[:MAX_LINKS]:
@@ -33,9 +35,9 @@ def document_links(
             continue
         links.append(
             types.DocumentLink(
-                range=ls.mapper.to_client_range(snapshot.index, ref.range),
+                range=session.mapper.to_client_range(snapshot.index, ref.range),
                 target=path_to_uri(path),
-                tooltip=f"Open {ref.target}" if ls.flags.link_tooltips else None,
+                tooltip=f"Open {ref.target}" if session.flags.link_tooltips else None,
             )
         )
     return links
@@ -43,12 +45,12 @@ def document_links(
 
 @isolated()
 def definition(
-    ls: SkillServer, params: types.DefinitionParams
+    session: Session, params: types.DefinitionParams
 ) -> list[types.Location] | list[types.LocationLink] | None:
-    snapshot = ls.snapshot(params.text_document.uri)
-    if snapshot is None or snapshot.path is None or not ls.is_skill(snapshot):
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
         return None
-    pos = ls.mapper.from_client(snapshot.index, params.position)
+    pos = session.mapper.from_client(snapshot.index, params.position)
     ref = find_reference(snapshot.parsed, pos)
     if ref is None:
         return None
@@ -56,55 +58,59 @@ def definition(
     if path is None or not os.path.exists(path):
         return None
     uri = path_to_uri(path)
-    if ls.flags.definition_links:
+    if session.flags.definition_links:
         return [
             types.LocationLink(
                 target_uri=uri,
                 target_range=_START,
                 target_selection_range=_START,
-                origin_selection_range=ls.mapper.to_client_range(snapshot.index, ref.range),
+                origin_selection_range=session.mapper.to_client_range(snapshot.index, ref.range),
             )
         ]
     return [types.Location(uri=uri, range=_START)]
 
 
 @isolated()
-async def references(ls: SkillServer, params: types.ReferenceParams) -> list[types.Location] | None:
+async def references(
+    session: Session, params: types.ReferenceParams
+) -> list[types.Location] | None:
     """From a bundled file: every SKILL.md reference to it. From a reference in a
     SKILL.md: every reference to the same file."""
-    snapshot = ls.snapshot(params.text_document.uri)
+    snapshot = session.snapshot(params.text_document.uri)
     if snapshot is None or snapshot.path is None:
         return None
     path: str | None = snapshot.path
-    if ls.is_skill(snapshot):
-        pos = ls.mapper.from_client(snapshot.index, params.position)
+    if session.is_skill(snapshot):
+        pos = session.mapper.from_client(snapshot.index, params.position)
         ref = find_reference(snapshot.parsed, pos)
         path = resolve_reference(snapshot.path, ref.target) if ref is not None else None
     if path is None:
         return None
     target = path
-    candidates = await asyncio.to_thread(candidate_skill_files, ls, target)
-    found = await asyncio.to_thread(lambda: list(mentions_of(ls, target, candidates)))
+    candidates = await asyncio.to_thread(candidate_skill_files, session, target)
+    found = await asyncio.to_thread(lambda: list(mentions_of(session, target, candidates)))
     locations = []
     for mention in found:
-        index = ls.index_for(mention.skill_md)
+        index = session.line_index_for(mention.skill_md)
         if index is None:
             continue
         locations.append(
             types.Location(
-                uri=_uri_for(ls, mention.skill_md),
-                range=ls.mapper.to_client_range(index, mention.reference.range),
+                uri=_uri_for(session, mention.skill_md),
+                range=session.mapper.to_client_range(index, mention.reference.range),
             )
         )
     return locations
 
 
-def _uri_for(ls: SkillServer, path: str) -> str:
-    open_doc = ls.documents.by_path(path)
+def _uri_for(session: Session, path: str) -> str:
+    open_doc = session.documents.by_path(path)
     return open_doc.uri if open_doc is not None else path_to_uri(path)
 
 
-def register(server: SkillServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK, types.DocumentLinkOptions())(document_links)
-    server.feature(types.TEXT_DOCUMENT_DEFINITION)(definition)
-    server.feature(types.TEXT_DOCUMENT_REFERENCES)(references)
+def register(server: LanguageServer, session: Session) -> None:
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK, types.DocumentLinkOptions())(
+        bind(document_links, session)
+    )
+    server.feature(types.TEXT_DOCUMENT_DEFINITION)(bind(definition, session))
+    server.feature(types.TEXT_DOCUMENT_REFERENCES)(bind(references, session))

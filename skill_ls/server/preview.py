@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from pygls.lsp.server import LanguageServer
+
 from skill_ls.clients.describe import provenance_line
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.render import (
@@ -19,10 +21,11 @@ from skill_ls.render import (
     yoi_catalog,
 )
 from skill_ls.render.model import Rendering
+from skill_ls.server.binding import bind_command
 from skill_ls.server.commands import argument, skill_md_for
 from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import request_failed
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
 
 PREVIEW_CATALOG = "skill-ls.previewCatalog"
@@ -59,7 +62,7 @@ def _cut_note(rendering: Rendering, cap: int | None) -> str:
     return f"cut by {limit} at character {rendering.truncated_at:,}, after “…{before}”"
 
 
-def description_preview(ls: SkillServer, snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
+def description_preview(session: Session, snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
     """Markdown: each target client's catalog entry for this skill, with counts and cap.
 
     Clients with the same catalog format and caps share one rendering."""
@@ -125,19 +128,19 @@ def _within(path: str, roots: list[Path]) -> bool:
     )
 
 
-def index_for_target(ls: SkillServer, target: str) -> WorkspaceIndex:
+def index_for_target(session: Session, target: str) -> WorkspaceIndex:
     """The workspace index for a folder or document (blocking: a folder outside the
     workspace is indexed on the spot)."""
     path = _path_of(target)
-    if path is None or not os.path.isdir(path) or _within(path, ls.roots):
-        return ls.index.current
-    index = WorkspaceIndex([path], ls.settings_for(path))
+    if path is None or not os.path.isdir(path) or _within(path, session.roots):
+        return session.skills.current
+    index = WorkspaceIndex([path], session.settings_for(path))
     index.scan()
     return index
 
 
-def catalog_preview(ls: SkillServer, target: str, client: Client) -> dict[str, Any]:
-    index = index_for_target(ls, target)
+def catalog_preview(session: Session, target: str, client: Client) -> dict[str, Any]:
+    index = index_for_target(session, target)
     rendering = catalog_for(index, client.id)
     view = index.view(client.id)
     by_name = {skill.name: skill for skill in view}
@@ -158,24 +161,24 @@ def catalog_preview(ls: SkillServer, target: str, client: Client) -> dict[str, A
     return {**_rendered(rendering, client), "entries": entries, "skills": yoi_catalog(index)}
 
 
-def activation_preview(ls: SkillServer, target: str, client: Client) -> dict[str, Any]:
+def activation_preview(session: Session, target: str, client: Client) -> dict[str, Any]:
     path = _path_of(target) if (os.path.isabs(target) or ":" in target) else None
     if path is None:
         # A skill name: the copy this client loads, else any copy in the workspace.
-        rendering = activation_for(ls.index.current, client.id, target)
+        rendering = activation_for(session.skills.current, client.id, target)
         name = target
         if rendering is None:
-            skill_md = skill_md_for(ls, target)
+            skill_md = skill_md_for(session, target)
             rendering = render_activation(
-                client.id, source_for(name, skill_md, ls.text_of(skill_md))
+                client.id, source_for(name, skill_md, session.text_of(skill_md))
             )
     else:
-        skill_md = skill_md_for(ls, path)
-        text = ls.text_of(skill_md)
+        skill_md = skill_md_for(session, path)
+        text = session.text_of(skill_md)
         if text is None:
             raise request_failed(f"cannot read {skill_md}")
-        entry = ls.index.entry(skill_md)
-        open_doc = ls.documents.by_path(skill_md)
+        entry = session.skills.entry(skill_md)
+        open_doc = session.documents.by_path(skill_md)
         doc_name = open_doc.parsed.string_value("name") if open_doc is not None else None
         name = doc_name or (
             entry.name if entry is not None else os.path.basename(os.path.dirname(skill_md))
@@ -184,18 +187,18 @@ def activation_preview(ls: SkillServer, target: str, client: Client) -> dict[str
     return {**_rendered(rendering, client), "name": name}
 
 
-async def preview_catalog(ls: SkillServer, *args: Any) -> dict[str, Any]:
+async def preview_catalog(session: Session, *args: Any) -> dict[str, Any]:
     target = args[0] if args and isinstance(args[0], str) else ""
     client = _client(args, 1)
-    return await asyncio.to_thread(catalog_preview, ls, target, client)
+    return await asyncio.to_thread(catalog_preview, session, target, client)
 
 
-async def preview_activation(ls: SkillServer, *args: Any) -> dict[str, Any]:
+async def preview_activation(session: Session, *args: Any) -> dict[str, Any]:
     target = argument(args, 0, "a document URI, a path or a skill name")
     client = _client(args, 1)
-    return await asyncio.to_thread(activation_preview, ls, target, client)
+    return await asyncio.to_thread(activation_preview, session, target, client)
 
 
-def register(server: SkillServer) -> None:
-    server.command(PREVIEW_CATALOG)(preview_catalog)
-    server.command(PREVIEW_ACTIVATION)(preview_activation)
+def register(server: LanguageServer, session: Session) -> None:
+    server.command(PREVIEW_CATALOG)(bind_command(preview_catalog, session))
+    server.command(PREVIEW_ACTIVATION)(bind_command(preview_activation, session))

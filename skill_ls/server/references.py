@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skill_ls.document import Reference, parse_document
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 from skill_ls.walk import is_skill_file_name
 
 # How far up from a file we look for the SKILL.md files that may mention it.
@@ -51,7 +51,7 @@ class Mention:
     reference: Reference
 
 
-def candidate_skill_files(ls: SkillServer, path: str) -> list[str]:
+def candidate_skill_files(session: Session, path: str) -> list[str]:
     """SKILL.md files that may mention `path`: those of the folders above it (the skill it
     belongs to, nested or not) and of the skills beside that skill."""
     found: list[str] = []
@@ -68,12 +68,12 @@ def candidate_skill_files(ls: SkillServer, path: str) -> list[str]:
         folder = folder.parent
     if containing is not None:
         skills_root = containing.parent
-        for skill in ls.index.skills():
+        for skill in session.skills.skills():
             skill_path = Path(skill.path)
             if skill_path.parent.parent == skills_root and skill.path not in found:
                 found.append(skill.path)
     # Open skills beside the containing skill (possibly not on disk or indexed yet).
-    for snapshot in ls.skill_snapshots():
+    for snapshot in session.skill_snapshots():
         open_path = snapshot.path
         if (
             open_path is not None
@@ -85,11 +85,11 @@ def candidate_skill_files(ls: SkillServer, path: str) -> list[str]:
     return found[:MAX_CANDIDATES]
 
 
-def mentions_of(ls: SkillServer, path: str, skill_files: list[str]) -> Iterator[Mention]:
+def mentions_of(session: Session, path: str, skill_files: list[str]) -> Iterator[Mention]:
     """References in `skill_files` that name `path` (or a file below it, for a folder)."""
     wanted = os.path.normpath(path)
     for skill_md in skill_files:
-        text = ls.text_of(skill_md)
+        text = session.text_of(skill_md)
         if text is None:
             continue
         document = parse_document(text, skill_md)

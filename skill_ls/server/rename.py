@@ -12,15 +12,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.diagnostics import Range
 from skill_ls.document import SkillDocument, parse_document
 from skill_ls.rules.context import context_for_path
+from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import EditBuilder, request_failed
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of, target_path
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import YScalar
 
@@ -70,8 +72,10 @@ def mention_ranges(text: str, name: str, first_line: int = 0) -> Iterator[Range]
             yield rng
 
 
-def _mention_files(folder: Path, skill_md: Path, ls: SkillServer) -> list[Path]:
-    files = context_for_path(skill_md, ls.settings_for(str(skill_md))).skill_files or frozenset()
+def _mention_files(folder: Path, skill_md: Path, session: Session) -> list[Path]:
+    files = (
+        context_for_path(skill_md, session.settings_for(str(skill_md))).skill_files or frozenset()
+    )
     found = [skill_md]
     for relative in sorted(files):
         path = folder / relative
@@ -86,9 +90,11 @@ def _mention_files(folder: Path, skill_md: Path, ls: SkillServer) -> list[Path]:
     return found
 
 
-def add_mentions(ls: SkillServer, builder: EditBuilder, skill_md: Path, old: str, new: str) -> None:
-    for path in _mention_files(skill_md.parent, skill_md, ls):
-        text = ls.text_of(str(path))
+def add_mentions(
+    session: Session, builder: EditBuilder, skill_md: Path, old: str, new: str
+) -> None:
+    for path in _mention_files(skill_md.parent, skill_md, session):
+        text = session.text_of(str(path))
         if text is None or len(text) > MAX_MENTION_BYTES or "\0" in text:
             continue
         first_line = 0
@@ -104,15 +110,15 @@ def check_new_name(new_name: str) -> None:
 
 
 def _name_at(
-    ls: SkillServer, uri: str, position: types.Position
+    session: Session, uri: str, position: types.Position
 ) -> tuple[Snapshot, YScalar] | None:
-    snapshot = ls.snapshot(uri)
-    if snapshot is None or snapshot.path is None or not ls.is_skill(snapshot):
+    snapshot = session.snapshot(uri)
+    if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
         return None
     value = name_value(snapshot.parsed)
     if value is None:
         return None
-    pos = ls.mapper.from_client(snapshot.index, position)
+    pos = session.mapper.from_client(snapshot.index, position)
     if not value.range.contains(pos):
         return None
     return snapshot, value
@@ -120,28 +126,28 @@ def _name_at(
 
 @isolated()
 def prepare_rename(
-    ls: SkillServer, params: types.PrepareRenameParams
+    session: Session, params: types.PrepareRenameParams
 ) -> types.PrepareRenamePlaceholder | None:
-    found = _name_at(ls, params.text_document.uri, params.position)
+    found = _name_at(session, params.text_document.uri, params.position)
     if found is None:
         return None
     snapshot, value = found
     return types.PrepareRenamePlaceholder(
-        range=ls.mapper.to_client_range(snapshot.index, value.range), placeholder=value.value
+        range=session.mapper.to_client_range(snapshot.index, value.range), placeholder=value.value
     )
 
 
 @isolated()
-async def rename(ls: SkillServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
-    found = _name_at(ls, params.text_document.uri, params.position)
+async def rename(session: Session, params: types.RenameParams) -> types.WorkspaceEdit | None:
+    found = _name_at(session, params.text_document.uri, params.position)
     if found is None:
         return None
     # Reading the skill's files and its siblings' is blocking work: off the event loop.
-    return await asyncio.to_thread(plan_rename, ls, *found, params.new_name)
+    return await asyncio.to_thread(plan_rename, session, *found, params.new_name)
 
 
 def plan_rename(
-    ls: SkillServer, snapshot: Snapshot, value: YScalar, new_name: str
+    session: Session, snapshot: Snapshot, value: YScalar, new_name: str
 ) -> types.WorkspaceEdit | None:
     assert snapshot.path is not None
     new = new_name.strip()
@@ -149,15 +155,15 @@ def plan_rename(
     old = value.value
     skill_md = Path(snapshot.path)
     folder = skill_md.parent
-    builder = EditBuilder(ls)
+    builder = EditBuilder(session)
     builder.replace(snapshot.path, value.range, quoted(value, new))
     if old and old != new:
-        add_mentions(ls, builder, skill_md, old, new)
+        add_mentions(session, builder, skill_md, old, new)
     if folder.name != new:
         target = folder.parent / new
         if target.exists():
             raise request_failed(f"cannot rename the folder: {target} already exists")
-        if ls.flags.document_changes and ls.flags.rename_files:
+        if session.flags.document_changes and session.flags.rename_files:
             builder.rename(str(folder), str(target))
     return builder.build()
 
@@ -179,19 +185,19 @@ def _under(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def plan_file_rename(ls: SkillServer, builder: EditBuilder, old: str, new: str) -> None:
+def plan_file_rename(session: Session, builder: EditBuilder, old: str, new: str) -> None:
     # A skill folder renamed: its `name` follows when it matched the folder.
     skill_md = Path(old) / "SKILL.md"
     if os.path.isdir(old) and skill_md.is_file():
-        text = ls.text_of(str(skill_md)) or ""
+        text = session.text_of(str(skill_md)) or ""
         doc = parse_document(text, str(skill_md))
         value = name_value(doc)
         old_name, new_name = os.path.basename(old), os.path.basename(new)
         if value is not None and value.value == old_name and old_name != new_name:
             builder.replace(str(skill_md), value.range, quoted(value, new_name))
-            add_mentions(ls, builder, skill_md, old_name, new_name)
+            add_mentions(session, builder, skill_md, old_name, new_name)
     # Links to the moved file (or to files below the moved folder).
-    for mention in mentions_of(ls, old, candidate_skill_files(ls, old)):
+    for mention in mentions_of(session, old, candidate_skill_files(session, old)):
         skill_folder = os.path.dirname(mention.skill_md)
         named = target_path(mention.skill_md, mention.reference.target)
         if named is None or (_under(mention.skill_md, old) and _under(named, old)):
@@ -206,20 +212,20 @@ def plan_file_rename(ls: SkillServer, builder: EditBuilder, old: str, new: str) 
 
 @isolated()
 async def will_rename_files(
-    ls: SkillServer, params: types.RenameFilesParams
+    session: Session, params: types.RenameFilesParams
 ) -> types.WorkspaceEdit | None:
     def plan() -> types.WorkspaceEdit | None:
-        builder = EditBuilder(ls)
+        builder = EditBuilder(session)
         for item in params.files:
             old, new = uri_to_path(item.old_uri), uri_to_path(item.new_uri)
             if old is not None and new is not None:
-                plan_file_rename(ls, builder, os.path.normpath(old), os.path.normpath(new))
+                plan_file_rename(session, builder, os.path.normpath(old), os.path.normpath(new))
         return builder.build()
 
     return await asyncio.to_thread(plan)
 
 
-def register_will_rename(server: SkillServer) -> None:
+def register_will_rename(server: LanguageServer, session: Session) -> None:
     """Ask for file renames (only clients that send willRenameFiles)."""
     server.feature(
         types.WORKSPACE_WILL_RENAME_FILES,
@@ -230,9 +236,9 @@ def register_will_rename(server: SkillServer) -> None:
                 )
             ]
         ),
-    )(will_rename_files)
+    )(bind(will_rename_files, session))
 
 
-def register(server: SkillServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)(prepare_rename)
-    server.feature(types.TEXT_DOCUMENT_RENAME)(rename)
+def register(server: LanguageServer, session: Session) -> None:
+    server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)(bind(prepare_rename, session))
+    server.feature(types.TEXT_DOCUMENT_RENAME)(bind(rename, session))

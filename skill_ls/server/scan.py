@@ -16,7 +16,9 @@ from typing import ParamSpec, TypeVar
 
 from lsprotocol import types
 
-from skill_ls.server.server import SkillServer
+from skill_ls.server import diagnostics
+from skill_ls.server.editor import EditorPort
+from skill_ls.server.session import Session
 from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -34,21 +36,21 @@ async def in_scan_thread(function: Callable[P, T], *args: P.args, **kwargs: P.kw
     return await loop.run_in_executor(_executor, functools.partial(function, *args, **kwargs))
 
 
-def index_settings(ls: SkillServer) -> Settings:
+def index_settings(session: Session) -> Settings:
     """The index takes one set of settings: the first workspace folder's."""
-    return ls.settings_for(str(ls.roots[0]) if ls.roots else None)
+    return session.settings_for(str(session.roots[0]) if session.roots else None)
 
 
-async def _begin(ls: SkillServer) -> str | None:
-    if not ls.flags.work_done_progress:
+async def _begin(session: Session, editor: EditorPort) -> str | None:
+    if not session.flags.work_done_progress:
         return None
     token = f"skill-ls-scan-{next(_tokens)}"
     try:
-        await ls.work_done_progress.create_async(token)
+        await editor.create_progress(token)
     except Exception as exc:
         log.info("no progress reporting: %s", exc)
         return None
-    ls.work_done_progress.begin(
+    editor.begin_progress(
         token,
         types.WorkDoneProgressBegin(
             title="skill-ls: scanning skills", cancellable=True, percentage=0
@@ -57,10 +59,9 @@ async def _begin(ls: SkillServer) -> str | None:
     return token
 
 
-async def scan_workspace(ls: SkillServer) -> int:
+async def scan_workspace(session: Session, editor: EditorPort) -> int:
     """Rescan every root; returns the number of skills found."""
-    progress = ls.work_done_progress
-    token = await _begin(ls)
+    token = await _begin(session, editor)
     loop = asyncio.get_running_loop()
 
     def report(done: int, total: int, what: str) -> None:
@@ -70,26 +71,29 @@ async def scan_workspace(ls: SkillServer) -> int:
         value = types.WorkDoneProgressReport(
             message=f"{done}/{total} folders", percentage=percentage
         )
-        loop.call_soon_threadsafe(progress.report, token, value)
+        loop.call_soon_threadsafe(editor.report_progress, token, value)
 
     def cancelled() -> bool:
-        future = progress.tokens.get(token) if token is not None else None
-        return future is not None and future.cancelled()
+        return token is not None and editor.progress_cancelled(token)
 
     try:
         result = await loop.run_in_executor(
-            _executor, ls.index.scan, list(ls.roots), index_settings(ls), report, cancelled
+            _executor,
+            session.skills.scan,
+            list(session.roots),
+            index_settings(session),
+            report,
+            cancelled,
         )
     finally:
         if token is not None:
-            progress.end(token, types.WorkDoneProgressEnd(message="done"))
-        ls.first_scan.set()
+            editor.end_progress(token, types.WorkDoneProgressEnd(message="done"))
+        session.first_scan.set()
     log.info("found %d skills in %.2f s", result.skills, result.seconds)
-    ls.world_changed()
-    ls.publisher.world_changed()
+    diagnostics.refresh_all(session, editor)
     return result.skills
 
 
-def start_scan(ls: SkillServer) -> None:
+def start_scan(session: Session, editor: EditorPort) -> None:
     """Start a scan in the background (a running one finishes first: scans are serial)."""
-    ls.spawn(scan_workspace(ls))
+    session.spawn(scan_workspace(session, editor))

@@ -1,17 +1,13 @@
-"""The language server object: session state shared by the feature modules.
+"""The pygls server object and its protocol: transport only.
 
-Each LSP concern lives in its own module with a `register(server)` function; this module
-holds what they share (client flags, open documents, settings, checks) and nothing else.
+The features' shared state is the `Session` (session.py); what they send back goes through
+the `EditorPort` (editor.py). This module only adapts pygls to our document store.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import os
-from collections.abc import Coroutine, Generator
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Generator
+from typing import Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
@@ -20,29 +16,6 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from skill_ls import __version__
-from skill_ls.clients.table import Client
-from skill_ls.document import MAX_FILE_BYTES, load_document
-from skill_ls.files import read_regular
-from skill_ls.rules.context import CheckContext, context_for_path
-from skill_ls.server.bulk import BulkChecker
-from skill_ls.server.capabilities import ClientFlags
-from skill_ls.server.checks import Checks
-from skill_ls.server.configuration import Configuration
-from skill_ls.server.documents import DocumentStore, Snapshot, is_skill_path, uri_to_path
-from skill_ls.server.index import SkillIndex
-from skill_ls.server.positions import PositionMapper
-from skill_ls.settings import Settings
-from skill_ls.text import LineIndex
-
-if TYPE_CHECKING:
-    from skill_ls.server.client_log import ClientLogHandler
-    from skill_ls.server.diagnostics import Publisher
-
-log = logging.getLogger(__name__)
-T = TypeVar("T")
-
-# Unopened files read for hovers, references and related information stop here.
-MAX_READ_BYTES = MAX_FILE_BYTES
 
 
 class SkillProtocol(LanguageServerProtocol):
@@ -86,120 +59,7 @@ class SkillProtocol(LanguageServerProtocol):
 
 
 class SkillServer(LanguageServer):
-    # Set by `create_server` (the feature modules import this one, not the reverse).
-    publisher: Publisher
-    client_log: ClientLogHandler
+    """pygls's server with our protocol; the state lives in the `Session`, not here."""
 
     def __init__(self) -> None:
         super().__init__("skill-ls", __version__, protocol_cls=SkillProtocol)
-        self.flags = ClientFlags()
-        self.mapper = PositionMapper()
-        self.documents = DocumentStore()
-        self.config = Configuration()
-        self.checks = Checks()
-        self.bulk = BulkChecker()
-        # Changes whenever something outside the open documents changes (settings, files),
-        # so that cached checks and pull result ids go stale together.
-        self.generation = 0
-        self.roots: list[Path] = []
-        self.index = SkillIndex()
-        self.initialization_options: Any = None
-        self._background: set[asyncio.Future[Any]] = set()
-        # Set once the first workspace scan is over (workspace/diagnostic waits for it).
-        self.first_scan = asyncio.Event()
-        # The extra roots the client watches for us (None: no watchers registered).
-        self.watched_roots: list[Path] | None = None
-        self._last_settings_warning: str | None = None
-
-    # --- shared state ---------------------------------------------------------------------
-
-    def spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Future[T]:
-        """Run `work` in the background, kept referenced until done (cancelled at shutdown)."""
-        task = asyncio.ensure_future(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-        return task
-
-    def cancel_background(self) -> None:
-        for task in list(self._background):
-            task.cancel()
-
-    def world_changed(self) -> None:
-        self.generation += 1
-
-    def names_changed(self) -> None:
-        """An open buffer renamed a skill: clashes may have appeared or gone elsewhere."""
-        self.world_changed()
-        self.publisher.world_changed()
-
-    def settings_for(self, path: str | None) -> Settings:
-        return self.config.for_path(path)
-
-    def notify_settings_problems(self) -> None:
-        """Warn (once per distinct set of problems) about settings that were ignored."""
-        message = self.config.describe_problems()
-        if message is not None and message != self._last_settings_warning:
-            log.warning("%s", message)
-            self.window_show_message(
-                types.ShowMessageParams(type=types.MessageType.Warning, message=message)
-            )
-        self._last_settings_warning = message
-
-    def audience(self, snapshot: Snapshot) -> tuple[Client, ...]:
-        """The clients a document is judged against (targets, else who discovers it)."""
-        settings = self.settings_for(snapshot.path)
-        if snapshot.path is None:
-            return CheckContext(settings=settings).audience
-        return context_for_path(Path(snapshot.path), settings, list_files=False).audience
-
-    def is_skill(self, snapshot: Snapshot) -> bool:
-        if snapshot.path is None:
-            return snapshot.language_id == "skill"
-        return is_skill_path(snapshot.path, self.settings_for(snapshot.path).target_clients)
-
-    def snapshot(self, uri: str) -> Snapshot | None:
-        """The open document, else the file on disk (version None), else None.
-
-        A file on disk is decoded as the command line does (bad UTF-8 and UTF-16 become
-        facts of the document, reported like any other finding)."""
-        open_doc = self.documents.get(uri)
-        if open_doc is not None:
-            return open_doc
-        path = uri_to_path(uri)
-        if path is None or not os.path.isfile(path):
-            return None
-        try:
-            document = load_document(Path(path))
-        except OSError:
-            return None
-        snapshot = Snapshot(uri, path, None, document.text)
-        snapshot.adopt(document)
-        return snapshot
-
-    def text_of(self, path: str) -> str | None:
-        """A file's text: the editor's buffer when open, else the disk."""
-        open_doc = self.documents.by_path(path)
-        if open_doc is not None:
-            return open_doc.text
-        return read_text(path)
-
-    def index_for(self, path: str) -> LineIndex | None:
-        open_doc = self.documents.by_path(path)
-        if open_doc is not None:
-            return open_doc.index
-        text = read_text(path)
-        return LineIndex(text) if text is not None else None
-
-    def skill_snapshots(self) -> list[Snapshot]:
-        return [snapshot for snapshot in self.documents if self.is_skill(snapshot)]
-
-
-def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> str | None:
-    """A regular file's text (UTF-8, bad bytes replaced), or None."""
-    try:
-        if not os.path.isfile(path):
-            return None
-        data = read_regular(path, limit)
-    except OSError:
-        return None
-    return data.decode("utf-8", errors="replace")

@@ -6,12 +6,14 @@ import re
 from dataclasses import dataclass, field
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document import FENCE, SkillDocument, prose_lines
+from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot, path_to_uri
 from skill_ls.server.isolation import isolated
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import YMapping, YNode, YScalar
 
@@ -85,7 +87,7 @@ def _node_end(index: LineIndex, node: YNode | None, key: YScalar) -> Position:
 
 
 def _symbol(
-    ls: SkillServer,
+    session: Session,
     snapshot: Snapshot,
     name: str,
     kind: types.SymbolKind,
@@ -98,8 +100,8 @@ def _symbol(
     return types.DocumentSymbol(
         name=name or "(empty)",
         kind=kind,
-        range=ls.mapper.to_client_range(index, full),
-        selection_range=ls.mapper.to_client_range(index, selection),
+        range=session.mapper.to_client_range(index, full),
+        selection_range=session.mapper.to_client_range(index, selection),
         detail=detail,
         children=children or None,
     )
@@ -112,7 +114,7 @@ def _value_detail(node: YNode | None) -> str | None:
     return None
 
 
-def key_symbols(ls: SkillServer, snapshot: Snapshot) -> list[types.DocumentSymbol]:
+def key_symbols(session: Session, snapshot: Snapshot) -> list[types.DocumentSymbol]:
     doc = snapshot.parsed
     symbols = []
     for key, entry in doc.fields.items():
@@ -122,7 +124,7 @@ def key_symbols(ls: SkillServer, snapshot: Snapshot) -> list[types.DocumentSymbo
                 if isinstance(child_key, YScalar):
                     children.append(
                         _symbol(
-                            ls,
+                            session,
                             snapshot,
                             child_key.value,
                             types.SymbolKind.Field,
@@ -137,7 +139,7 @@ def key_symbols(ls: SkillServer, snapshot: Snapshot) -> list[types.DocumentSymbo
         full = Range(entry.key.range.start, _node_end(doc.index, entry.value, entry.key))
         symbols.append(
             _symbol(
-                ls,
+                session,
                 snapshot,
                 key,
                 types.SymbolKind.Property,
@@ -150,7 +152,7 @@ def key_symbols(ls: SkillServer, snapshot: Snapshot) -> list[types.DocumentSymbo
     return symbols
 
 
-def heading_symbols(ls: SkillServer, snapshot: Snapshot) -> list[types.DocumentSymbol]:
+def heading_symbols(session: Session, snapshot: Snapshot) -> list[types.DocumentSymbol]:
     index = snapshot.index
     roots: list[tuple[Heading, types.DocumentSymbol]] = []
     stack: list[tuple[Heading, types.DocumentSymbol]] = []
@@ -161,7 +163,7 @@ def heading_symbols(ls: SkillServer, snapshot: Snapshot) -> list[types.DocumentS
         )
         selection = index.line_range(line)
         symbol = _symbol(
-            ls, snapshot, heading.text, types.SymbolKind.String, full, selection, None, []
+            session, snapshot, heading.text, types.SymbolKind.String, full, selection, None, []
         )
         while stack and stack[-1][0].level >= heading.level:
             stack.pop()
@@ -193,23 +195,23 @@ def _flatten(
 
 @isolated()
 def document_symbols(
-    ls: SkillServer, params: types.DocumentSymbolParams
+    session: Session, params: types.DocumentSymbolParams
 ) -> list[types.DocumentSymbol] | list[types.SymbolInformation] | None:
-    snapshot = ls.snapshot(params.text_document.uri)
-    if snapshot is None or not ls.is_skill(snapshot):
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or not session.is_skill(snapshot):
         return None
-    symbols = key_symbols(ls, snapshot) + heading_symbols(ls, snapshot)
-    if ls.flags.hierarchical_symbols:
+    symbols = key_symbols(session, snapshot) + heading_symbols(session, snapshot)
+    if session.flags.hierarchical_symbols:
         return symbols
     return _flatten(symbols, snapshot.uri)
 
 
 @isolated()
 def folding_ranges(
-    ls: SkillServer, params: types.FoldingRangeParams
+    session: Session, params: types.FoldingRangeParams
 ) -> list[types.FoldingRange] | None:
-    snapshot = ls.snapshot(params.text_document.uri)
-    if snapshot is None or not ls.is_skill(snapshot):
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or not session.is_skill(snapshot):
         return None
     doc = snapshot.parsed
     ranges: list[types.FoldingRange] = []
@@ -236,15 +238,15 @@ def folding_ranges(
 
 @isolated()
 def workspace_symbols(
-    ls: SkillServer, params: types.WorkspaceSymbolParams
+    session: Session, params: types.WorkspaceSymbolParams
 ) -> list[types.SymbolInformation] | None:
     query = params.query.strip().lower()
     found = []
-    for skill in ls.index.skills():
+    for skill in session.skills.skills():
         description = skill.description or ""
         if query and query not in skill.name.lower() and query not in description.lower():
             continue
-        facts = ls.index.facts(skill.path)
+        facts = session.skills.facts(skill.path)
         # Column 0 of the `name` line: valid in every encoding without reading the file.
         line = facts.name_range.start.line if facts is not None and facts.name_range else 0
         start = types.Position(line=line, character=0)
@@ -270,7 +272,7 @@ def _short(text: str, limit: int = 80) -> str | None:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def register(server: SkillServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(document_symbols)
-    server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)(folding_ranges)
-    server.feature(types.WORKSPACE_SYMBOL)(workspace_symbols)
+def register(server: LanguageServer, session: Session) -> None:
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(bind(document_symbols, session))
+    server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)(bind(folding_ranges, session))
+    server.feature(types.WORKSPACE_SYMBOL)(bind(workspace_symbols, session))

@@ -13,14 +13,17 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.lsp.server import LanguageServer
 
 from skill_ls.config import CONFIG_FILE
-from skill_ls.server import scan
-from skill_ls.server.checks import UNWATCHED_LISTING_TTL
+from skill_ls.server import diagnostics, scan
+from skill_ls.server.binding import bind
+from skill_ls.server.check_cache import UNWATCHED_LISTING_TTL
 from skill_ls.server.documents import uri_to_path
-from skill_ls.server.index import extra_roots
+from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
-from skill_ls.server.server import SkillServer
+from skill_ls.server.session import Session
+from skill_ls.server.skill_index import extra_roots
 
 log = logging.getLogger(__name__)
 
@@ -37,38 +40,39 @@ WATCH_GLOBS = (
 CONFIG_NAMES = frozenset({CONFIG_FILE, "pyproject.toml"})
 
 
-def files_changed(ls: SkillServer, paths: Iterable[str]) -> None:
+def files_changed(session: Session, editor: EditorPort, paths: Iterable[str]) -> None:
     """Files were created, changed or deleted: refresh what depends on them and re-check.
 
     The index update (which may walk a new folder) runs on the scan worker, in order with
     scans; the re-check follows it."""
     paths = list(paths)
     if any(os.path.basename(p) in CONFIG_NAMES for p in paths):
-        ls.config.reload_files()
-        ls.notify_settings_problems()
-    ls.spawn(_update_index(ls, paths))
+        session.config.reload_files()
+        session.notify_settings_problems(editor)
+    session.spawn(_update_index(session, editor, paths))
 
 
-async def _update_index(ls: SkillServer, paths: list[str]) -> None:
+async def _update_index(session: Session, editor: EditorPort, paths: list[str]) -> None:
     try:
-        await scan.in_scan_thread(ls.index.files_changed, paths)
+        await scan.in_scan_thread(session.skills.files_changed, paths)
     finally:
-        ls.world_changed()
-        ls.publisher.world_changed()
+        diagnostics.refresh_all(session, editor)
 
 
 @isolated()
-def did_change_watched_files(ls: SkillServer, params: types.DidChangeWatchedFilesParams) -> None:
+def did_change_watched_files(
+    session: Session, editor: EditorPort, params: types.DidChangeWatchedFilesParams
+) -> None:
     paths = [path for change in params.changes if (path := uri_to_path(change.uri)) is not None]
     if paths:
-        files_changed(ls, paths)
+        files_changed(session, editor, paths)
 
 
-def watchers(ls: SkillServer, roots: list[Path]) -> list[types.FileSystemWatcher]:
+def watchers(session: Session, roots: list[Path]) -> list[types.FileSystemWatcher]:
     found = [types.FileSystemWatcher(glob_pattern=glob) for glob in WATCH_GLOBS]
     for root in roots:
         pattern: types.GlobPattern
-        if ls.flags.relative_patterns:
+        if session.flags.relative_patterns:
             pattern = types.RelativePattern(base_uri=root.as_uri(), pattern="**/*")
         else:
             pattern = root.as_posix().rstrip("/") + "/**"
@@ -76,35 +80,37 @@ def watchers(ls: SkillServer, roots: list[Path]) -> list[types.FileSystemWatcher
     return found
 
 
-async def register_watchers(ls: SkillServer) -> None:
+async def register_watchers(session: Session, editor: EditorPort) -> None:
     """Ask the client to watch skill files and the extra roots; again when those change."""
-    if not ls.flags.watched_files_dynamic:
+    if not session.flags.watched_files_dynamic:
         return
-    roots = extra_roots(scan.index_settings(ls), ls.roots)
-    previous = ls.watched_roots
+    roots = extra_roots(scan.index_settings(session), session.roots)
+    previous = session.watched_roots
     if previous == roots:
         return
     method = types.WORKSPACE_DID_CHANGE_WATCHED_FILES
     try:
         if previous is not None:
-            await ls.client_unregister_capability_async(
+            await editor.unregister_capability(
                 types.UnregistrationParams(
                     unregisterations=[types.Unregistration(id=REGISTRATION_ID, method=method)]
                 )
             )
-        options = types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers(ls, roots))
-        await ls.client_register_capability_async(
+        options = types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers(session, roots))
+        await editor.register_capability(
             types.RegistrationParams(
                 registrations=[
                     types.Registration(id=REGISTRATION_ID, method=method, register_options=options)
                 ]
             )
         )
-        ls.watched_roots = roots
+        session.watched_roots = roots
     except Exception as exc:  # the client refused: fall back to open/save events
         log.warning("could not register file watchers: %s", exc)
-        ls.checks.listing_ttl = UNWATCHED_LISTING_TTL
+        session.check_cache.listing_ttl = UNWATCHED_LISTING_TTL
 
 
-def register(server: SkillServer) -> None:
-    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(did_change_watched_files)
+def register(server: LanguageServer, session: Session, editor: EditorPort) -> None:
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(
+        bind(did_change_watched_files, session, editor)
+    )

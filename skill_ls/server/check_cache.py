@@ -46,14 +46,16 @@ class CheckResult:
 ExtraFindings = Callable[[SkillDocument, CheckContext, bool], list[Diagnostic]]
 
 
-class Checks:
-    def __init__(self) -> None:
+class CheckCache:
+    """Checks of open documents, run on one worker thread and cached per version."""
+
+    def __init__(self, extra: ExtraFindings | None = None) -> None:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="skill-ls-check")
         self._cache: dict[str, CheckResult] = {}
         self._pending: dict[tuple[str, int | None, int], asyncio.Future[CheckResult]] = {}
         self._contexts: dict[str, tuple[int, float, Settings, CheckContext]] = {}
         self.listing_ttl: float | None = UNWATCHED_LISTING_TTL
-        self.extra: ExtraFindings | None = None
+        self.extra = extra
 
     def cached(self, snapshot: Snapshot, generation: int) -> CheckResult | None:
         result = self._cache.get(snapshot.uri)

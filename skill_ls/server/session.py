@@ -1,0 +1,168 @@
+"""The session: everything the features share, built from its parts and nothing else.
+
+Features get the session (state: documents, settings, checks, the skill index, what the
+client can do) and, when they talk back, an `EditorPort`; never the pygls server. The
+session knows nothing of LSP transport: it holds state and answers questions about it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from lsprotocol import types
+
+from skill_ls.clients.table import Client
+from skill_ls.document import load_document
+from skill_ls.rules.context import CheckContext, context_for_path
+from skill_ls.server.bulk import BulkChecker
+from skill_ls.server.capabilities import ClientFlags
+from skill_ls.server.check_cache import CheckCache
+from skill_ls.server.configuration import Configuration
+from skill_ls.server.documents import (
+    DocumentStore,
+    Snapshot,
+    is_skill_path,
+    read_text,
+    uri_to_path,
+)
+from skill_ls.server.editor import EditorPort
+from skill_ls.server.positions import PositionMapper
+from skill_ls.server.skill_index import SkillIndex
+from skill_ls.settings import Settings
+from skill_ls.text import LineIndex
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+@dataclass
+class PushQueue:
+    """Pushed diagnostics in flight: the running check per document, and the documents
+    edited while theirs ran (checked again when it ends)."""
+
+    running: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    dirty: set[str] = field(default_factory=set)
+
+
+class Session:
+    def __init__(
+        self,
+        *,
+        documents: DocumentStore,
+        config: Configuration,
+        check_cache: CheckCache,
+        bulk: BulkChecker,
+        skills: SkillIndex,
+        flags: ClientFlags,
+        mapper: PositionMapper,
+        generation: int = 0,
+    ) -> None:
+        self.documents = documents
+        self.config = config
+        self.check_cache = check_cache
+        self.bulk = bulk
+        # The workspace's skills (not to be confused with a file's `LineIndex`).
+        self.skills = skills
+        # Both resolved again at `initialize`, from what the client says it can do.
+        self.flags = flags
+        self.mapper = mapper
+        # Changes whenever something outside the open documents changes (settings, files),
+        # so that cached checks and pull result ids go stale together.
+        self.generation = generation
+        self.pushes = PushQueue()
+        self.roots: list[Path] = []
+        self.initialization_options: Any = None
+        # Set once the first workspace scan is over (workspace/diagnostic waits for it).
+        self.first_scan = asyncio.Event()
+        # The extra roots the client watches for us (None: no watchers registered).
+        self.watched_roots: list[Path] | None = None
+        self._background: set[asyncio.Future[Any]] = set()
+        self._last_settings_warning: str | None = None
+
+    # --- background work ------------------------------------------------------------------
+
+    def spawn(self, work: Coroutine[Any, Any, T]) -> asyncio.Future[T]:
+        """Run `work` in the background, kept referenced until done (cancelled at shutdown)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
+    def cancel_background(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+
+    def world_changed(self) -> None:
+        self.generation += 1
+
+    # --- settings -------------------------------------------------------------------------
+
+    def settings_for(self, path: str | None) -> Settings:
+        return self.config.for_path(path)
+
+    def notify_settings_problems(self, editor: EditorPort) -> None:
+        """Warn (once per distinct set of problems) about settings that were ignored."""
+        message = self.config.describe_problems()
+        if message is not None and message != self._last_settings_warning:
+            log.warning("%s", message)
+            editor.show_message(
+                types.ShowMessageParams(type=types.MessageType.Warning, message=message)
+            )
+        self._last_settings_warning = message
+
+    def audience(self, snapshot: Snapshot) -> tuple[Client, ...]:
+        """The clients a document is judged against (targets, else who discovers it)."""
+        settings = self.settings_for(snapshot.path)
+        if snapshot.path is None:
+            return CheckContext(settings=settings).audience
+        return context_for_path(Path(snapshot.path), settings, list_files=False).audience
+
+    # --- documents ------------------------------------------------------------------------
+
+    def is_skill(self, snapshot: Snapshot) -> bool:
+        if snapshot.path is None:
+            return snapshot.language_id == "skill"
+        return is_skill_path(snapshot.path, self.settings_for(snapshot.path).target_clients)
+
+    def snapshot(self, uri: str) -> Snapshot | None:
+        """The open document, else the file on disk (version None), else None.
+
+        A file on disk is decoded as the command line does (bad UTF-8 and UTF-16 become
+        facts of the document, reported like any other finding)."""
+        open_doc = self.documents.get(uri)
+        if open_doc is not None:
+            return open_doc
+        path = uri_to_path(uri)
+        if path is None or not os.path.isfile(path):
+            return None
+        try:
+            document = load_document(Path(path))
+        except OSError:
+            return None
+        snapshot = Snapshot(uri, path, None, document.text)
+        snapshot.adopt(document)
+        return snapshot
+
+    def text_of(self, path: str) -> str | None:
+        """A file's text: the editor's buffer when open, else the disk."""
+        open_doc = self.documents.by_path(path)
+        if open_doc is not None:
+            return open_doc.text
+        return read_text(path)
+
+    def line_index_for(self, path: str) -> LineIndex | None:
+        """The line index of a file's text (the open buffer's, else the disk's)."""
+        open_doc = self.documents.by_path(path)
+        if open_doc is not None:
+            return open_doc.index
+        text = read_text(path)
+        return LineIndex(text) if text is not None else None
+
+    def skill_snapshots(self) -> list[Snapshot]:
+        return [snapshot for snapshot in self.documents if self.is_skill(snapshot)]
