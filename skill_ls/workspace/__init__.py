@@ -10,6 +10,8 @@
     index.update_file(p) / add_path(p) / remove_path(p)   # watched-file events
 
 Settings or folders changing means a new index (roots are planned once, at construction).
+The queries are those of `IndexReadModel` (read_model.py), all that readers such as the
+cross-skill findings depend on; index.py loads and updates it.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
+from skill_ls.workspace.read_model import IndexReadModel
 from skill_ls.workspace.walker import WalkLimits
 
 __all__ = [
     "BoundHit",
     "Cancelled",
+    "IndexReadModel",
     "LoadedSkill",
     "Placement",
     "Progress",

@@ -1,10 +1,12 @@
-"""An agent's built-in skill as a LoadedSkill in that agent's view (scope "builtin")."""
+"""An agent's built-in skills as LoadedSkills in that agent's view (scope "builtin"), and
+where they go among the skills found."""
 
 from __future__ import annotations
 
 import posixpath
 
-from skill_ls.clients.builtins import BuiltinSkill
+from skill_ls.clients.builtins import BuiltinSkill, builtins_for
+from skill_ls.clients.table import Client
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.roots import Environment
 
@@ -32,3 +34,34 @@ def _root_pattern(location: str) -> str:
     """The root folder of a built-in's location pattern, unexpanded."""
     folder = posixpath.dirname(location) if location.endswith("SKILL.md") else location
     return posixpath.dirname(folder) if folder else ""
+
+
+def with_builtins(
+    client: Client, found: list[LoadedSkill], environment: Environment
+) -> tuple[LoadedSkill, ...]:
+    """The client's own built-in skills (in its order), then the skills found; or after
+    them (`Client.builtin_position`).
+
+    A found skill with a built-in's name replaces it, unless the client lists both
+    (`Client.builtin_clash`); in the built-in's place if `Client.clash_keeps_place`."""
+    builtin_set = builtins_for(client.id)
+    if builtin_set is None:
+        return tuple(found)
+    if client.builtin_clash == "replaced" and client.clash_keeps_place:
+        by_name = {skill.name: skill for skill in found}
+        names = {builtin.name for builtin in builtin_set.skills}
+        in_place = [
+            by_name.get(builtin.name) or builtin_skill(builtin, environment)
+            for builtin in builtin_set.skills
+        ]
+        rest = [skill for skill in found if skill.name not in names]
+        return (*rest, *in_place) if client.builtin_position == "last" else (*in_place, *rest)
+    taken = {skill.name for skill in found} if client.builtin_clash == "replaced" else set()
+    builtins = [
+        builtin_skill(builtin, environment)
+        for builtin in builtin_set.skills
+        if builtin.name not in taken
+    ]
+    if client.builtin_position == "last":
+        return (*found, *builtins)
+    return (*builtins, *found)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
@@ -27,9 +26,7 @@ from skill_ls.rules.workspace import (
 )
 from skill_ls.workspace.model import Status
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
-
-if TYPE_CHECKING:
-    from skill_ls.workspace.index import WorkspaceIndex
+from skill_ls.workspace.read_model import IndexReadModel
 
 # Where a finding goes when the file has no `name`: the opening `---`.
 _FIRST_LINE = Range.of(0, 0, 0, 3)
@@ -38,11 +35,11 @@ _FIRST_LINE = Range.of(0, 0, 0, 3)
 _Key = tuple[Rule, str, str, str | None, tuple[str, ...]]
 
 
-def for_skill(index: WorkspaceIndex, real: str) -> list[Diagnostic]:
+def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
     """Every cross-skill finding on the skill file whose real path is `real`."""
     reporter = Reporter(CheckContext(settings=index.settings))
-    facts = index._state.facts[real]
-    here = facts.name_range or _FIRST_LINE
+    facts = index.facts_of_real(real)
+    here = (facts.name_range if facts is not None else None) or _FIRST_LINE
     _clashes(index, real, here, reporter)
     _not_loaded(index, real, here, reporter)
     _agent_builtins(index, real, here, reporter)
@@ -51,20 +48,18 @@ def for_skill(index: WorkspaceIndex, real: str) -> list[Diagnostic]:
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
 
 
-def _clashes(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+def _clashes(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
     grouped: dict[_Key, list[Client]] = defaultdict(list)
     name = ""
-    for client, candidate, outcomes in index._group_outcomes(real):
+    for client, candidate, outcomes in index.group_outcomes(real):
         mine = outcomes.get(real)
         others = tuple(
             sorted(r for r, o in outcomes.items() if r != real and o.status is not Status.SKIPPED)
         )
         if mine is None or mine.status is Status.SKIPPED or not others:
             continue
-        name = index._state.names[client.id][real]
-        scopes = {candidate.root.scope} | {
-            index._candidate(client.id, r).root.scope for r in others
-        }
+        name = index.name_for(client.id, real)
+        scopes = {candidate.root.scope} | {index.candidate(client.id, r).root.scope for r in others}
         winner = mine.winner.found.real if mine.winner is not None else None
         if client.has_builtin and "builtin" in scopes and candidate.root.scope != "builtin":
             role = "refused" if mine.status is Status.CONFLICT else "overrides"
@@ -91,11 +86,11 @@ def _clashes(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) 
         reporter.report(rule, here, message, related=related, severity=severity)
 
 
-def _not_loaded(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+def _not_loaded(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
     """Every target client that finds this file and drops it, with its own reason."""
     dropped: list[tuple[Client, str]] = []
     loaded = False
-    for client, _, outcomes in index._group_outcomes(real):
+    for client, _, outcomes in index.group_outcomes(real):
         mine = outcomes.get(real)
         if mine is None:
             continue
@@ -124,17 +119,17 @@ def _not_loaded(index: WorkspaceIndex, real: str, here: Range, reporter: Reporte
     )
 
 
-def _agent_builtins(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+def _agent_builtins(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
     """This skill has the name of a target agent's own built-in skill."""
     by_effect: dict[str, list[Client]] = defaultdict(list)
     observed: dict[str, str] = {}
     name = ""
-    for client, _, outcomes in index._group_outcomes(real):
+    for client, _, outcomes in index.group_outcomes(real):
         mine = outcomes.get(real)
         builtin_set = builtins_for(client.id)
         if mine is None or not mine.loaded or builtin_set is None:
             continue
-        name = index._state.names[client.id][real]
+        name = index.name_for(client.id, real)
         if any(skill.name == name for skill in builtin_set.skills):
             by_effect[client.builtin_clash].append(client)
             observed[client.id] = builtin_set.observed
@@ -152,12 +147,12 @@ def _agent_builtins(index: WorkspaceIndex, real: str, here: Range, reporter: Rep
         )
 
 
-def _outcome_of(index: WorkspaceIndex, client: Client, other: str, real: str) -> Outcome | None:
-    return index._resolve(client, index._state.names[client.id][real]).get(other)
+def _outcome_of(index: IndexReadModel, client: Client, other: str, real: str) -> Outcome | None:
+    return index.outcomes(client, index.name_for(client.id, real)).get(other)
 
 
 def _message(
-    index: WorkspaceIndex,
+    index: IndexReadModel,
     rule: Rule,
     role: str,
     name: str,
@@ -168,9 +163,7 @@ def _message(
     who = _names(clients)
     verb = "s" if len(clients) == 1 else ""
     first = clients[0]
-    where = ", ".join(
-        _show(index, index._candidate(first.id, other).found.path) for other in others
-    )
+    where = ", ".join(_show(index, index.candidate(first.id, other).found.path) for other in others)
     reason = CLASH_REASONS.get(first.clash, first.clash)
     if rule is BUILTIN_CONFLICT:
         if role == "refused":
@@ -199,16 +192,16 @@ def _message(
             f"the other{'s' if len(others) > 1 else ''} ({reason})",
             Severity.INFO,
         )
-    shown = _show(index, index._candidate(first.id, winner).found.path) if winner else where
+    shown = _show(index, index.candidate(first.id, winner).found.path) if winner else where
     return (
         f"{who} load{verb} the copy of '{name}' at {shown} instead of this one ({reason})",
         None,
     )
 
 
-def _related(index: WorkspaceIndex, client: Client, other: str, outcome: Outcome | None) -> Related:
-    candidate: Candidate = index._candidate(client.id, other)
-    facts = index._state.facts.get(other)
+def _related(index: IndexReadModel, client: Client, other: str, outcome: Outcome | None) -> Related:
+    candidate: Candidate = index.candidate(client.id, other)
+    facts = index.facts_of_real(other)
     state = outcome.status.value if outcome is not None else "found"
     return Related(
         path=candidate.found.path,
@@ -217,9 +210,9 @@ def _related(index: WorkspaceIndex, client: Client, other: str, outcome: Outcome
     )
 
 
-def _nesting(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) -> None:
+def _nesting(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
     reported: set[str] = set()
-    for root, found in index._found_places(real):
+    for root, found in index.found_places(real):
         if found.parent_skill is None:
             continue
         outer = os.path.join(root.path, found.parent_skill)
@@ -242,10 +235,10 @@ def _nesting(index: WorkspaceIndex, real: str, here: Range, reporter: Reporter) 
         )
 
 
-def _bounds(index: WorkspaceIndex, real: str, reporter: Reporter) -> None:
+def _bounds(index: IndexReadModel, real: str, reporter: Reporter) -> None:
     seen: set[str] = set()
-    for root, _ in index._found_places(real):
-        for hit in index._root_hits(root.path):
+    for root, _ in index.found_places(real):
+        for hit in index.root_hits(root.path):
             if hit.message in seen:
                 continue
             seen.add(hit.message)
@@ -257,8 +250,8 @@ def _bounds(index: WorkspaceIndex, real: str, reporter: Reporter) -> None:
             )
 
 
-def _scope(index: WorkspaceIndex, client: Client, real: str) -> str:
-    return index._candidate(client.id, real).root.scope
+def _scope(index: IndexReadModel, client: Client, real: str) -> str:
+    return index.candidate(client.id, real).root.scope
 
 
 def _names(clients: list[Client]) -> str:
@@ -266,5 +259,5 @@ def _names(clients: list[Client]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _show(index: WorkspaceIndex, path: str) -> str:
+def _show(index: IndexReadModel, path: str) -> str:
     return index.display_path(path)

@@ -1,11 +1,15 @@
-"""The order an agent lists the skills of one root in: a sort key per client
-(`Client.root_order`), and the collations the observed agents use."""
+"""The order an agent lists skills in: a sort key per client within one root
+(`Client.root_order`), the collations the observed agents use, and where a clash winner
+or a skill listed by source goes in the client's whole list."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Mapping
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.model import Status
+from skill_ls.workspace.precedence import Candidate, Outcome
 
 # ICU's root collation (what JavaScript's `localeCompare` uses) puts these ASCII characters
 # first, in this order; then digits, then letters (case-insensitive at first).
@@ -60,3 +64,29 @@ def descending_key(relative: str) -> str:
         "".join(chr(_MIRROR_TOP - ord(char)) for char in part) + chr(_MIRROR_TOP)
         for part in relative.split("/")
     )
+
+
+def first_place(
+    client: Client,
+    reals: Iterable[str],
+    candidates: Mapping[str, Candidate],
+    outcomes: Mapping[str, Outcome],
+) -> tuple[int, str] | None:
+    """Where the winner of a name clash is listed when it keeps the place of the first copy
+    loaded (`Client.clash_keeps_place`): the earliest copy the client did not skip."""
+    if not client.clash_keeps_place:
+        return None
+    places = [
+        candidates[real].order
+        for real in reals
+        if real in outcomes and outcomes[real].status is not Status.SKIPPED
+    ]
+    return min(places, default=None)
+
+
+def source_order(candidate: Candidate, name: str) -> tuple[int, str]:
+    """Where a skill is listed by `Client.list_order == "name-by-source"`: by name within
+    its source, the project's roots together being one source (listed first, as they load
+    first), every other root one of its own (in load order)."""
+    source = -1 if candidate.root.scope == "project" else candidate.order[0]
+    return (source, name)

@@ -1,0 +1,385 @@
+"""The workspace index as it is read: what discovery found, and the queries answered from it.
+
+`WorkspaceIndex` (index.py) fills and updates this state; everything that only reads it
+(the queries here, the cross-skill findings) needs nothing else. Every query takes the
+lock; answers that cost a resolution are cached until the state they came from changes.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
+from skill_ls.settings import Settings
+from skill_ls.workspace.builtin_skills import with_builtins
+from skill_ls.workspace.model import (
+    SCOPES,
+    BoundHit,
+    FoundFile,
+    LoadedSkill,
+    Placement,
+    RootFolder,
+    SkillEntry,
+    SkillFacts,
+    Status,
+)
+from skill_ls.workspace.order import first_place, source_order
+from skill_ls.workspace.precedence import (
+    Candidate,
+    Outcome,
+    description_of,
+    fallback_name,
+    reads_frontmatter,
+    resolve,
+)
+from skill_ls.workspace.roots import Environment, client_roots, normalise
+from skill_ls.workspace.walker import RootWalk, WalkLimits
+
+_STATUS_SUMMARY = (Status.LOADED, Status.HIDDEN, Status.CONFLICT, Status.SHADOWED, Status.SKIPPED)
+
+
+@dataclass(frozen=True)
+class RootUse:
+    """One client searching one root folder."""
+
+    client: Client
+    order: int  # the root's place in the client's load order
+    root: RootFolder
+
+
+@dataclass
+class IndexState:
+    """Everything discovery found; replaced whole by a scan, patched by updates."""
+
+    walks: dict[str, RootWalk] = field(default_factory=dict)  # by root path
+    facts: dict[str, SkillFacts] = field(default_factory=dict)  # by real path
+    # real path -> {(root path, relative path)}: every place a real file was found.
+    locations: dict[str, set[tuple[str, str]]] = field(default_factory=dict)
+    # client id -> real path -> the client's first candidate for it.
+    candidates: dict[str, dict[str, Candidate]] = field(default_factory=dict)
+    # client id -> name -> real paths; and client id -> real path -> name.
+    groups: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+class IndexReadModel:
+    """Skills across workspace folders, user roots, extra roots and builtin skills, as read.
+
+    Queries by path accept any path leading to a skill file; those by `real` take the
+    resolved path the index keys files by (`SkillEntry.real_path`).
+    """
+
+    def __init__(
+        self,
+        folders: Sequence[str | Path],
+        settings: Settings | None = None,
+        home: str | Path | None = None,
+        environ: Mapping[str, str] | None = None,
+        limits: WalkLimits | None = None,
+    ) -> None:
+        variables = dict(os.environ if environ is None else environ)
+        home_dir = str(home) if home is not None else variables.get("HOME") or str(Path.home())
+        self.folders = tuple(normalise(str(folder)) for folder in folders)
+        self.settings = settings or Settings()
+        self.environment = Environment(normalise(home_dir), variables)
+        self.limits = limits or WalkLimits()
+        self._lock = threading.RLock()
+        self._buffers: dict[str, str] = {}
+        self._client_roots: dict[str, list[RootFolder]] = {
+            client.id: client_roots(client, self.folders, self.settings, self.environment)
+            for client in CLIENTS
+        }
+        self._root_uses: dict[str, list[RootUse]] = {}
+        for client in CLIENTS:
+            for order, root in enumerate(self._client_roots[client.id]):
+                self._root_uses.setdefault(root.path, []).append(RootUse(client, order, root))
+        self._state = IndexState()
+        self._outcomes: dict[tuple[str, str], dict[str, Outcome]] = {}
+        self._entries: dict[str, SkillEntry] = {}
+        self._views: dict[str, tuple[LoadedSkill, ...]] = {}
+
+    # --- skills and what each client loads -------------------------------------------------
+
+    @property
+    def audience(self) -> tuple[str, ...]:
+        """Clients that count for statuses and diagnostics: the targets, else all."""
+        return self.settings.target_clients or tuple(client.id for client in CLIENTS)
+
+    def roots(self, client_id: str | None = None) -> list[tuple[str, RootFolder]]:
+        """(client id, root folder) in each client's load order."""
+        ids = [client_id] if client_id is not None else [client.id for client in CLIENTS]
+        return [(cid, root) for cid in ids for root in self._client_roots[_known(cid)]]
+
+    def skills(self) -> list[SkillEntry]:
+        """Every skill file found (one entry per real file), sorted by name then path."""
+        with self._lock:
+            entries = [self._entry(real) for real in self._state.locations]
+        return sorted(entries, key=lambda e: (e.name, _scope_rank(e.scope), e.path))
+
+    def entry_for_path(self, path: str | Path) -> SkillEntry | None:
+        """The entry of the skill file at `path` (any path leading to it), if indexed."""
+        with self._lock:
+            real = self._real_of(str(path))
+            return self._entry(real) if real in self._state.locations else None
+
+    def skill_by_name(self, name: str, client_id: str | None = None) -> SkillEntry | None:
+        """The copy of `name` a client loads (the audience's first loaded copy if none)."""
+        with self._lock:
+            if client_id is not None:
+                for skill in self.view(client_id):
+                    if skill.name == name:
+                        return self._entry(skill.real_path)
+                return None
+            named = [entry for entry in self.skills() if entry.name == name]
+        named.sort(key=lambda e: _STATUS_SUMMARY.index(e.status))
+        return named[0] if named else None
+
+    def view(self, client_id: str) -> tuple[LoadedSkill, ...]:
+        """What a client loads after its clash rule, in its load order (hidden ones too)."""
+        client = CLIENTS_BY_ID[_known(client_id)]
+        with self._lock:
+            cached = self._views.get(client.id)
+            if cached is not None:
+                return cached
+            loaded: list[tuple[tuple[int, str], LoadedSkill]] = []
+            candidates = self._state.candidates.get(client.id, {})
+            for name, reals in self._state.groups.get(client.id, {}).items():
+                outcomes = self.outcomes(client, name)
+                place = first_place(client, reals, candidates, outcomes)
+                for real in reals:
+                    outcome = outcomes.get(real)
+                    if outcome is None or not outcome.loaded:
+                        continue
+                    candidate = candidates[real]
+                    skill = self._loaded_skill(client, name, candidate, outcome)
+                    order = place or candidate.order
+                    if client.list_order == "name-by-source":
+                        order = source_order(candidate, name)
+                    loaded.append((order, skill))
+            loaded.sort(key=lambda pair: pair[0])
+            view = with_builtins(client, [skill for _, skill in loaded], self.environment)
+            self._views[client.id] = view
+            return view
+
+    def facts(self, path: str | Path) -> SkillFacts | None:
+        """What indexing read from the skill file at `path` (a buffer wins over disk)."""
+        with self._lock:
+            return self._state.facts.get(self._real_of(str(path)))
+
+    def display_path(self, path: str) -> str:
+        """A path as a person reads it: relative in a workspace folder, `~/...` under home."""
+        for folder in self.folders:
+            if path.startswith(folder.rstrip(os.sep) + os.sep):
+                return os.path.relpath(path, folder)
+        home = self.environment.home.rstrip(os.sep) + os.sep
+        return "~/" + path[len(home) :] if path.startswith(home) else path
+
+    def buffer_text(self, path: str | Path) -> str | None:
+        """The open editor buffer's text for `path`, if the index was given one."""
+        with self._lock:
+            return self._buffers.get(self._real_of(str(path)))
+
+    def bounds_hit(self) -> list[BoundHit]:
+        with self._lock:
+            return [hit for walk in self._state.walks.values() for hit in walk.hits]
+
+    # --- one real file, client by client (what the cross-skill findings read) ----------
+
+    def facts_of_real(self, real: str) -> SkillFacts | None:
+        with self._lock:
+            return self._state.facts.get(real)
+
+    def name_for(self, client_id: str, real: str) -> str:
+        """The name a client gives the file at `real` (it must find the file)."""
+        with self._lock:
+            return self._state.names[client_id][real]
+
+    def candidate(self, client_id: str, real: str) -> Candidate:
+        """Where a client finds the file at `real` first (it must find the file)."""
+        with self._lock:
+            return self._state.candidates[client_id][real]
+
+    def outcomes(self, client: Client, name: str) -> dict[str, Outcome]:
+        """What a client does with each copy named `name`, by real path."""
+        key = (client.id, name)
+        with self._lock:
+            cached = self._outcomes.get(key)
+            if cached is None:
+                state = self._state
+                members = state.groups.get(client.id, {}).get(name, set())
+                candidates = [state.candidates[client.id][real] for real in members]
+                cached = resolve(client, candidates, state.facts, self.settings.builtin_override)
+                self._outcomes[key] = cached
+            return cached
+
+    def group_outcomes(self, real: str) -> list[tuple[Client, Candidate, dict[str, Outcome]]]:
+        """For each audience client finding `real`: its candidate and its name group."""
+        with self._lock:
+            state = self._state
+            found: list[tuple[Client, Candidate, dict[str, Outcome]]] = []
+            for client_id in self.audience:
+                client = CLIENTS_BY_ID[client_id]
+                candidate = state.candidates.get(client_id, {}).get(real)
+                if candidate is not None:
+                    name = state.names[client_id][real]
+                    found.append((client, candidate, self.outcomes(client, name)))
+            return found
+
+    def found_places(self, real: str) -> list[tuple[RootFolder, FoundFile]]:
+        """Every root the file at `real` was found in, and how it was found there."""
+        with self._lock:
+            state = self._state
+            return [
+                (self._walk_root(root_path), state.walks[root_path].found[rel])
+                for root_path, rel in sorted(state.locations.get(real, ()))
+            ]
+
+    def root_hits(self, root_path: str) -> list[BoundHit]:
+        """The bounds the walk of one root folder stopped at."""
+        with self._lock:
+            walk = self._state.walks.get(root_path)
+            return list(walk.hits) if walk is not None else []
+
+    # --- internals ---------------------------------------------------------------------
+
+    def _real_of(self, path: str) -> str:
+        try:
+            return os.path.realpath(path)
+        except OSError:
+            return normalise(path)
+
+    def _walk_root(self, root_path: str) -> RootFolder:
+        return self._root_uses[root_path][0].root
+
+    def _forget(self, reals: Iterable[str], groups: Iterable[tuple[str, str]]) -> None:
+        """Drop what depended on these real files and (client id, name) groups."""
+        for key in groups:
+            for other in self._outcomes.pop(key, None) or ():
+                self._entries.pop(other, None)
+        for real in reals:
+            self._entries.pop(real, None)
+        self._views.clear()
+
+    def _invalidate_all(self) -> None:
+        self._outcomes.clear()
+        self._entries.clear()
+        self._views.clear()
+
+    def _placements(self, real: str) -> list[tuple[Candidate, Outcome, dict[str, Outcome]]]:
+        """(candidate, outcome, the whole name group's outcomes) per client finding `real`."""
+        state = self._state
+        out: list[tuple[Candidate, Outcome, dict[str, Outcome]]] = []
+        for client in CLIENTS:
+            candidate = state.candidates.get(client.id, {}).get(real)
+            if candidate is None:
+                continue
+            group = self.outcomes(client, state.names[client.id][real])
+            outcome = group.get(real)
+            if outcome is not None:
+                out.append((candidate, outcome, group))
+        return out
+
+    def _entry(self, real: str) -> SkillEntry:
+        cached = self._entries.get(real)
+        if cached is not None:
+            return cached
+        state = self._state
+        facts = state.facts[real]
+        places = sorted(state.locations[real])
+        if len(places) > 1:
+            places.sort(key=lambda place: _scope_rank(self._walk_root(place[0]).scope))
+        root_path, rel = places[0]
+        primary = state.walks[root_path].found[rel]
+        placements: list[Placement] = []
+        audience = set(self.audience)
+        shadowed_by: list[str] = []
+        overrides: list[str] = []
+        for candidate, outcome, group in self._placements(real):
+            client = CLIENTS_BY_ID[candidate.client]
+            beaten: list[str] = []
+            if outcome.loaded and len(group) > 1:
+                for other_real, other in group.items():
+                    if other.winner is candidate:
+                        beaten.append(state.candidates[client.id][other_real].found.path)
+            winner = outcome.winner.found.path if outcome.winner is not None else None
+            placements.append(
+                Placement(
+                    client=client.id,
+                    path=candidate.found.path,
+                    root=candidate.root.path,
+                    scope=candidate.root.scope,
+                    relative_path=candidate.found.relative,
+                    status=outcome.status,
+                    loaded=outcome.loaded,
+                    winner=winner,
+                    reason=outcome.reason,
+                    overrides=tuple(sorted(beaten)),
+                    winner_varies=outcome.varies,
+                )
+            )
+            if client.id not in audience:
+                continue
+            if winner is not None and winner not in shadowed_by:
+                shadowed_by.append(winner)
+            overrides += [path for path in beaten if path not in overrides]
+        counted = [p for p in placements if p.client in audience]
+        statuses = {p.status for p in counted}
+        status = next((s for s in _STATUS_SUMMARY if s in statuses), Status.SKIPPED)
+        entry = SkillEntry(
+            name=facts.loaded_name(fallback_name(primary)),
+            description=facts.description,
+            path=primary.path,
+            folder=os.path.dirname(primary.path),
+            scope=self._walk_root(root_path).scope,
+            root=root_path,
+            relative_path=primary.relative,
+            real_path=real,
+            clients=tuple(p.client for p in counted if p.loaded),
+            status=status,
+            shadowed_by=tuple(shadowed_by),
+            overrides=tuple(overrides),
+            placements=tuple(placements),
+            other_paths=tuple(
+                sorted({state.walks[r].found[p].path for r, p in places[1:]} - {primary.path})
+            ),
+        )
+        self._entries[real] = entry
+        return entry
+
+    def _loaded_skill(
+        self, client: Client, name: str, candidate: Candidate, outcome: Outcome
+    ) -> LoadedSkill:
+        facts = self._state.facts[candidate.found.real]
+        read = reads_frontmatter(client, facts) or client.bad_frontmatter != "ignore"
+        shown = facts.name if read and facts.name and facts.name != name else None
+        return LoadedSkill(
+            name=name,
+            description=description_of(client, facts) or "",
+            path=candidate.found.path,
+            folder=os.path.dirname(candidate.found.path),
+            real_path=candidate.found.real,
+            scope=candidate.root.scope,
+            root=candidate.root.path,
+            relative_path=candidate.found.relative,
+            hidden=outcome.status is Status.HIDDEN,
+            conflict=outcome.status is Status.CONFLICT,
+            when_to_use=facts.when_to_use if read else None,
+            display_name=shown if client.name_source == "folder" else None,
+            root_pattern=candidate.root.pattern,
+            winner_varies=outcome.varies,
+        )
+
+
+def _known(client_id: str) -> str:
+    if client_id not in CLIENTS_BY_ID:
+        known = ", ".join(CLIENTS_BY_ID)
+        raise KeyError(f"unknown client {client_id!r} (known: {known})")
+    return client_id
+
+
+def _scope_rank(scope: str) -> int:
+    return SCOPES.index(scope) if scope in SCOPES else len(SCOPES)
