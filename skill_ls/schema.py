@@ -10,9 +10,6 @@ from skill_ls.clients.table import get_client
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_BASE = "https://skill-ls.dev/schemas/frontmatter"
-# The spec's naming rule (lowercase ASCII letters and digits, single inner hyphens); the
-# validator reports the finer points (length in code points, the folder name).
-NAME_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
 
 _STRINGS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
 _TYPES: dict[str, dict[str, Any]] = {
@@ -66,6 +63,6 @@ def field_schema(spec: FieldSpec) -> dict[str, Any]:
         schema["minLength"] = spec.min_length
     if spec.max_length is not None:
         schema["maxLength"] = spec.max_length
-    if spec.name == "name":
-        schema["pattern"] = NAME_PATTERN
+    if spec.pattern is not None:
+        schema["pattern"] = spec.pattern
     return schema

@@ -17,7 +17,7 @@ from typing import Any
 
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.config import Settings, load_file_settings
-from skill_ls.render import activation_for, catalog_for, refusal_for, yoi_catalog
+from skill_ls.render import activation_for, catalog_for, catalog_view_for, refusal_for
 from skill_ls.render.model import Rendering
 from skill_ls.schema import schema_for
 from skill_ls.workspace import SkillEntry, WorkspaceIndex
@@ -182,8 +182,10 @@ def run_catalog(args: argparse.Namespace) -> int:
             "schema": "skill-ls/catalog/v1",
             "catalogs": [rendering.to_json() for rendering in renderings],
         }
-        if "yoi" in clients:
-            document["yoi"] = yoi_catalog(index)
+        for client in clients:
+            view = catalog_view_for(index, client)
+            if view is not None:
+                document[client] = view
         _print_json(document)
         return 0
     if args.client:

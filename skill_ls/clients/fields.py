@@ -21,26 +21,39 @@ class FieldSpec:
     snippet: str | None = None
     # Part of the agentskills.io specification (as opposed to one client's extension).
     spec: bool = False
+    # A regular expression the whole value must match (JSON Schema `pattern`).
+    pattern: str | None = None
+
+
+# The spec's limits and naming rule. The validator reports the finer points (length in code
+# points, Unicode letters when allowed, the folder name).
+NAME_MAX = 64
+DESCRIPTION_MAX = 1024
+COMPATIBILITY_MAX = 500
+NAME_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+# One character of a name (the pattern's alphabet).
+NAME_CHARACTER = "[a-z0-9-]"
 
 
 SPEC_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "name",
         "string",
-        "Skill name: 1–64 characters, lowercase letters, digits and hyphens, no leading, "
-        "trailing or double hyphen; must equal the skill's folder name.",
+        f"Skill name: 1–{NAME_MAX} characters, lowercase letters, digits and hyphens, no "
+        "leading, trailing or double hyphen; must equal the skill's folder name.",
         min_length=1,
-        max_length=64,
+        max_length=NAME_MAX,
         required=True,
         spec=True,
+        pattern=NAME_PATTERN,
     ),
     FieldSpec(
         "description",
         "string",
-        "What the skill does and when to use it (1–1024 characters). Agents see it in their "
-        "catalog and decide from it alone whether to load the skill.",
+        f"What the skill does and when to use it (1–{DESCRIPTION_MAX} characters). Agents see "
+        "it in their catalog and decide from it alone whether to load the skill.",
         min_length=1,
-        max_length=1024,
+        max_length=DESCRIPTION_MAX,
         required=True,
         spec=True,
         snippet="${1:What this skill does}. Use when ${2:the situation it is for}.",
@@ -55,10 +68,10 @@ SPEC_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "compatibility",
         "string",
-        "Environment requirements (1–500 characters): intended product, system packages, "
-        "network access.",
+        f"Environment requirements (1–{COMPATIBILITY_MAX} characters): intended product, "
+        "system packages, network access.",
         min_length=1,
-        max_length=500,
+        max_length=COMPATIBILITY_MAX,
         spec=True,
     ),
     FieldSpec(

@@ -78,6 +78,9 @@ class Client:
     scope_order: tuple[str, ...] = ("builtin", "user", "extra", "project")
     catalog: str = "available-skills"
     activation: str = "skill-content"
+    # A structured view of the catalog the client exposes besides the prompt text (its own
+    # JSON; a format id of `render.CATALOG_VIEWS`), or None.
+    catalog_view: str | None = None
     # Characters allowed per catalog entry / for the whole catalog (None: no cap known).
     entry_cap: int | None = None
     catalog_budget: int | None = None
@@ -688,6 +691,7 @@ CLIENTS: tuple[Client, ...] = (
         lenient_name=False,
         forbidden_fields=frozenset(YOI_FORBIDDEN_FIELDS),
         catalog="available-skills",
+        catalog_view="yoi-catalog",
         activation="skill-content",
         notes="The Workspace backend reads skills as imports of "
         "`.yoi/skills/<name>/SKILL.md` in the workspace config (a file that is not "

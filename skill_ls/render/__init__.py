@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import Client, get_client
@@ -35,14 +36,21 @@ CATALOGS: dict[str, Callable[[Sequence[LoadedSkill], Client], Rendering]] = {
     "gemini-available-skills": gemini_catalog,
 }
 
+# Structured catalog views (the client table's `catalog_view` column).
+CATALOG_VIEWS: dict[str, Callable[[WorkspaceIndex], dict[str, Any]]] = {
+    "yoi-catalog": yoi_catalog,
+}
+
 __all__ = [
     "ACTIVATIONS",
     "CATALOGS",
+    "CATALOG_VIEWS",
     "ActivationSource",
     "EntryInfo",
     "Rendering",
     "activation_for",
     "catalog_for",
+    "catalog_view_for",
     "refusal_for",
     "render_activation",
     "render_catalog",
@@ -74,6 +82,12 @@ def catalog_for(index: WorkspaceIndex, client_id: str) -> Rendering:
     view = index.view(client_id)
     rendering = render_catalog(client_id, view, index.settings.context_window)
     return replace(rendering, varies=_catalog_varies(get_client(client_id), view))
+
+
+def catalog_view_for(index: WorkspaceIndex, client_id: str) -> dict[str, Any] | None:
+    """The client's structured catalog view of the indexed workspace, if it has one."""
+    view = get_client(client_id).catalog_view
+    return CATALOG_VIEWS[view](index) if view is not None else None
 
 
 def _catalog_varies(client: Client, view: Sequence[LoadedSkill]) -> tuple[str, ...]:

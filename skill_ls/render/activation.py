@@ -8,10 +8,7 @@ for the wrapper's format. Resources are listed, never read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
-from skill_ls.document import SkillDocument, parse_document
 from skill_ls.render.claude import claude_base_directory
 from skill_ls.render.codex import codex_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation
@@ -20,53 +17,9 @@ from skill_ls.render.gemini import gemini_activated
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_skill_content
 from skill_ls.render.pi import pi_read
-from skill_ls.rules.context import context_for_path
-from skill_ls.settings import Settings
+from skill_ls.render.source import ActivationSource, source_for
 
-SKILL_FILE = "SKILL.md"
-
-
-@dataclass(frozen=True)
-class ActivationSource:
-    """A skill as an activation sees it: its whole text, and the files beside it."""
-
-    name: str
-    path: str  # SKILL.md
-    folder: str
-    text: str  # the whole file
-    files: tuple[str, ...] = ()  # relative POSIX paths below the folder, SKILL.md excluded
-    folders: tuple[str, ...] = ()  # relative POSIX paths of sub-folders
-
-    @property
-    def document(self) -> SkillDocument:
-        return parse_document(self.text, self.path)
-
-    @property
-    def body(self) -> str:
-        """The body without frontmatter, without surrounding blank lines."""
-        return self.document.body.strip("\r\n")
-
-
-def source_for(
-    name: str, path: str, text: str | None = None, keep_line_ends: bool = False
-) -> ActivationSource:
-    """Read a skill (or take its editor buffer text) and list the files beside it; CRLF is
-    read as LF unless `keep_line_ends` (`Client.line_ends`)."""
-    skill_md = Path(path)
-    if text is None:
-        newline = "" if keep_line_ends else None
-        with skill_md.open(encoding="utf-8", errors="replace", newline=newline) as handle:
-            text = handle.read()
-    context = context_for_path(skill_md, Settings())
-    files = sorted((context.skill_files or frozenset()) - {SKILL_FILE})
-    return ActivationSource(
-        name=name,
-        path=str(skill_md),
-        folder=str(skill_md.parent),
-        text=text,
-        files=tuple(files),
-        folders=tuple(sorted(context.skill_dirs)),
-    )
+__all__ = ["ACTIVATIONS", "ActivationSource", "read_file", "skill_content", "source_for"]
 
 
 def _rendering(fmt: str, name: str, text: str) -> Rendering:

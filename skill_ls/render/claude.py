@@ -21,16 +21,13 @@ import shlex
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
+from skill_ls.document import SkillDocument
 from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.yamltree import YScalar, YSequence
-
-if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
-    from skill_ls.document import SkillDocument
-    from skill_ls.render.activation import ActivationSource
 
 HEADER = "The following skills are available for use with the Skill tool:\n\n"
 FOOTER = ""

@@ -27,14 +27,11 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
 from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.model import LoadedSkill
-
-if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
-    from skill_ls.render.activation import ActivationSource
 
 OPEN, CLOSE = "<skills_instructions>", "</skills_instructions>"
 DESCRIPTION_MAX = 1024

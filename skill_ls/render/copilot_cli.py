@@ -17,15 +17,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
 from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.model import LoadedSkill
-
-if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
-    from skill_ls.render.activation import ActivationSource
 
 CATALOG_FORMAT = "copilot-cli-available-skills"
 ACTIVATION_FORMAT = "copilot-cli-skill-context"

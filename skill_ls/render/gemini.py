@@ -15,15 +15,12 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
 from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.order import locale_key
-
-if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
-    from skill_ls.render.activation import ActivationSource
 
 CATALOG_FORMAT = "gemini-available-skills"
 ACTIVATION_FORMAT = "gemini-activated"

@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
 from skill_ls.ignore import IgnoreStack, is_ignored, push, stack_above
 from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.order import locale_key
 from skill_ls.workspace.roots import git_root
-
-if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
-    from skill_ls.render.activation import ActivationSource
 
 CATALOG_FORMAT = "opencode-available-skills"
 ACTIVATION_FORMAT = "opencode-skill-content"

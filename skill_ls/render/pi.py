@@ -14,15 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
 from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.model import LoadedSkill
-
-if TYPE_CHECKING:  # activation.py registers this module's activation: no import cycle
-    from skill_ls.render.activation import ActivationSource
 
 CATALOG_FORMAT = "pi-available-skills"
 ACTIVATION_FORMAT = "pi-read"

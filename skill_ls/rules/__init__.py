@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules import (
     body,
     client_fields,
     config_rules,
+    internal,
     portability,
     quality,
     spec,
@@ -15,6 +18,7 @@ from skill_ls.rules import (
     workspace,
 )
 from skill_ls.rules.context import CheckContext
+from skill_ls.rules.helpers import first_line_range
 from skill_ls.rules.registry import RULES, Rule
 from skill_ls.rules.reporter import Reporter
 
@@ -22,10 +26,23 @@ __all__ = ["RULES", "CheckContext", "Rule", "check", "config_rules", "workspace"
 
 _FAMILIES = (structure, spec, portability, client_fields, body, quality)
 
+log = logging.getLogger(__name__)
+
 
 def check(document: SkillDocument, context: CheckContext | None = None) -> list[Diagnostic]:
-    """Every finding for one SKILL.md, sorted by position. Never raises on user input."""
+    """Every finding for one SKILL.md, sorted by position. Never raises on user input: a
+    family that fails (a bug) costs one SKL902 finding naming it, not the other families."""
     reporter = Reporter(context or CheckContext())
     for family in _FAMILIES:
-        family.check(document, reporter)
+        try:
+            family.check(document, reporter)
+        except Exception as error:
+            name = family.__name__.rsplit(".", 1)[-1]
+            log.exception("the %s checks failed on %s", name, document.path or "a buffer")
+            reporter.report(
+                internal.INTERNAL_ERROR,
+                first_line_range(document),
+                f"the {name} checks failed on this file ({type(error).__name__}: {error}); "
+                "the other checks ran. This is a bug in skill-ls: please report it.",
+            )
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import functools
 
-from skill_ls.clients.fields import ALL_FIELDS, SPEC_FIELD_NAMES, YOI_FORBIDDEN_FIELDS, FieldSpec
+from skill_ls.clients.fields import ALL_FIELDS, SPEC_FIELD_NAMES, FieldSpec
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import Field, SkillDocument
@@ -77,11 +77,14 @@ def check(doc: SkillDocument, report: Reporter) -> None:
     for key, entry in doc.fields.items():
         if key in SPEC_FIELD_NAMES:
             continue
-        if key in YOI_FORBIDDEN_FIELDS and any(c.id == "yoi" for c in audience):
+        rejecting = [c for c in audience if key in c.forbidden_fields]
+        if rejecting:
+            verb = "rejects" if len(rejecting) == 1 else "reject"
             report.report(
                 YOI_WORKFLOW_FIELD,
                 entry.key.range,
-                f"`{key}` is a non-standard workflow field; Yoi rejects it as an error",
+                f"`{key}` is a non-standard workflow field; {names(rejecting)} {verb} it as "
+                "an error",
                 fixes=_unknown_fixes(doc, key, entry),
             )
             continue

@@ -6,6 +6,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from skill_ls.clients.fields import (
+    COMPATIBILITY_MAX,
+    DESCRIPTION_MAX,
+    NAME_CHARACTER,
+    NAME_MAX,
+)
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import SkillDocument
 from skill_ls.rules.helpers import (
@@ -23,9 +29,6 @@ from skill_ls.scalars import sub_range
 from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
 
 FAMILY = "spec"
-NAME_MAX = 64
-DESCRIPTION_MAX = 1024
-COMPATIBILITY_MAX = 500
 
 NAME_MISSING = define(
     "SKL101",
@@ -49,8 +52,8 @@ NAME_LENGTH = define(
     "SKL103",
     "name-length",
     Severity.ERROR,
-    "`name` must be 1–64 characters",
-    "The spec limits names to 64 characters (code points).",
+    f"`name` must be 1–{NAME_MAX} characters",
+    f"The spec limits names to {NAME_MAX} characters (code points).",
     family=FAMILY,
 )
 NAME_CHARSET = define(
@@ -124,16 +127,16 @@ DESCRIPTION_LENGTH = define(
     "SKL114",
     "description-length",
     Severity.ERROR,
-    "`description` is longer than 1,024 characters",
-    "The spec caps descriptions at 1,024 characters (code points, not bytes); clients cut or "
-    "reject longer ones.",
+    f"`description` is longer than {DESCRIPTION_MAX:,} characters",
+    f"The spec caps descriptions at {DESCRIPTION_MAX:,} characters (code points, not bytes); "
+    "clients cut or reject longer ones.",
     family=FAMILY,
 )
 COMPATIBILITY = define(
     "SKL121",
     "compatibility-invalid",
     Severity.ERROR,
-    "`compatibility` must be a string of 1–500 characters",
+    f"`compatibility` must be a string of 1–{COMPATIBILITY_MAX} characters",
     "The spec defines `compatibility` as short free text.",
     family=FAMILY,
 )
@@ -167,7 +170,7 @@ ALLOWED_TOOLS = define(
     family=FAMILY,
 )
 
-_NAME_ALLOWED = re.compile(r"[a-z0-9-]")
+_NAME_ALLOWED = re.compile(NAME_CHARACTER)
 
 
 def check(doc: SkillDocument, report: Reporter) -> None:
@@ -266,7 +269,7 @@ def _check_name(doc: SkillDocument, report: Reporter) -> None:
         report.report(
             NAME_LENGTH,
             value.range,
-            "`name` is empty; it must be 1–64 characters",
+            f"`name` is empty; it must be 1–{NAME_MAX} characters",
             fixes=(
                 [Fix(f"Set `name` to '{folder}'", (replace_value(value, yaml_scalar(folder)),))]
                 if folder

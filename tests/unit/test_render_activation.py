@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from skill_ls.clients.table import CLIENTS
-from skill_ls.render import ACTIVATIONS, activation_for, render_activation, source_for, yoi_catalog
+from skill_ls.render import ACTIVATIONS, activation_for, render_activation, source_for
 from skill_ls.render.activation import ActivationSource
 from skill_ls.render.claude import substitute_arguments
+from skill_ls.render.yoi import yoi_catalog
 
 from .workspace_helpers import Workspace, clients_workspace, golden
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from skill_ls.clients.table import CLIENTS, get_client
-from skill_ls.render import CATALOGS, render_catalog
+from skill_ls.render import CATALOG_VIEWS, CATALOGS, render_catalog
 from skill_ls.render.codex import DESCRIPTION_MAX
 from skill_ls.render.opencode import NO_SKILLS
 from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
@@ -60,6 +60,11 @@ def client_for(fmt: str) -> str:
 
 def test_every_catalog_format_in_the_table_has_a_renderer() -> None:
     assert set(FORMATS) == set(CATALOGS)
+
+
+def test_every_catalog_view_in_the_table_has_a_renderer() -> None:
+    views = {client.catalog_view for client in CLIENTS if client.catalog_view is not None}
+    assert views == set(CATALOG_VIEWS)
 
 
 # Formats whose section is there even without a skill to list (observed), and its text.
