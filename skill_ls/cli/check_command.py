@@ -11,7 +11,7 @@ from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_sett
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
-from skill_ls.walk import iter_targets
+from skill_ls.skill_files import iter_targets
 
 LEVELS = ("error", "warning", "info", "hint")
 

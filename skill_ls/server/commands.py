@@ -24,7 +24,7 @@ from skill_ls.server.editor import EditorPort
 from skill_ls.server.edits import request_failed
 from skill_ls.server.references import inside
 from skill_ls.server.session import Session
-from skill_ls.walk import is_skill_file_name
+from skill_ls.skill_files import is_skill_file_name
 from skill_ls.workspace import SkillEntry
 
 LIST_CLIENTS = "skill-ls.listClients"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from skill_ls.document import Reference, parse_document
 from skill_ls.server.session import Session
-from skill_ls.walk import is_skill_file_name
+from skill_ls.skill_files import is_skill_file_name
 
 # How far up from a file we look for the SKILL.md files that may mention it.
 MAX_ANCESTORS = 8

@@ -29,7 +29,7 @@ from skill_ls.workspace.model import (
     Status,
 )
 from skill_ls.workspace.read_model import IndexReadModel
-from skill_ls.workspace.walker import WalkLimits
+from skill_ls.workspace.root_walk import WalkLimits
 
 __all__ = [
     "BoundHit",

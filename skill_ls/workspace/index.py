@@ -34,8 +34,8 @@ from skill_ls.workspace.precedence import (
     reads_root_markdown,
 )
 from skill_ls.workspace.read_model import IndexReadModel, IndexState
+from skill_ls.workspace.root_walk import RootWalk, WalkLimits, walk_below, walk_root
 from skill_ls.workspace.roots import normalise
-from skill_ls.workspace.walker import RootWalk, WalkLimits, walk_below, walk_root
 
 Progress = Callable[[int, int, str], None]
 Cancelled = Callable[[], bool]

@@ -36,8 +36,8 @@ from skill_ls.workspace.precedence import (
     reads_frontmatter,
     resolve,
 )
+from skill_ls.workspace.root_walk import RootWalk, WalkLimits
 from skill_ls.workspace.roots import Environment, client_roots, normalise
-from skill_ls.workspace.walker import RootWalk, WalkLimits
 
 _STATUS_SUMMARY = (Status.LOADED, Status.HIDDEN, Status.CONFLICT, Status.SHADOWED, Status.SKIPPED)
 

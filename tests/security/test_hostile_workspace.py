@@ -31,7 +31,7 @@ from skill_ls.checking import check_file
 from skill_ls.document import parse_document
 from skill_ls.server.documents import uri_to_path
 from skill_ls.settings import Settings
-from skill_ls.walk import find_skill_files
+from skill_ls.skill_files import find_skill_files
 from skill_ls.workspace import WalkLimits, WorkspaceIndex
 
 from .harness import CLI_MEMORY, child_env, needs, python_argv, run_limited, server_argv

@@ -19,7 +19,7 @@ from skill_ls.workspace.precedence import (
     hidden,
     skip_reason,
 )
-from skill_ls.workspace.walker import walk_root
+from skill_ls.workspace.root_walk import walk_root
 
 CLAUDE = get_client("claude-code")
 SPEC = get_client("agentskills")

@@ -11,7 +11,7 @@ import pytest
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.workspace import WalkLimits, WorkspaceIndex
-from skill_ls.workspace.walker import walk_root
+from skill_ls.workspace.root_walk import walk_root
 
 from .workspace_helpers import Workspace, clients_workspace, write_skill
 
@@ -241,7 +241,7 @@ def test_unreadable_folder_is_skipped(
             raise PermissionError(13, "Permission denied", path)
         return real_scandir(path)
 
-    monkeypatch.setattr("skill_ls.workspace.walker.os.scandir", scandir)
+    monkeypatch.setattr("skill_ls.workspace.root_walk.os.scandir", scandir)
     index = workspace.index()
     found = names(index, "agentskills")
     assert "outer" not in found and "pdf" in found

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from skill_ls import ignore
 from skill_ls.ignore import IGNORE_FILES
-from skill_ls.walk import SKIPPED_DIRS
+from skill_ls.skill_files import SKIPPED_DIRS
 from skill_ls.workspace.model import BoundHit, FoundFile, RootFolder
 
 SKILL_FILE = "SKILL.md"

@@ -1,5 +1,7 @@
-"""Find SKILL.md files under a folder: honours ignore files, skips .git and node_modules,
-bounded in depth and count, survives symlink loops and unreadable folders."""
+"""The SKILL.md files `skill-ls check` is given: each file named, and every one under each
+folder named. The walk honours ignore files, skips .git and node_modules, is bounded in
+depth and count, and survives symlink loops and unreadable folders. (The workspace index
+walks client roots its own way: workspace/root_walk.py.)"""
 
 from __future__ import annotations
 
