@@ -95,7 +95,7 @@ CLIENT_FIELDS: tuple[FieldSpec, ...] = (
         "when_to_use",
         "string",
         "Claude Code: extra trigger guidance appended to the description in the listing "
-        "(counts towards its 1,536-character cap).",
+        "(counts towards the per-entry cap of its skill listing).",
     ),
     FieldSpec(
         "argument-hint",

@@ -6,7 +6,7 @@ import difflib
 import functools
 
 from skill_ls.clients.fields import ALL_FIELDS, SPEC_FIELD_NAMES, FieldSpec
-from skill_ls.clients.table import CLIENTS, Client
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import Field, SkillDocument
 from skill_ls.rules.helpers import (
@@ -59,13 +59,14 @@ YOI_WORKFLOW_FIELD = define(
     fixable=True,
     family=FAMILY,
 )
+_CLAUDE = CLIENTS_BY_ID["claude-code"]  # the rationale quotes its cap from the table
 LISTING_CAP = define(
     "SKL304",
     "catalog-entry-truncated",
     Severity.WARNING,
     "the catalog entry is cut by a client's per-entry cap",
-    "Claude Code caps `description` + `when_to_use` at 1,536 characters in its skill "
-    "listing; text past the cap never reaches the model.",
+    f"Claude Code caps `description` + `when_to_use` at {_CLAUDE.entry_cap:,} characters in "
+    "its skill listing; text past the cap never reaches the model.",
     family=FAMILY,
 )
 

@@ -138,3 +138,10 @@ def describe_kind(node: YNode) -> str:
         "alias": "an alias",
         "timestamp": "a date",
     }.get(kind, f"a value tagged {node.tag}" if node.tag else kind)
+
+
+def insert_after_open(doc: SkillDocument, text: str) -> TextEdit:
+    """An edit that inserts `text` as the first frontmatter line."""
+    assert doc.frontmatter is not None
+    line = doc.frontmatter.open_line + 1
+    return TextEdit(Range.point(line, 0), text)

@@ -3,14 +3,9 @@ license, allowed-tools."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from skill_ls.clients.fields import (
     COMPATIBILITY_MAX,
     DESCRIPTION_MAX,
-    NAME_CHARACTER,
-    NAME_MAX,
 )
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import SkillDocument
@@ -18,84 +13,19 @@ from skill_ls.rules.helpers import (
     TYPED_SCALARS,
     describe_kind,
     first_line_range,
-    names,
+    insert_after_open,
     replace_value,
     yaml_double_quoted,
     yaml_scalar,
 )
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
+from skill_ls.rules.spec_name import check_name
 from skill_ls.scalars import sub_range
 from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
 
 FAMILY = "spec"
 
-NAME_MISSING = define(
-    "SKL101",
-    "name-missing",
-    Severity.ERROR,
-    "`name` is missing",
-    "The spec requires `name`; clients key skills by it.",
-    fixable=True,
-    family=FAMILY,
-)
-NAME_TYPE = define(
-    "SKL102",
-    "name-not-string",
-    Severity.ERROR,
-    "`name` is not a string",
-    "A number, boolean, list or empty `name` is read differently by every loader.",
-    fixable=True,
-    family=FAMILY,
-)
-NAME_LENGTH = define(
-    "SKL103",
-    "name-length",
-    Severity.ERROR,
-    f"`name` must be 1–{NAME_MAX} characters",
-    f"The spec limits names to {NAME_MAX} characters (code points).",
-    family=FAMILY,
-)
-NAME_CHARSET = define(
-    "SKL104",
-    "name-charset",
-    Severity.ERROR,
-    "`name` may only hold lowercase letters, digits and hyphens",
-    "Names are used as folder names, slash commands and identifiers; the spec allows only "
-    "`a-z`, `0-9` and `-` (Unicode lowercase letters are an open question, off by default).",
-    example="name: pdf-tools",
-    fixable=True,
-    family=FAMILY,
-)
-NAME_HYPHENS = define(
-    "SKL105",
-    "name-hyphens",
-    Severity.ERROR,
-    "`name` must not start or end with `-` or contain `--`",
-    "The spec forbids leading, trailing and consecutive hyphens.",
-    fixable=True,
-    family=FAMILY,
-)
-NAME_FOLDER = define(
-    "SKL106",
-    "name-folder-mismatch",
-    Severity.WARNING,
-    "`name` does not match the skill's folder",
-    "The spec requires `name` to equal the parent folder. Most clients warn and load it "
-    "anyway, under one name or the other; insomnia and the reference validator reject it.",
-    fixable=True,
-    family=FAMILY,
-)
-NAME_NORMALIZATION = define(
-    "SKL107",
-    "name-unicode-normalization",
-    Severity.WARNING,
-    "`name` matches the folder only after Unicode normalization",
-    "The same letters can be written composed (NFC) or decomposed (NFD); macOS file systems "
-    "decompose folder names. Byte-wise comparisons in some clients then fail.",
-    fixable=True,
-    family=FAMILY,
-)
 DESCRIPTION_MISSING = define(
     "SKL111",
     "description-missing",
@@ -170,15 +100,13 @@ ALLOWED_TOOLS = define(
     family=FAMILY,
 )
 
-_NAME_ALLOWED = re.compile(NAME_CHARACTER)
-
 
 def check(doc: SkillDocument, report: Reporter) -> None:
     if not doc.has_frontmatter or doc.oversized_frontmatter:
         return
     if doc.unreadable and not doc.fields:
         return  # nothing could be read: the YAML error says it all
-    _check_name(doc, report)
+    check_name(doc, report)
     _check_description(doc, report)
     _check_optional_string(doc, report, "compatibility", COMPATIBILITY, COMPATIBILITY_MAX)
     _check_optional_string(doc, report, "license", LICENSE, None)
@@ -188,183 +116,12 @@ def check(doc: SkillDocument, report: Reporter) -> None:
         check_tools_value(doc, report, "allowed-tools", entry.value)
 
 
-def _insert_after_open(doc: SkillDocument, text: str) -> TextEdit:
-    assert doc.frontmatter is not None
-    line = doc.frontmatter.open_line + 1
-    return TextEdit(Range.point(line, 0), text)
-
-
-def kebab_case(name: str, unicode_letters: bool = False) -> str:
-    """The closest valid name: lowercase, other characters to `-`, no edge or double `-`."""
-    lowered = name.lower()
-    out = []
-    for i, char in enumerate(lowered):
-        out.append(char if _name_char_ok(lowered, i, unicode_letters) else "-")
-    text = re.sub(r"-{2,}", "-", "".join(out)).strip("-")
-    return text[:NAME_MAX].rstrip("-")
-
-
-def _name_char_ok(name: str, i: int, unicode_letters: bool) -> bool:
-    char = name[i]
-    if _NAME_ALLOWED.fullmatch(char):
-        return True
-    if not unicode_letters:
-        return False
-    if not unicodedata.category(char).startswith("M"):
-        return char.isalpha() and char == char.lower()
-    # A combining mark on a lowercase letter is part of it (the decomposed, NFD spelling).
-    base = i - 1
-    while base >= 0 and unicodedata.category(name[base]).startswith("M"):
-        base -= 1
-    return base >= 0 and name[base].isalpha() and name[base] == name[base].lower()
-
-
-def _check_name(doc: SkillDocument, report: Reporter) -> None:
-    folder = report.context.folder_name
-    entry = doc.fields.get("name")
-    if entry is None:
-        if "name" not in doc.unreadable_keys:
-            fixes = []
-            if folder:
-                fixes.append(
-                    Fix(
-                        f"Add `name: {folder}`",
-                        (_insert_after_open(doc, f"name: {yaml_scalar(folder)}\n"),),
-                    )
-                )
-            report.report(
-                NAME_MISSING,
-                first_line_range(doc),
-                "`name` is missing: the spec requires it",
-                fixes=fixes,
-            )
-        return
-    value = entry.value
-    if not isinstance(value, YScalar) or value.kind not in ("string", *TYPED_SCALARS):
-        rng = value.range if value is not None else entry.key.range
-        kind = describe_kind(value) if value is not None else "unreadable"
-        fixes = (
-            [Fix(f"Set `name` to '{folder}'", (replace_value(value, yaml_scalar(folder)),))]
-            if folder and value is not None and value.kind == "null"
-            else []
-        )
-        report.report(NAME_TYPE, rng, f"`name` must be a string, but it is {kind}", fixes=fixes)
-        return
-    name = value.value
-    if value.kind != "string":
-        report.report(
-            NAME_TYPE,
-            value.range,
-            f"`name: {name}` is read as {describe_kind(value)} by typed YAML loaders; quote it",
-            fixes=[Fix("Quote the name", (replace_value(value, yaml_double_quoted(name)),))],
-        )
-    unicode_letters = report.context.settings.unicode_names
-    fix_name = kebab_case(name, unicode_letters)
-    rename = (
-        [Fix(f"Change name to '{fix_name}'", (replace_value(value, yaml_scalar(fix_name)),))]
-        if fix_name and fix_name != name
-        else []
-    )
-    if not name:
-        report.report(
-            NAME_LENGTH,
-            value.range,
-            f"`name` is empty; it must be 1–{NAME_MAX} characters",
-            fixes=(
-                [Fix(f"Set `name` to '{folder}'", (replace_value(value, yaml_scalar(folder)),))]
-                if folder
-                else []
-            ),
-        )
-        return
-    if len(name) > NAME_MAX:
-        report.report(
-            NAME_LENGTH,
-            sub_range(doc.index, value, NAME_MAX, len(name)),
-            f"`name` is {len(name)} characters; the limit is {NAME_MAX}",
-        )
-    bad = [i for i, char in enumerate(name) if not _name_char_ok(name, i, unicode_letters)]
-    if bad:
-        chars = "".join(dict.fromkeys(name[i] for i in bad))
-        detail = (
-            "uppercase letters"
-            if all(name[i].isupper() for i in bad)
-            else f"characters {' '.join(repr(c) for c in chars)}"
-        )
-        report.report(
-            NAME_CHARSET,
-            sub_range(doc.index, value, bad[0], bad[-1] + 1),
-            f"`name` '{name}' contains {detail}; only lowercase letters, digits and `-` "
-            "are allowed",
-            fixes=rename,
-        )
-    hyphen_problems = []
-    if name.startswith("-"):
-        hyphen_problems.append((0, 1, "starts with `-`"))
-    if name.endswith("-") and len(name) > 1:
-        hyphen_problems.append((len(name) - 1, len(name), "ends with `-`"))
-    double = name.find("--")
-    if double != -1:
-        hyphen_problems.append((double, double + 2, "contains `--`"))
-    for start, end, what in hyphen_problems:
-        report.report(
-            NAME_HYPHENS,
-            sub_range(doc.index, value, start, end),
-            f"`name` '{name}' {what}",
-            fixes=rename,
-        )
-    if not folder or not name:
-        return
-    if name == folder:
-        return
-    if unicodedata.normalize("NFC", name) == unicodedata.normalize("NFC", folder):
-        report.report(
-            NAME_NORMALIZATION,
-            value.range,
-            f"`name` '{name}' ({_spelling(name)}) equals the folder '{folder}' "
-            f"({_spelling(folder)}) only after Unicode normalization",
-            fixes=[Fix("Use the folder's spelling", (replace_value(value, yaml_scalar(folder)),))],
-        )
-        return
-    strict = [c for c in report.context.audience if not c.lenient_name]
-    consequence = (
-        f"{names(strict)} reject{'s' if len(strict) == 1 else ''} it"
-        if strict
-        else "most clients warn and load it anyway"
-    )
-    report.report(
-        NAME_FOLDER,
-        value.range,
-        f"`name` '{name}' does not match its folder '{folder}'; {consequence}",
-        fixes=[
-            Fix(
-                f"Change name to the folder name '{folder}'",
-                (replace_value(value, yaml_scalar(folder)),),
-            )
-        ],
-        severity=Severity.ERROR if strict else None,
-        data={"folder": folder, "name": name},
-    )
-
-
-def _spelling(text: str) -> str:
-    form = (
-        "NFC"
-        if unicodedata.is_normalized("NFC", text)
-        else "NFD"
-        if unicodedata.is_normalized("NFD", text)
-        else "mixed"
-    )
-    points = " ".join(f"U+{ord(c):04X}" for c in text if ord(c) > 0x7F)
-    return f"{form}: {points}" if points else form
-
-
 def _check_description(doc: SkillDocument, report: Reporter) -> None:
     entry = doc.fields.get("description")
     if entry is None:
         if "description" not in doc.unreadable_keys:
             fix = Fix(
-                "Add a `description`", (_insert_after_open(doc, 'description: ""\n'),), safe=False
+                "Add a `description`", (insert_after_open(doc, 'description: ""\n'),), safe=False
             )
             report.report(
                 DESCRIPTION_MISSING,

@@ -1,0 +1,227 @@
+"""The client row: what one agent does with skills, column by column, and where each fact
+comes from (`Provenance`). The rows themselves are in `observed.py` and `cited.py`."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from skill_ls.clients.fields import SPEC_FIELD_NAMES
+
+# Variables a user root may start with, and the default each client uses when it is unset
+# (`~` is the user's home folder). Workspace discovery expands roots with these.
+ROOT_VARIABLES: dict[str, str] = {
+    "XDG_CONFIG_HOME": "~/.config",
+    "CODEX_HOME": "~/.codex",
+}
+
+# Clash rules that pick the winning copy by scope: earlier scopes win; within one scope the
+# copy loaded first wins (roots in the order the client lists them). "first-wins" and
+# "last-wins" follow the load order (`Client.scope_order`, then roots in order);
+# "not-merged" keeps every copy.
+CLASH_SCOPE_RANKS: dict[str, tuple[str, ...]] = {
+    "project-wins": ("project", "extra", "user", "builtin"),
+    "user-wins": ("user", "extra", "project", "builtin"),
+}
+
+# Where `Client.hidden_when` reads a flag: a frontmatter key, or `<file>#<dotted.key>` for a
+# sidecar file beside SKILL.md.
+CODEX_IMPLICIT_INVOCATION = "agents/openai.yaml#policy.allow_implicit_invocation"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a row's facts come from: observed in the client lab (agent and version), or
+    cited from a source file or page for agents that cannot run here."""
+
+    kind: str  # "observed" | "cited"
+    source: str  # "Claude Code 2.1.328" | a file path in the agent's repository, or a URL
+
+    def describe(self) -> str:
+        verb = "observed in" if self.kind == "observed" else "cited from"
+        return f"{verb} {self.source}"
+
+
+@dataclass(frozen=True)
+class Client:
+    id: str
+    name: str
+    # Fields honoured beyond the spec's six.
+    extra_fields: frozenset[str]
+    # What the client does with a key it does not know: "ignore" | "warn" | "error".
+    unknown_fields: str
+    # "strict": a YAML error drops the skill. "lenient": retries `key: a: b` as a string.
+    yaml: str
+    # Project roots, relative to a project folder (searched in this order).
+    project_roots: tuple[str, ...]
+    # User roots: `~` is $HOME; `$XDG_CONFIG_HOME` and `$CODEX_HOME` are expanded with the
+    # client's own defaults (see workspace discovery).
+    user_roots: tuple[str, ...]
+    # "none": only the project folder; "git-root": also every ancestor up to the git root;
+    # "git-root-else-top": the same, or every ancestor up to `/` outside a git repository.
+    ancestors: str = "none"
+    # Skills may sit in nested folders below a root (SKILL.md ends recursion either way).
+    nested: bool = False
+    max_depth: int = 1
+    # pi: a root-level `*.md` file in a skills root is a skill of its own.
+    root_markdown_skills: bool = False
+    # Name clash rule: "project-wins" | "user-wins" | "first-wins" | "last-wins" | "not-merged"
+    # | "varies" (one copy wins, which one changes from run to run; see `clash_note`)
+    clash: str = "project-wins"
+    # Scope order for "first-wins"/"last-wins" (which scope is loaded first).
+    scope_order: tuple[str, ...] = ("builtin", "user", "extra", "project")
+    catalog: str = "available-skills"
+    activation: str = "skill-content"
+    # A structured view of the catalog the client exposes besides the prompt text (its own
+    # JSON; a format id of `render.CATALOG_VIEWS`), or None.
+    catalog_view: str | None = None
+    # Characters allowed per catalog entry / for the whole catalog (None: no cap known).
+    entry_cap: int | None = None
+    catalog_budget: int | None = None
+    # The client warns but loads when `name` does not match the folder.
+    lenient_name: bool = True
+    has_builtin: bool = False
+    # The skill is left out of the model's catalog when one of these (flag, value) pairs
+    # holds; a flag is a frontmatter key or a sidecar key (see CODEX_IMPLICIT_INVOCATION).
+    hidden_when: tuple[tuple[str, object], ...] = ()
+    # False: the walk goes on below a folder holding SKILL.md and loads nested skills too.
+    skill_md_ends_walk: bool = True
+    # Entries whose name starts with "." are skipped below a root.
+    skip_dot_entries: bool = False
+    # Keys that are errors for this client, not merely unknown.
+    forbidden_fields: frozenset[str] = frozenset()
+    notes: str = ""
+    provenance: Provenance = Provenance("cited", "the agentskills.io client-implementation guide")
+    # What happens when a found skill has the name of one of the client's own built-in
+    # skills (skill_ls/data/builtins/<id>.json): "replaced" (the found skill takes its
+    # place) | "not-merged" (both are listed).
+    builtin_clash: str = "replaced"
+    # Each column below was found by observing an agent (clientlab/); its default keeps every
+    # other client as it was.
+
+    # --- Discovery: where the client looks, and what it finds there ---
+    # The project roots that are also searched in the project's ancestors (see
+    # `ancestors`); None: all of them.
+    ancestor_roots: tuple[str, ...] | None = None
+    # A project root that is also a user root (the home folder is the project or one of
+    # its ancestors) is read once, as the user root (in the user scope's place).
+    shared_roots_are_user: bool = False
+    # Root patterns where `root_markdown_skills` holds (empty: every root).
+    root_markdown_roots: tuple[str, ...] = ()
+    # Which ignore files (.gitignore, .ignore, .fdignore) the client honours, unless it
+    # `loads_ignored`: "project" (from the project folder down) | "root" (only those in
+    # the skills root and below it).
+    ignore_files_from: str = "project"
+    # The client loads skills that an ignore file (.gitignore, ...) covers.
+    loads_ignored: bool = False
+    # The order the client reads its roots in, across scopes, where a format numbers them
+    # (Codex's `### Skill roots` table, `r0`, `r1`, ...): root patterns as in
+    # `project_roots`/`user_roots`, the built-ins' folder (as their `location` writes it)
+    # and "extra" for the settings' extra roots. Empty: in the order skills are listed.
+    root_load_order: tuple[str, ...] = ()
+
+    # --- Reading a file: what makes the client drop it; the name and description it takes ---
+    # The frontmatter is read only when `---` starts the file (a byte-order mark or a
+    # blank line before it hides the block: no description, so the skill is skipped).
+    frontmatter_at_start: bool = False
+    # A SKILL.md without frontmatter, or whose frontmatter the client's YAML parser
+    # rejects: "skip" it | "ignore" the frontmatter and load it with the fallbacks.
+    bad_frontmatter: str = "skip"
+    # How the client reads `name` and `description`: "yaml" (the YAML loader, strict or
+    # lenient per `yaml`) | "yaml-else-lines" (YAML when it loads and both are strings, else
+    # each `name:`/`description:` line as plain text, indented lines continuing a
+    # description; the block must open on the file's very first line, and a skill without
+    # either is skipped: no folder-name fallback, an empty description is kept).
+    field_reader: str = "yaml"
+    # A key repeated within one mapping of the frontmatter is a YAML error (the skill is
+    # skipped), as in the `yaml` package's default `uniqueKeys`.
+    unique_keys: bool = False
+    # Frontmatter keys the client reads with a type: (key, "string" | "bool" | "strings",
+    # a string or a list of strings). Any other value of the key drops the skill.
+    typed_fields: tuple[tuple[str, str], ...] = ()
+    # The skill is dropped (not loaded, so it cannot be activated either) when one of these
+    # (frontmatter key, value) pairs holds.
+    dropped_when: tuple[tuple[str, object], ...] = ()
+    # Strings (lower-cased, trimmed) the client reads as true in a boolean flag, besides
+    # YAML's own `true` (Claude Code: "1", "true", "yes", "on").
+    truthy_strings: frozenset[str] = frozenset()
+    # What a skill is keyed by (clashes, activation): "frontmatter" (`name`, else the
+    # folder) | "folder" (always the folder; a different `name` is only shown beside it,
+    # `folder (name)`, and also accepted on activation).
+    name_source: str = "frontmatter"
+    # A skill without a `name` string is skipped (no fallback to the folder name).
+    name_required: bool = False
+    # (regular expression, the rule in words): a skill whose name does not fully match the
+    # expression is dropped.
+    name_rule: tuple[str, str] | None = None
+    # Characters the client replaces with "-" in a skill's name.
+    name_unsafe_chars: str = ""
+    # A skill without a (non-blank) description: "skip" it | "body-first-line" (its first
+    # non-blank body line, heading marks dropped, over 100 characters cut to 97 + "...").
+    description_fallback: str = "skip"
+    # A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by
+    # name, but left out of the catalog).
+    missing_description: str = "skip"
+    # An empty or blank `description` still counts: the skill is listed with it.
+    blank_description_ok: bool = False
+    # A description longer than this many characters drops the skill (None: no limit).
+    description_max: int | None = None
+
+    # --- Order and clashes ---
+    # Order of the skills found in one root: "path" (relative path, code point order) |
+    # "locale" (folder name as JavaScript's `localeCompare` orders it: case-insensitive
+    # first, punctuation before digits before letters) | "name-descending" (folder names
+    # in descending byte order) | "walk" (depth first, each folder's entries in code point
+    # order: a folder's skills before a sibling whose name extends it, "a/x" before "a-b").
+    root_order: str = "path"
+    # How the catalog orders the skills found: "load" (the load order) | "name-by-source"
+    # (by name, in code point order, within each source: the project's roots together are
+    # one source, every other root is a source of its own; sources in load order). The
+    # load order still decides name clashes.
+    list_order: str = "load"
+    # The order of skills within a root changes from run to run (the agent lists them as
+    # concurrent reads finish); shown beside its catalog. Empty: the order is stable.
+    order_note: str = ""
+    # True: the copy that wins a name clash (a found skill over a built-in too) is listed
+    # where the first copy loaded with that name was (the client keys a JavaScript `Map` by
+    # name: setting a name again replaces the value but keeps its place).
+    clash_keeps_place: bool = False
+    # Why the winner of a name clash varies from run to run (with `clash="varies"`); shown
+    # as the reason on every copy of a clashing name.
+    clash_note: str = ""
+    # Where the client's built-in skills sit in its catalog: "first" | "last" (after the
+    # skills it finds).
+    builtin_position: str = "first"
+
+    # --- Catalog budget ---
+    # The catalog budget as a share of the model's context: `context_window` tokens (the
+    # default model's) at `chars_per_token` characters each, times `catalog_share`. When
+    # both are set they win over `catalog_budget`; pass another window with
+    # `dataclasses.replace(client, context_window=N)`.
+    context_window: int | None = None
+    chars_per_token: int = 4
+    catalog_share: float | None = None
+
+    # --- Activation ---
+    # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
+    # "kept" (line ends as written).
+    line_ends: str = "normalised"
+    # The client's answer when asked to activate a skill hidden from the model (`{name}` is
+    # the skill's name); None: it activates hidden skills like any other.
+    hidden_refusal: str | None = None
+    # The client's answer when asked to activate a name that two or more of the skills it
+    # loads share (`{name}`, `{count}`); None: it activates one of them.
+    ambiguous_refusal: str | None = None
+
+    def budget(self) -> int | None:
+        """Characters the whole catalog may use (None: no budget known)."""
+        if self.context_window is not None and self.catalog_share is not None:
+            chars = self.context_window * self.chars_per_token * self.catalog_share
+            return max(1, math.floor(chars))
+        return self.catalog_budget
+
+    @cached_property
+    def fields(self) -> frozenset[str]:
+        """Every frontmatter key this client honours (asked once per key per check)."""
+        return SPEC_FIELD_NAMES | self.extra_fields
