@@ -62,7 +62,7 @@ def _cut_note(rendering: Rendering, cap: int | None) -> str:
     return f"cut by {limit} at character {rendering.truncated_at:,}, after “…{before}”"
 
 
-def description_preview(session: Session, snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
+def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
     """Markdown: each target client's catalog entry for this skill, with counts and cap.
 
     Clients with the same catalog format and caps share one rendering."""

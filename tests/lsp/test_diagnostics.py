@@ -163,7 +163,7 @@ async def test_malformed_documents_never_kill_the_server(client: RecordingClient
         "\n\n\n---\nname: \t- - -\n  : : :\n---\n" + "[x](" * 1000,
         "---\n" + "a:\n " * 3000 + "---\n",
     ]
-    for number, text in enumerate(nasty):
+    for text in nasty:
         path = make_skill(client.root, "")
         uri = open_doc(client, path, text)
         await diagnostics_for(client, uri)
@@ -188,7 +188,6 @@ async def test_malformed_documents_never_kill_the_server(client: RecordingClient
                 context=types.CodeActionContext(diagnostics=[]),
             )
         )
-        assert number >= 0
     # Still alive and answering.
     listed = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="skill-ls.listClients", arguments=[])

@@ -1,14 +1,38 @@
 """Hover: key docs with the clients that honour or ignore the key, reference previews
-(inside the skill folder only), and the catalog entry on `description`."""
+(inside the skill folder only), and the catalog entry on `description`. Every test
+compares the whole answer."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from lsprotocol import types
 
+from skill_ls.rules.context import context_for_path
+from skill_ls.server.documents import Snapshot
+from skill_ls.server.hover_text import key_hover
+from skill_ls.server.preview import description_preview
+from skill_ls.settings import Settings
+
 from .support import RecordingClient, make_skill, open_doc, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+EFFORT = (
+    "**`effort`** — Claude Code: reasoning effort while the skill is active.\n\n"
+    "Values: `low`, `medium`, `high`, `xhigh`, `max`\n\n"
+    "- Honoured by: Claude Code (observed in Claude Code 2.1.328)\n"
+    "- Ignored by: OpenAI Codex, Copilot CLI, Cursor, Gemini CLI, OpenCode, Goose, pi, Yoi\n"
+    "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
+)
+UNKNOWN_FOO = (
+    "**`foo`** is not a field any client reads. Custom data belongs under `metadata`.\n\n"
+    "- Honoured by: no client\n"
+    "- Ignored by: Claude Code, OpenAI Codex, Copilot CLI, Cursor, Gemini CLI, OpenCode, "
+    "Goose, pi, Yoi\n"
+    "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
+)
 
 
 async def hover(client: RecordingClient, uri: str, position: types.Position) -> str | None:
@@ -25,14 +49,9 @@ async def test_key_docs_and_clients(client: RecordingClient) -> None:
     text = "---\nname: x\neffort: high\nfoo: 1\n---\n"
     path = make_skill(client.root, text)
     uri = open_doc(client, path, text)
-    effort = await hover(client, uri, types.Position(line=2, character=2))
-    assert effort is not None
-    assert "reasoning effort" in effort
     # Each client says where skill-ls knows it from: the lab's observation, or a citation.
-    assert "Honoured by: Claude Code (observed in Claude Code 2.1.328)" in effort
-    assert "Ignored by:" in effort and "OpenAI Codex" in effort
-    unknown = await hover(client, uri, types.Position(line=3, character=1))
-    assert unknown is not None and "metadata" in unknown
+    assert await hover(client, uri, types.Position(line=2, character=2)) == EFFORT
+    assert await hover(client, uri, types.Position(line=3, character=1)) == UNKNOWN_FOO
 
 
 async def test_reference_shows_first_lines(client: RecordingClient) -> None:
@@ -44,14 +63,25 @@ async def test_reference_shows_first_lines(client: RecordingClient) -> None:
     )
     path.write_text(text, encoding="utf-8")
     uri = open_doc(client, path, text)
-    shown = await hover(client, uri, position_of(text, "references/guide.md", 2))
-    assert shown is not None
-    assert "references/guide.md" in shown and "line two" in shown
-    outside = await hover(client, uri, position_of(text, "../secret.md", 2))
-    assert outside is not None
-    assert "outside the skill folder" in outside and "TOP SECRET" not in outside
-    missing = await hover(client, uri, position_of(text, "references/missing.md", 2))
-    assert missing is not None and "does not exist" in missing
+    assert await hover(client, uri, position_of(text, "references/guide.md", 2)) == (
+        "`references/guide.md` (4 lines, 43 bytes)\n\n"
+        "```markdown\n# references/guide.md\n\nline two\nline three\n```"
+    )
+    assert await hover(client, uri, position_of(text, "../secret.md", 2)) == (
+        "`../secret.md` points outside the skill folder; agents may not be able to read it."
+    )
+    assert await hover(client, uri, position_of(text, "references/missing.md", 2)) == (
+        "`references/missing.md` does not exist in the skill folder."
+    )
+
+
+def description_answer(path: Path, text: str) -> str:
+    """The key's docs, then the catalog entry of every client that discovers the skill
+    (the renderings themselves are the render tests' business)."""
+    snapshot = Snapshot(path.as_uri(), str(path), 1, text)
+    audience = context_for_path(path, Settings(), list_files=False).audience
+    assert "claude-code" in [c.id for c in audience]
+    return key_hover("description") + "\n\n---\n\n" + description_preview(snapshot, audience)
 
 
 async def test_description_shows_catalog_entries(client: RecordingClient) -> None:
@@ -60,10 +90,7 @@ async def test_description_shows_catalog_entries(client: RecordingClient) -> Non
     text = f"---\nname: {path.parent.name}\ndescription: {description}\n---\n"
     uri = open_doc(client, path, text)
     shown = await hover(client, uri, position_of(text, "Fills", 3))
-    assert shown is not None
-    assert "Claude Code" in shown
-    assert "characters" in shown and "tokens" in shown
-    assert "1,536" in shown  # Claude Code's entry cap
+    assert shown == description_answer(path, text)
 
 
 async def test_nothing_on_plain_body_text(client: RecordingClient) -> None:
