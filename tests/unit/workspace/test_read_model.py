@@ -10,7 +10,7 @@ from pathlib import Path
 from skill_ls.workspace import IndexReadModel, WalkLimits, WorkspaceIndex, findings
 from skill_ls.workspace.model import Status
 
-from .workspace_helpers import write_skill
+from ..workspace_helpers import write_skill
 
 CLIENT = "claude-code"
 
