@@ -6,7 +6,6 @@ paths come from a listing of the skill's own folder, never from outside it.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from lsprotocol import types
@@ -14,10 +13,10 @@ from pygls.lsp.server import LanguageServer
 
 from skill_ls.clients.fields import ALL_FIELDS, COMMON_METADATA_KEYS, FieldSpec
 from skill_ls.clients.table import CLIENTS
-from skill_ls.diagnostics import Position, Range
 from skill_ls.document import SkillDocument
 from skill_ls.rules.context import context_for_path
 from skill_ls.server.binding import bind
+from skill_ls.server.completion_context import CompletionContext, completion_context
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.isolation import isolated
 from skill_ls.server.session import Session
@@ -28,15 +27,6 @@ MAX_PATHS = 500
 # Bundled-file folders offered first, in this order.
 FIRST_FOLDERS = ("scripts/", "references/", "assets/")
 
-_KEY_PREFIX = re.compile(r"[A-Za-z0-9_-]*")
-_NESTED_KEY_PREFIX = re.compile(r"[ \t]+[A-Za-z0-9_-]*")
-_VALUE_PREFIX = re.compile(r"(?P<key>[A-Za-z0-9_-]+):[ \t]*(?P<value>[^\s#]*)")
-_LINK_PREFIX = re.compile(r"\]\(\s*<?(?P<path>[^)\s>]*)$")
-_CODE_PREFIX = re.compile(r"`(?P<path>[^`\s]*)$")
-_PATH_CHARS = re.compile(r"[^)\s>`]*")
-_WORD_CHARS = re.compile(r"[A-Za-z0-9_-]*")
-_WORD_CHARS_SET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
-
 
 def snippet_escape(text: str, in_choice: bool = False) -> str:
     escaped = text.replace("\\", "\\\\").replace("$", "\\$").replace("}", "\\}")
@@ -46,50 +36,28 @@ def snippet_escape(text: str, in_choice: bool = False) -> str:
 
 
 class Completer:
-    def __init__(self, session: Session, snapshot: Snapshot, position: Position) -> None:
+    """The items for one completion context (where the cursor is: `completion_context`)."""
+
+    def __init__(self, session: Session, snapshot: Snapshot, context: CompletionContext) -> None:
         self.session = session
         self.snapshot = snapshot
         self.doc: SkillDocument = snapshot.parsed
-        self.position = position
-        self.line = snapshot.index.line(position.line)
-        self.prefix = self.line[: position.column]
+        self.context = context
         self.snippets = session.flags.snippets
         self.markdown = session.flags.completion_markdown
+        self.edit_range = session.mapper.to_client_range(snapshot.index, context.edit)
 
-    # --- where the cursor is -------------------------------------------------------------
-
-    def frontmatter_items(self) -> list[types.CompletionItem] | None:
-        if _KEY_PREFIX.fullmatch(self.prefix):
+    def items(self) -> list[types.CompletionItem]:
+        place = self.context.place
+        if place == "skeleton":
+            return [self.skeleton_item()]
+        if place == "key":
             return self.key_items()
-        if _NESTED_KEY_PREFIX.fullmatch(self.prefix) and self.parent_key() == "metadata":
+        if place == "metadata-key":
             return self.metadata_items()
-        match = _VALUE_PREFIX.fullmatch(self.prefix)
-        if match:
-            start = match.start("value")
-            return self.value_items(match.group("key"), start)
-        return None
-
-    def parent_key(self) -> str | None:
-        """The top-level key whose block holds the cursor's (indented) line."""
-        fm = self.doc.frontmatter
-        assert fm is not None
-        for number in range(self.position.line - 1, fm.open_line, -1):
-            text = self.line_at(number)
-            if text.strip() and not text[0].isspace() and not text.lstrip().startswith("#"):
-                match = _KEY_PREFIX.match(text)
-                key = match.group(0) if match else ""
-                return key if text[len(key) : len(key) + 1] == ":" else None
-        return None
-
-    def line_at(self, number: int) -> str:
-        return self.snapshot.index.line(number)
-
-    def edit_range(self, start_column: int, token: re.Pattern[str]) -> types.Range:
-        """From `start_column` to the end of the token under the cursor (client units)."""
-        rest = token.match(self.line, self.position.column)
-        end = rest.end() if rest else self.position.column
-        rng = Range(Position(self.position.line, start_column), Position(self.position.line, end))
-        return self.session.mapper.to_client_range(self.snapshot.index, rng)
+        if place == "value" and self.context.key is not None:
+            return self.value_items(self.context.key)
+        return []
 
     def docs(self, text: str) -> types.MarkupContent:
         kind = types.MarkupKind.Markdown if self.markdown else types.MarkupKind.PlainText
@@ -102,16 +70,15 @@ class Completer:
         honoured: set[str] = set()
         for client in clients:
             honoured |= client.fields
-        current = self.current_key()
+        current = self.context.key
         present = {key for key in self.doc.fields if key != current}
-        after_colon = self.line[len(self.prefix) :].lstrip(_WORD_CHARS_SET).startswith(":")
-        rng = self.edit_range(0, _WORD_CHARS)
+        rng = self.edit_range
         items = []
         for order, spec in enumerate(ALL_FIELDS.values()):
             if spec.name not in honoured or spec.name in present:
                 continue
             group = "0" if spec.required else ("1" if spec.spec else "2")
-            if after_colon:
+            if self.context.after_colon:
                 text, fmt = spec.name, types.InsertTextFormat.PlainText
             else:
                 text, fmt = self.key_insert(spec)
@@ -142,20 +109,14 @@ class Completer:
         else:
             text = f"---\nname: {name}\ndescription: \n---\n"
             fmt = types.InsertTextFormat.PlainText
-        rng = self.edit_range(0, re.compile(r"-*"))
         return types.CompletionItem(
             label="---",
             kind=types.CompletionItemKind.Snippet,
             detail="frontmatter with the required fields",
             documentation=self.docs(key_documentation(ALL_FIELDS["name"])),
-            text_edit=types.TextEdit(range=rng, new_text=text),
+            text_edit=types.TextEdit(range=self.edit_range, new_text=text),
             insert_text_format=fmt,
         )
-
-    def current_key(self) -> str | None:
-        match = _KEY_PREFIX.match(self.line)
-        key = match.group(0) if match else ""
-        return key if key and self.line[len(key) : len(key) + 1] == ":" else None
 
     def key_insert(self, spec: FieldSpec) -> tuple[str, types.InsertTextFormat]:
         if not self.snippets:
@@ -182,8 +143,7 @@ class Completer:
         entry = self.doc.fields.get("metadata")
         if entry is not None and isinstance(entry.value, YMapping):
             existing = {k.value for k, _ in entry.value.entries if isinstance(k, YScalar)}
-        indent = len(self.prefix) - len(self.prefix.lstrip(" \t"))
-        rng = self.edit_range(indent, _WORD_CHARS)
+        rng = self.edit_range
         items = []
         for order, (key, doc) in enumerate(COMMON_METADATA_KEYS):
             if key in existing:
@@ -207,7 +167,7 @@ class Completer:
 
     # --- values ----------------------------------------------------------------------------
 
-    def value_items(self, key: str, start: int) -> list[types.CompletionItem]:
+    def value_items(self, key: str) -> list[types.CompletionItem]:
         spec = ALL_FIELDS.get(key)
         values: list[tuple[str, str]] = []
         if key == "name" and self.doc.folder_name:
@@ -216,7 +176,7 @@ class Completer:
             values.extend((value, spec.doc) for value in spec.enum)
         if spec is not None and spec.type == "boolean":
             values.extend([("true", spec.doc), ("false", spec.doc)])
-        rng = self.edit_range(start, re.compile(r"[^\s#]*"))
+        rng = self.edit_range
         return [
             types.CompletionItem(
                 label=value,
@@ -246,20 +206,12 @@ def key_documentation(spec: FieldSpec) -> str:
 
 
 def path_completions(
-    session: Session, snapshot: Snapshot, position: Position, prefix: str, line: str
+    session: Session, snapshot: Snapshot, context: CompletionContext
 ) -> types.CompletionList | None:
     """Files of the skill folder, inside a Markdown link target or inline code."""
     if snapshot.path is None:
         return None
-    match = _LINK_PREFIX.search(prefix) or _CODE_PREFIX.search(prefix)
-    if match is None:
-        return None
-    start = match.start("path")
-    rest = _PATH_CHARS.match(line, position.column)
-    end = rest.end() if rest else position.column
-    rng = session.mapper.to_client_range(
-        snapshot.index, Range(Position(position.line, start), Position(position.line, end))
-    )
+    rng = session.mapper.to_client_range(snapshot.index, context.edit)
     settings = session.settings_for(snapshot.path)
     files = context_for_path(Path(snapshot.path), settings).skill_files or frozenset()
     own = Path(snapshot.path).name
@@ -297,19 +249,12 @@ def completion(session: Session, params: types.CompletionParams) -> types.Comple
     if snapshot is None or not session.is_skill(snapshot):
         return None
     position = session.mapper.from_client(snapshot.index, params.position)
-    completer = Completer(session, snapshot, position)
-    doc = completer.doc
-    fm = doc.frontmatter
-    line = position.line
-    if fm is None and line == 0 and re.fullmatch(r"-{0,3}", completer.prefix):
-        return types.CompletionList(is_incomplete=False, items=[completer.skeleton_item()])
-    if fm is None or (fm.close_line is not None and line > fm.close_line):
-        return path_completions(session, snapshot, position, completer.prefix, completer.line)
-    if line <= fm.open_line or line == fm.close_line:
+    context = completion_context(snapshot.parsed, position)
+    if context is None:
         return None
-    items = completer.frontmatter_items()
-    if items is None:
-        return None
+    if context.place == "path":
+        return path_completions(session, snapshot, context)
+    items = Completer(session, snapshot, context).items()
     return types.CompletionList(is_incomplete=False, items=items)
 
 
