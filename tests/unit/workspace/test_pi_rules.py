@@ -21,7 +21,7 @@ from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.precedence import skip_reason
 from skill_ls.workspace.roots import Environment, client_roots
 
-from .workspace_helpers import write_skill
+from ..workspace_helpers import write_skill
 
 PI = CLIENTS_BY_ID["pi"]
 

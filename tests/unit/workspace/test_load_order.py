@@ -10,7 +10,7 @@ from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.order import descending_key, root_order_key
 
-from .workspace_helpers import write_skill
+from ..workspace_helpers import write_skill
 
 
 def test_descending_key_is_strcmp_order_reversed() -> None:

@@ -11,7 +11,7 @@ from skill_ls.diagnostics import Diagnostic, Severity
 from skill_ls.rules.registry import RULES
 from skill_ls.workspace import Status, WalkLimits, WorkspaceIndex
 
-from .workspace_helpers import Workspace, clients_workspace
+from ..workspace_helpers import Workspace, clients_workspace
 
 
 @pytest.fixture

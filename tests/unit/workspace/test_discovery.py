@@ -13,7 +13,7 @@ from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.workspace import WalkLimits, WorkspaceIndex
 from skill_ls.workspace.root_walk import walk_root
 
-from .workspace_helpers import Workspace, clients_workspace, write_skill
+from ..workspace_helpers import Workspace, clients_workspace, write_skill
 
 
 @pytest.fixture

@@ -11,8 +11,9 @@ import pytest
 
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace import index as index_module
+from skill_ls.workspace.root_walk import walk_root
 
-from .workspace_helpers import Workspace, clients_workspace, write_skill
+from ..workspace_helpers import Workspace, clients_workspace, write_skill
 
 
 @pytest.fixture
@@ -34,11 +35,10 @@ def assert_same_as_fresh_scan(workspace: Workspace, index: WorkspaceIndex) -> No
 def no_full_walks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Record whole-root walks made after the initial scan (incremental ops need none)."""
     walked: list[str] = []
-    real = index_module.walk_root
 
     def spy(root: object, *args: object, **kwargs: object) -> object:
         walked.append(str(getattr(root, "path", root)))
-        return real(root, *args, **kwargs)  # type: ignore[arg-type]
+        return walk_root(root, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(index_module, "walk_root", spy)
     return walked

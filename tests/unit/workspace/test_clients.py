@@ -10,7 +10,7 @@ import pytest
 from skill_ls.clients.table import CLIENTS
 from skill_ls.render import activation_for, catalog_for
 
-from .workspace_helpers import Workspace, clients_workspace, golden
+from ..workspace_helpers import Workspace, clients_workspace, golden
 
 # client -> [(name, path below the fixture root, flag)]; flag: "" | "hidden" | "conflict".
 EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
