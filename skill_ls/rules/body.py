@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from urllib.parse import unquote
@@ -47,10 +48,13 @@ MISSING_FILE = define(
 OUTSIDE_SKILL = define(
     "SKL404",
     "reference-outside-skill",
-    Severity.ERROR,
-    "the body points outside the skill folder",
-    "A skill is copied and installed as one folder; files outside it are not there on the "
-    "user's machine (and reading them would leak the author's files).",
+    Severity.WARNING,
+    "the body points outside the folders installed with the skill",
+    "A skill is installed as its folder, together with what holds it: the plugin (a "
+    "folder with `.claude-plugin/plugin.json`), the `skills/` collection or the parent "
+    "skill. A link out of that tree finds nothing on the user's machine. Links to a "
+    "sibling skill of the same plugin or collection are fine when the file exists. Only "
+    "Markdown links, and inline code under the skill's own folders, count as references.",
     family=FAMILY,
 )
 ABSOLUTE_PATH = define(
@@ -140,6 +144,8 @@ def normalize_reference(target: str) -> str:
 
 def _check_reference(doc: SkillDocument, report: Reporter, reference: Reference) -> None:
     target = reference.target
+    if reference.kind == "mention":
+        return  # path-like inline code: a reference only if the file exists, so never wrong
     lowered = target.lower()
     if (
         lowered.startswith("file:")
@@ -164,13 +170,11 @@ def _check_reference(doc: SkillDocument, report: Reporter, reference: Reference)
             ],
         )
     path = normalize_reference(target)
+    if reference.base == "plugin":
+        _check_plugin_reference(report, reference, path)
+        return
     if path == ".." or path.startswith("../"):
-        report.report(
-            OUTSIDE_SKILL,
-            reference.range,
-            f"`{target}` points outside the skill folder; it will not exist where "
-            "the skill is installed",
-        )
+        _check_outside(report, reference, path)
         return
     if path.count("/") > 1:
         report.report(
@@ -191,6 +195,82 @@ def _check_reference(doc: SkillDocument, report: Reporter, reference: Reference)
         fixes=[Fix(f"Create `{path}`", creates=(FileCreate(path),), safe=False)],
         data={"path": path},
     )
+
+
+def _check_outside(report: Reporter, reference: Reference, path: str) -> None:
+    """A reference that leaves the skill folder: fine when it lands inside the tree the
+    skill is installed with and the file is there; a warning with the reason otherwise."""
+    target = reference.target
+    context = report.context
+    own = context.folder_name
+    if own and path.startswith(f"../{own}/"):
+        inside = path.removeprefix(f"../{own}/")
+        report.report(
+            OUTSIDE_SKILL,
+            reference.range,
+            f"`{target}` leaves the skill folder and comes back in by its name; it breaks "
+            f"when the skill is installed under another folder name (use `{inside}`)",
+            fixes=[Fix(f"Use `{inside}`", (TextEdit(reference.range, inside),))],
+        )
+        return
+    install = context.install
+    if install is None:
+        if context.skill_files is not None or context.folder_name is not None:
+            report.report(
+                OUTSIDE_SKILL,
+                reference.range,
+                f"`{target}` points outside the skill folder; a skill is installed as its "
+                "own folder, so the file will not be there",
+            )
+        return
+    resolved = posixpath.normpath(posixpath.join(_posix(install.skill_dir), path))
+    absolute = os.path.normpath(resolved)
+    if install.contains(absolute):
+        if install.exists(absolute):
+            return
+        report.report(
+            MISSING_FILE,
+            reference.range,
+            f"`{target}` does not exist in {install.describe()} that this skill is installed with",
+            data={"path": path},
+        )
+        return
+    if install.kind == "skill":
+        why = "a skill is installed as its own folder"
+    else:
+        why = f"the skill is installed with {install.describe()} and nothing above it"
+    report.report(
+        OUTSIDE_SKILL,
+        reference.range,
+        f"`{target}` points outside {install.describe()}: {why}, so the file will not be "
+        "there where the skill is installed",
+    )
+
+
+def _check_plugin_reference(report: Reporter, reference: Reference, path: str) -> None:
+    """`${CLAUDE_PLUGIN_ROOT}/...`: checked only when the skill is inside a plugin."""
+    install = report.context.install
+    if install is None or install.plugin_root is None or path in ("", "."):
+        return  # the plugin root is unknown: nothing to say
+    absolute = os.path.normpath(os.path.join(install.plugin_root, path))
+    if not install.contains(absolute):
+        report.report(
+            OUTSIDE_SKILL,
+            reference.range,
+            f"`{reference.target}` climbs out of the plugin root; only the plugin's own "
+            "folder is installed",
+        )
+    elif not install.exists(absolute):
+        report.report(
+            MISSING_FILE,
+            reference.range,
+            f"`{reference.target}` does not exist in {install.describe()}",
+            data={"path": path},
+        )
+
+
+def _posix(path: str) -> str:
+    return path.replace(os.sep, "/")
 
 
 def _check_unreferenced(doc: SkillDocument, report: Reporter) -> None:

@@ -26,6 +26,8 @@ class CheckContext:
     discovered_by: tuple[Client, ...] = ()
     # The SKILL.md file name as written on disk (to catch `skill.md`).
     file_name: str | None = None
+    # The folders installed together with the skill (None: unknown, e.g. a buffer).
+    install: InstallTree | None = None
 
     @property
     def audience(self) -> tuple[Client, ...]:
@@ -37,6 +39,78 @@ class CheckContext:
         if self.settings.target_clients:
             return tuple(CLIENTS_BY_ID[c] for c in self.settings.target_clients)
         return self.discovered_by or CLIENTS
+
+
+@dataclass(frozen=True)
+class InstallTree:
+    """The folders that are installed together with a skill, so that a reference out of
+    the skill folder still resolves where the skill is installed.
+
+    A plugin (a folder with `.claude-plugin/plugin.json`) installs whole; a skill in a
+    `skills/` collection installs with its sibling skills; a nested skill with the skill
+    that holds it. Only paths inside `root` are ever looked up, and only for existence.
+    """
+
+    skill_dir: str  # absolute, normalised (symlinks not resolved)
+    root: str  # the widest folder installed with the skill (may be `skill_dir`)
+    kind: str  # "skill" | "skill tree" | "skills collection" | "plugin"
+    plugin_root: str | None = None
+
+    def contains(self, path: str) -> bool:
+        """Whether the absolute, normalised `path` is `root` or below it."""
+        return _within(path, self.root)
+
+    def exists(self, path: str) -> bool:
+        """Whether `path` (absolute, normalised) exists inside the tree; a path outside it,
+        or one that leaves it through a symbolic link, is never looked at."""
+        if not self.contains(path):
+            return False
+        real = os.path.realpath(path)
+        return _within(real, os.path.realpath(self.root)) and os.path.exists(real)
+
+    def describe(self) -> str:
+        """The tree in words: "the plugin `x`", "the skills collection `skills`", ..."""
+        name = os.path.basename(self.root) or self.root
+        if self.kind == "skill":
+            return "the skill folder"
+        return f"the {self.kind} `{name}`"
+
+
+# How far above a skill folder a plugin root or an enclosing skill is looked for.
+MAX_INSTALL_LEVELS = 6
+
+
+def install_tree(skill_md: Path) -> InstallTree:
+    """The install tree of the skill whose SKILL.md is `skill_md` (looks only at names of
+    the folders above it: SKILL.md, `.claude-plugin/plugin.json`, `.git`)."""
+    folder = os.path.normpath(os.path.abspath(skill_md.parent))
+    top = folder
+    plugin: str | None = None
+    current = folder
+    for _ in range(MAX_INSTALL_LEVELS + 1):
+        if os.path.isfile(os.path.join(current, ".claude-plugin", "plugin.json")):
+            plugin = current
+            break
+        if current != folder and _has_skill_md(current):
+            top = current
+        parent = os.path.dirname(current)
+        if parent == current or os.path.isdir(os.path.join(current, ".git")):
+            break
+        current = parent
+    if plugin is not None and os.path.dirname(plugin) != plugin:
+        return InstallTree(folder, plugin, "plugin", plugin)
+    collection = os.path.dirname(top)
+    if os.path.basename(collection) == "skills":
+        return InstallTree(folder, collection, "skills collection")
+    return InstallTree(folder, top, "skill tree" if top != folder else "skill")
+
+
+def _has_skill_md(folder: str) -> bool:
+    return any(os.path.isfile(os.path.join(folder, name)) for name in ("SKILL.md", "skill.md"))
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def context_for_path(
@@ -63,6 +137,7 @@ def context_for_path(
         skill_dirs=frozenset(dirs),
         discovered_by=clients_for_path(str(skill_md)),
         file_name=skill_md.name,
+        install=install_tree(skill_md) if list_files else None,
     )
 
 

@@ -250,7 +250,8 @@ CASES: tuple[Case, ...] = (
     ),
     Case(
         "many-references",
-        lambda: (GOOD_HEAD + "[a](../x.md) `scripts/a.py` [b](/etc/passwd)\n" * 20_000).encode(),
+        # `../../`: out of the skill folder and out of the `skills/` collection it sits in.
+        lambda: (GOOD_HEAD + "[a](../../x.md) `scripts/a.py` [b](/etc/passwd)\n" * 20_000).encode(),
         ("SKL404", "SKL405"),
     ),
     Case(

@@ -1,0 +1,175 @@
+"""References in a SKILL.md body: the relative paths its links and inline code point at.
+
+What counts follows how skills are written. A Markdown link target is a reference. Inline
+code is one only when it names a file the skill plausibly ships: a path under the skill's
+own folders (`scripts/`, `references/`, `assets/`, ...) or after a skill-folder placeholder.
+Other path-like inline code (`forms.md`, `tools/call`, `../../etc/passwd` quoted as an
+attack to refuse) is a "mention": a reference only when such a file exists. URLs, globs,
+templates and GFM footnotes are never references.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from skill_ls.diagnostics import Range
+
+if TYPE_CHECKING:
+    from skill_ls.document import SkillDocument
+
+# Bodies are scanned for references up to this many characters; the rest is counted only.
+MAX_SCANNED_BODY_CHARS = 2 * 1024 * 1024
+MAX_REFERENCES = 5000
+
+
+@dataclass
+class Reference:
+    """A relative path the body points at.
+
+    `kind`: "link" (a Markdown link or link definition target), "code" (inline code naming
+    a file the skill plausibly ships) or "mention" (other path-like inline code: a
+    reference only when the file exists).
+    """
+
+    target: str  # as written, without #fragment, ?query or a leading placeholder
+    range: Range  # of the target text
+    kind: str  # "link" | "code" | "mention"
+    # What the path is relative to: "skill" (the skill folder) or "plugin" (the plugin
+    # root, after `${CLAUDE_PLUGIN_ROOT}/`).
+    base: str = "skill"
+
+
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# Link text may hold one level of balanced brackets. Both loops exclude `[`, and the outer
+# one is possessive, so a line of 100,000 `[` is scanned in linear time, not quadratic.
+# A bare destination may hold balanced parentheses (`docs/a_(b).md`), as in CommonMark:
+# one level, each alternative starting on a different character, possessive throughout.
+_LINK = re.compile(
+    r"!?\[(?P<text>(?:[^\[\]]|\[[^\[\]]*\])*+)\]\(\s*"
+    r"(?:<(?P<angle>[^>\n]*)>|(?P<bare>(?:[^()\s]++|\([^()\s]*+\))++))"
+)
+# `[^1]: ...` is a GFM footnote definition, not a link definition.
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)[^\]]+\]:\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>\S+))")
+_INLINE_CODE = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
+# Any URI scheme (`https:`, `mailto:`, `vscode:`); a single letter is a Windows drive.
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:")
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+# Placeholders agents expand before the model reads the body, followed by a separator.
+_PLACEHOLDER = re.compile(
+    r"^(?:(?P<skill>\{baseDir\}|\$\{baseDir\}|\$\{CLAUDE_SKILL_DIR\}|\$CLAUDE_SKILL_DIR"
+    r"|\$\{SKILL_DIR\}|\$SKILL_DIR|\{SKILL_DIR\}|\{skillDir\})"
+    r"|(?P<plugin>\$\{CLAUDE_PLUGIN_ROOT\}|\$CLAUDE_PLUGIN_ROOT))(?:[\\/]+|$)"
+)
+# Left in a target after the known placeholders, these make it a template: `$VAR`,
+# `${x}`, `{name}`, `<name>`.
+_TEMPLATE = re.compile(r"[$<>{}]")
+# Globs name many files or none: `*.md`, `**/x`, `[ab].md`.
+_GLOB = re.compile(r"[*\[\]]")
+# Folders whose files a skill ships: inline code under them names a bundled file.
+BUNDLED_DIRS = frozenset(
+    {"scripts", "references", "reference", "assets", "templates", "examples", "resources"}
+    | {"agents"}
+)
+# Path-like inline code: no spaces, quotes, shell operators, parentheses or globs, and it
+# does not end in `/`, `.` or `:`.
+_CODE_PATH = re.compile(r"^[^\s`'\"<>|;&$(){}*?,\[\]]*[^\s`'\"<>|;&$(){}*?,\[\]/.:]$")
+# A file name with an extension (`forms.md`, `run.py`), not a version (`1.2`).
+_FILE_NAME = re.compile(r"(?:^|[\\/])[\w.-]*[A-Za-z_][\w-]*\.[A-Za-z][A-Za-z0-9]{0,7}$")
+# Slash-separated lowercase words with no extension: `tools/call`, `resources/list`
+# (protocol methods and API routes), a reference only when such a file exists.
+_WORDS = re.compile(r"^[a-z][a-z_-]*(?:/[a-z][a-z_-]*)+$")
+_SEPARATOR = re.compile(r"[\\/]")
+
+
+def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each body line outside fenced code blocks (and not a fence)."""
+    index = doc.index
+    fence: str | None = None
+    for number in range(doc.body_start_line, index.line_count):
+        line = index.line(number)
+        fence_match = FENCE.match(line)
+        if fence_match:
+            marker = fence_match.group(1)
+            if fence is None:
+                fence = marker[0] * len(marker)
+            elif marker.startswith(fence) and line.strip() == marker:
+                fence = None
+            continue
+        if fence is None:
+            yield number, line
+
+
+def find_references(doc: SkillDocument) -> list[Reference]:
+    """Relative paths in Markdown links, link definitions and path-like inline code.
+
+    Fenced code blocks are skipped: their text is code, not navigation.
+    """
+    refs: list[Reference] = []
+    scanned = 0
+    for number, line in prose_lines(doc):
+        scanned += len(line) + 1
+        if scanned > MAX_SCANNED_BODY_CHARS or len(refs) >= MAX_REFERENCES:
+            break
+        spans = list(_INLINE_CODE.finditer(line)) if "`" in line else []
+        if "](" in line or "]:" in line:
+            starts = [span.start() for span in spans]
+            for pattern in (_LINK, _LINK_DEFINITION):
+                for match in pattern.finditer(line):
+                    if _in_code(match.start(), starts, spans):
+                        continue  # `[x](y)` inside inline code is code, not a link
+                    if pattern is _LINK and match.group("text").startswith("^"):
+                        continue  # `[^1](...)`: a footnote use, not a link
+                    group = "angle" if match.group("angle") is not None else "bare"
+                    _add(refs, match.group(group), number, match.start(group), "link")
+        for match in spans:
+            code = match.group("code").strip()
+            kind = code_kind(code)
+            if kind is not None:
+                col = match.start("code") + match.group("code").index(code)
+                _add(refs, code, number, col, kind)
+    return refs[:MAX_REFERENCES]
+
+
+def _in_code(position: int, starts: list[int], spans: list[re.Match[str]]) -> bool:
+    """Whether `position` is inside one of the line's inline code spans (in order)."""
+    at = bisect.bisect_right(starts, position) - 1
+    return at >= 0 and position < spans[at].end()
+
+
+def code_kind(code: str) -> str | None:
+    """Inline code as a path: "code" (a file the skill ships), "mention" (a reference only
+    if it exists) or None (not a path)."""
+    if _PLACEHOLDER.match(code):
+        return "code"
+    if not _CODE_PATH.match(code) or _SCHEME.match(code) or code.startswith(("-", "//", "~")):
+        return None
+    if code == ".." or code.startswith(("../", "..\\", "/", "\\")) or _WINDOWS_DRIVE.match(code):
+        # Examples and payloads in prose, places to look elsewhere, the author's machine:
+        # not files of this skill.
+        return None
+    path = code.removeprefix("./").removeprefix(".\\")
+    parts = _SEPARATOR.split(path)
+    if len(parts) > 1 and parts[0] in BUNDLED_DIRS and not _WORDS.match(path):
+        return "code"
+    if len(parts) > 1 or _FILE_NAME.search(path):
+        return "mention"
+    return None
+
+
+def _add(refs: list[Reference], raw: str, line: int, col: int, kind: str) -> None:
+    target = raw.split("#", 1)[0].split("?", 1)[0]
+    base = "skill"
+    placeholder = _PLACEHOLDER.match(target)
+    if placeholder is not None:
+        base = "plugin" if placeholder.group("plugin") else "skill"
+        col += placeholder.end()
+        target = target[placeholder.end() :]
+    if not target or target.startswith("//") or _TEMPLATE.search(target) or _GLOB.search(target):
+        return
+    if _SCHEME.match(target) and not target.lower().startswith("file:"):
+        return
+    refs.append(Reference(target, Range.of(line, col, line, col + len(target)), kind, base))
