@@ -393,7 +393,10 @@ def test_ten_thousand_keys() -> None:
     found = run(text, targets=["claude-code"])
     assert one(found, FRONTMATTER_BOUND.code).severity.label == "error"
     assert YAML_SYNTAX.code not in codes(found)
-    assert len(find(found, "SKL301")) == len(doc.fields) - 2
+    # Every unknown key is counted: 100 listed, then one finding for the rest.
+    unknown = find(found, "SKL301")
+    assert len(unknown) == 101
+    assert unknown[-1].data == {"more": len(doc.fields) - 2 - 100}
 
 
 def test_ten_thousand_keys_same_on_both_parsers() -> None:
@@ -487,16 +490,17 @@ def test_absolute_and_outside_paths_are_references(target: str) -> None:
     assert [t for t, _, _ in refs(f"[x]({target})\n")] == [target]
 
 
-def test_inline_code_counts_only_for_bundled_folders() -> None:
+def test_inline_code_under_bundled_folders_is_code_other_paths_are_mentions() -> None:
     body = (
         "Run `scripts/run.py` and `python scripts/x.py`, read `./notes.md`,\n"
         "`../up.md`, `references\\win.md`, not `src/app.py`, `scripts/`, `x.md`.\n"
     )
     assert refs(body) == [
         ("scripts/run.py", "code", (3, 5, 3, 19)),
-        ("./notes.md", "code", (3, 54, 3, 64)),
-        ("../up.md", "code", (4, 1, 4, 9)),
+        ("./notes.md", "mention", (3, 54, 3, 64)),
         ("references\\win.md", "code", (4, 13, 4, 30)),
+        ("src/app.py", "mention", (4, 38, 4, 48)),
+        ("x.md", "mention", (4, 64, 4, 68)),
     ]
 
 
