@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +15,7 @@ from skill_ls.rules import check
 from skill_ls.rules.context import context_for_path
 from skill_ls.rules.structure import UNREADABLE_FILE
 from skill_ls.settings import Settings
+from skill_ls.workspace import WorkspaceIndex
 
 
 @dataclass
@@ -95,3 +96,76 @@ def _init_worker(settings: Settings) -> None:
 
 def _check_in_worker(path: Path) -> FileResult:
     return check_file(path, _worker_settings).without_document()
+
+
+# --- What only the whole workspace can tell ---------------------------------------------------
+
+# Stands in for a workspace folder to learn the client roots below one (never looked at).
+_PROBE = os.path.join(os.sep, "skill-ls-probe")
+
+
+def workspace_folders(
+    files: Sequence[Path], folders: Sequence[Path], settings: Settings
+) -> list[str]:
+    """The workspace folders the language server would have for these files: the folders
+    given, and for each file the folder above the client root it lies in (the project of
+    `proj/.claude/skills/pdf/SKILL.md` is `proj`)."""
+    probe = WorkspaceIndex([_PROBE], settings, home=_PROBE, environ={})
+    patterns = sorted(
+        {
+            os.path.relpath(root.path, _PROBE)
+            for _, root in probe.roots()
+            if root.scope == "project" and root.path.startswith(_PROBE + os.sep)
+        },
+        key=len,
+        reverse=True,
+    )
+    found = {os.path.normpath(os.path.abspath(folder)) for folder in folders}
+    for file in files:
+        folder = _project_of(os.path.normpath(os.path.abspath(file)), patterns)
+        if folder is not None:
+            found.add(folder)
+    return sorted(found)
+
+
+def _project_of(skill_md: str, patterns: Sequence[str]) -> str | None:
+    """The folder above the innermost client root (`.claude/skills`, ...) holding `skill_md`."""
+    best: str | None = None
+    for pattern in patterns:
+        marker = os.sep + pattern + os.sep
+        at = skill_md.rfind(marker)
+        if at >= 0 and (best is None or at > len(best)):
+            best = skill_md[:at] or os.sep
+    return best
+
+
+def cross_skill_findings(
+    files: Sequence[Path],
+    folders: Sequence[Path],
+    settings: Settings,
+    environ: Mapping[str, str] | None = None,
+) -> dict[Path, list[Diagnostic]]:
+    """SKL501-SKL505 (clashes, shadowing, nesting, not loaded, bounds) for `files`, from
+    the same workspace index the language server keeps, over `workspace_folders`."""
+    index = WorkspaceIndex(workspace_folders(files, folders, settings), settings, environ=environ)
+    index.scan()
+    return {file: index.cross_skill_diagnostics(file) for file in files}
+
+
+def add_findings(result: FileResult, more: Sequence[Diagnostic]) -> None:
+    """Merge findings into a result, in position order; a result that came back from a
+    worker without its document gets the source lines the new findings start on."""
+    if not more:
+        return
+    result.diagnostics = sorted(
+        [*result.diagnostics, *more], key=lambda d: (d.range.start, d.code, d.message)
+    )
+    if result.document is None:
+        wanted = {d.range.start.line for d in more} - set(result.source_lines)
+        if wanted:
+            try:
+                index = load_document(result.path).index
+            except OSError:
+                return
+            for number in wanted:
+                result.source_lines[number] = index.line(number)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from skill_ls.checking import FileResult, check_files
+from skill_ls.checking import FileResult, add_findings, check_files, cross_skill_findings
 from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.report_formats import FORMATS, display_path, render
@@ -24,7 +26,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "Exit 0: clean; 1: findings at or above --fail-on; 2: usage or internal "
         "error.",
     )
-    parser.add_argument("paths", nargs="*", type=Path, default=[Path(".")], metavar="PATH")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        default=[],
+        metavar="PATH",
+        help="SKILL.md files or folders to search (default: the current folder); a path "
+        "that holds no SKILL.md is an error",
+    )
     parser.add_argument("--format", "-f", choices=FORMATS, default="text")
     parser.add_argument(
         "--client",
@@ -85,27 +95,36 @@ def _split(values: list[str]) -> list[str]:
 
 
 def find_config_root(start: Path) -> Path | None:
-    """Nearest folder at or above `start` with a skill-ls configuration."""
+    """Nearest folder at or above `start` with a skill-ls configuration (a folder that
+    cannot be looked into has none)."""
     folder = start.resolve()
-    if folder.is_file():
+    if _is(folder.is_file):
         folder = folder.parent
     for candidate in (folder, *folder.parents):
-        if (candidate / CONFIG_FILE).is_file():
+        if _is((candidate / CONFIG_FILE).is_file):
             return candidate
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file():
+        if _is(pyproject.is_file):
             try:
                 if "[tool.skill-ls]" in pyproject.read_text("utf-8", errors="replace"):
                     return candidate
             except OSError:
                 pass
-        if (candidate / ".git").exists():
+        if _is((candidate / ".git").exists):
             return None
     return None
 
 
+def _is(test: Callable[[], bool]) -> bool:
+    """A file test that is False, not an exception, where permissions forbid looking."""
+    try:
+        return test()
+    except OSError:
+        return False
+
+
 def build_settings(args: argparse.Namespace) -> tuple[Settings, list[ConfigProblem]]:
-    root = args.config if args.config else find_config_root(args.paths[0])
+    root = args.config if args.config else find_config_root((args.paths or [Path(".")])[0])
     settings, problems = load_file_settings(root) if root else (Settings(), [])
     overrides: dict[str, object] = {}
     clients = _split(args.client)
@@ -127,27 +146,63 @@ def run(args: argparse.Namespace) -> int:
     if usage:
         return 2
     results: list[FileResult] = _config_results(problems)
-    targets = list(iter_targets(args.paths))
-    missing = [message for file, message in targets if file is None]
-    files = [file for file, _ in targets if file is not None]
-    for message in missing:
+    files, errors = _targets(args.paths or [Path(".")], explicit=bool(args.paths))
+    for message in errors:
         print(f"skill-ls check: {message}", file=sys.stderr)
     progress = sys.stderr.isatty() and not args.no_progress and len(files) > 50
+    checked: list[FileResult] = []
     for number, result in enumerate(check_files(files, settings, args.jobs), start=1):
-        results.append(result)
+        checked.append(result)
         if progress and (number % 25 == 0 or number == len(files)):
             print(f"\rchecked {number}/{len(files)}", end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
+    if files:
+        folders = [path for path in args.paths if path.is_dir()] or [Path(".")]
+        workspace = cross_skill_findings(files, folders, settings)
+        for result in checked:
+            add_findings(result, workspace.get(result.path, []))
+    results.extend(checked)
     shown = Severity.parse(args.severity)
     for result in results:
         result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
+    if errors and not files:
+        return 2  # nothing was checked: no report, only the reasons above
     color = args.format == "text" and sys.stdout.isatty()
     sys.stdout.write(render(args.format, results, color))
-    if missing and not files:
+    if errors:
         return 2
     fail = Severity.parse(args.fail_on)
     return 1 if any(d.severity >= fail for r in results for d in r.diagnostics) else 0
+
+
+def _targets(paths: list[Path], explicit: bool) -> tuple[list[Path], list[str]]:
+    """The SKILL.md files to check, and the problems with the paths given: a path that does
+    not exist, a folder that cannot be opened, a folder the user named that holds no
+    SKILL.md. Bounds the search hit are printed as they are found (not errors)."""
+    files: list[Path] = []
+    errors: list[str] = []
+    for path in paths:
+        if path.is_dir():
+            try:
+                with os.scandir(path):
+                    pass
+            except OSError as error:
+                errors.append(f"{path}: cannot open the folder ({error.strerror or error})")
+                continue
+        elif not path.exists():
+            errors.append(f"{path}: no such file or folder")
+            continue
+        found: list[Path] = []
+        for file, message in iter_targets([path]):
+            if file is not None:
+                found.append(file)
+            elif message is not None:
+                print(f"skill-ls check: {message}", file=sys.stderr)
+        if explicit and not found:
+            errors.append(f"{path}: no SKILL.md found (searched honouring .gitignore)")
+        files.extend(found)
+    return files, errors
 
 
 def _config_results(problems: list[ConfigProblem]) -> list[FileResult]:

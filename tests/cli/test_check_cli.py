@@ -234,7 +234,9 @@ def test_examples_workspace(tmp_path: Path) -> None:
     assert ("examples/.claude/skills/deploy/SKILL.md", "SKL104") in found
     assert ("examples/.claude/skills/deploy/SKILL.md", "SKL404") in found
     assert ("examples/.github/skills/changelog/SKILL.md", "SKL302") in found
-    assert not any(path.startswith("examples/.agents/skills/pdf-tools") for path, _ in found)
+    # The valid skill's only finding: its copy in .gemini/skills (as the editor shows it).
+    pdf_tools = {code for path, code in found if path.startswith("examples/.agents/skills/pdf")}
+    assert pdf_tools == {"SKL501"}
 
 
 def test_rules_and_explain() -> None:
@@ -269,3 +271,16 @@ def test_no_command_prints_help_and_exits_2(entry: list[str]) -> None:
     if entry[0] == "-m":
         assert result.returncode == 2
     assert "usage: skill-ls" in result.stderr
+
+
+def test_findings_per_rule_are_capped(tmp_path: Path) -> None:
+    keys = "".join(f"custom-key-{n}: value\n" for n in range(10_000))
+    make_skill(
+        tmp_path,
+        "pdf-tools",
+        VALID.format(name="pdf-tools").replace("---\n\n", keys + "---\n\n", 1),
+    )
+    result = run_cli("check", str(tmp_path), "--format", "json", "--client", "agentskills")
+    unknown = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "SKL301"]
+    assert len(unknown) == 101
+    assert unknown[-1]["message"].startswith("... and 9,900 more SKL301 findings in this file")
