@@ -7,32 +7,31 @@ on the `SkillDocument`, and the rules in `skill_ls.rules` decide what to report.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skill_ls.diagnostics import Position, Range
+from skill_ls.diagnostics import Range
 from skill_ls.files import read_regular
-
-# Re-exported: the document model's references live in their own module.
-from skill_ls.references import FENCE as FENCE
-from skill_ls.references import Reference as Reference
-from skill_ls.references import find_references
-from skill_ls.references import prose_lines as prose_lines
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import (
-    MAX_NODES,
+    NOT_PRINTABLE,
     ParseResult,
     YamlError,
     YamlFacts,
     YMapping,
     YNode,
     YScalar,
+    only_simple_entries,
+    parse_simple,
     parse_yaml,
 )
 
 BOM = "\ufeff"
 # Frontmatter larger than this is not parsed: no real skill comes close (p99 is ~2 KiB).
 MAX_FRONTMATTER_CHARS = 256 * 1024
+# Bodies are scanned for references up to this many characters; the rest is counted only.
+MAX_SCANNED_BODY_CHARS = 2 * 1024 * 1024
 # After a strict YAML failure, at most this many top-level entries that need the full YAML
 # parser are read one by one (each costs a parser run: 50,000 tiny entries in 256 KiB took
 # over a minute); simple `key: value` entries are cheap and always read.
@@ -57,6 +56,15 @@ class Frontmatter:
     close_line: int | None  # None: never closed
     first_line: int  # first YAML line
     yaml_text: str
+
+
+@dataclass
+class Reference:
+    """A relative path the body points at (link or inline code)."""
+
+    target: str  # as written, without #fragment or ?query
+    range: Range  # of the target text
+    kind: str  # "link" | "code"
 
 
 @dataclass
@@ -207,7 +215,7 @@ def _read_frontmatter(doc: SkillDocument, fm: Frontmatter) -> None:
         doc.oversized_frontmatter = True
         return
     _record_text_facts(doc, fm)
-    if _only_simple_entries(fm.yaml_text):
+    if only_simple_entries(fm.yaml_text):
         result = parse_simple(fm.yaml_text, fm.first_line)
     else:
         result = parse_yaml(fm.yaml_text, fm.first_line)
@@ -290,7 +298,7 @@ def _read_entry_by_entry(doc: SkillDocument, fm: Frontmatter) -> None:
         first_line = fm.first_line + offset
         chunk = "".join(chunk_lines)
         result: ParseResult
-        if _only_simple_entries(chunk):
+        if only_simple_entries(chunk):
             result = parse_simple(chunk, first_line)
         elif parsed == MAX_PARSED_ENTRIES:
             doc.unreadable.append(
@@ -324,10 +332,6 @@ def _read_entry_by_entry(doc: SkillDocument, fm: Frontmatter) -> None:
 
 
 _VALUE_INDICATOR = re.compile(r":(?:[ \t]|$)")
-# Characters YAML does not allow anywhere in a stream (YAML 1.2, production c-printable).
-_NOT_PRINTABLE = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
 
 
 def _lenient_entry(doc: SkillDocument, chunk_lines: list[str], first_line: int) -> Field | None:
@@ -346,7 +350,7 @@ def _lenient_entry(doc: SkillDocument, chunk_lines: list[str], first_line: int) 
     # Lenient loaders retry a value that holds a mapping indicator (`: `) as a quoted
     # string; quoting does not help any other error, nor characters YAML forbids.
     if not any(_VALUE_INDICATOR.search(part) for part in parts) or any(
-        _NOT_PRINTABLE.search(part) for part in parts
+        NOT_PRINTABLE.search(part) for part in parts
     ):
         return None
     key_text = match.group("key")
@@ -370,161 +374,92 @@ def _merge_facts(into: YamlFacts, more: YamlFacts) -> None:
     into.extra_documents = into.extra_documents or more.extra_documents
 
 
-# --- A fast path for the common frontmatter: one `key: scalar` per line --------------------
+# --- References in the body ---------------------------------------------------------------
 
-_SIMPLE_LINE = re.compile(
-    r"(?P<key>[A-Za-z_][A-Za-z0-9_-]*):"
-    r"(?:[ ]+(?P<value>\"(?:[^\"\\]|\\[\"\\/0abtnvfre ])*\"|'(?:[^']|'')*'"
-    # Possessive, one space run per step: a lazy `[^...]*?` before `[ ]*$` backtracks
-    # quadratically over long runs of spaces (a 20,000-space value took seconds).
-    # A `:` is plain text when no space follows it (`Bash(git:*)`).
-    r"|[A-Za-z0-9(](?:[ ]*+(?:[^#:\"'\t ]|:(?=[^ ])))*+))?[ ]*$"
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# Link text may hold one level of balanced brackets. Both loops exclude `[`, and the outer
+# one is possessive, so a line of 100,000 `[` is scanned in linear time, not quadratic.
+_LINK = re.compile(
+    r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*+\]\(\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>[^)\s]+))"
+)
+_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>\S+))")
+_INLINE_CODE = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:")
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+# Inline code counts as a reference only when it clearly names a bundled file.
+_BUNDLED_DIRS = (
+    "scripts",
+    "references",
+    "reference",
+    "assets",
+    "templates",
+    "examples",
+    "resources",
+    "agents",
+)
+_CODE_PATH = re.compile(
+    r"^(?:\./|\.\./|(?:"
+    + "|".join(_BUNDLED_DIRS)
+    + r")[\\/])[^\s`'\"<>|;&$()]*[^\s`'\"<>|;&$()/.]$"
 )
 
 
-# Tabs and CR need YAML's rules; U+0085, U+2028 and U+2029 are line breaks to some loaders.
-_NOT_SIMPLE_CHARACTER = re.compile("[\t\r\x85\u2028\u2029]")
+def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each body line outside fenced code blocks (and not a fence)."""
+    index = doc.index
+    fence: str | None = None
+    for number in range(doc.body_start_line, index.line_count):
+        line = index.line(number)
+        fence_match = FENCE.match(line)
+        if fence_match:
+            marker = fence_match.group(1)
+            if fence is None:
+                fence = marker[0] * len(marker)
+            elif marker.startswith(fence) and line.strip() == marker:
+                fence = None
+            continue
+        if fence is None:
+            yield number, line
 
 
-def _only_simple_entries(yaml_text: str) -> bool:
-    """True when every line is `key: value` with a plain, single- or simple double-quoted value,
-    or such a line indented under a `key:` with no value (a one-level map, like `metadata`).
+def find_references(doc: SkillDocument) -> list[Reference]:
+    """Relative paths in Markdown links, link definitions and path-like inline code.
 
-    Such frontmatter means the same to every YAML loader, so we read it without the full
-    YAML parser (most real files; the parser dominates a cold `check` run otherwise).
+    Fenced code blocks are skipped: their text is code, not navigation.
     """
-    if _NOT_SIMPLE_CHARACTER.search(yaml_text) or _NOT_PRINTABLE.search(yaml_text):
-        return False
-    if not yaml_text.endswith("\n"):
-        return False  # frontmatter always ends with a line break; other text takes the parser
-    lines = yaml_text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return bool(lines) and _simple_shape(lines) is not None
+    refs: list[Reference] = []
+    scanned = 0
+    for number, line in prose_lines(doc):
+        scanned += len(line) + 1
+        if scanned > MAX_SCANNED_BODY_CHARS or len(refs) >= 5000:
+            break
+        spans = list(_INLINE_CODE.finditer(line)) if "`" in line else []
+        if "](" in line or "]:" in line:
+            for pattern in (_LINK, _LINK_DEFINITION):
+                for match in pattern.finditer(line):
+                    if any(span.start() <= match.start() < span.end() for span in spans):
+                        continue  # `[x](y)` inside inline code is code, not a link
+                    group = "angle" if match.group("angle") is not None else "bare"
+                    _add_reference(refs, match.group(group), number, match.start(group), "link")
+        for match in spans:
+            code = match.group("code").strip()
+            if _CODE_PATH.match(code):
+                col = match.start("code") + match.group("code").index(code)
+                _add_reference(refs, code, number, col, "code")
+    return refs
 
 
-def _simple_shape(lines: list[str]) -> list[int] | None:
-    """Each line's indentation (0 or the one nested level), or None when the shape is not
-    simple: nested lines must follow a value-less key or a nested line of equal indent."""
-    indents: list[int] = []
-    parent_open = False  # the previous top-level line was `key:` with no value
-    nested_indent = 0
-    for line in lines:
-        indent = len(line) - len(line.lstrip(" "))
-        match = _SIMPLE_LINE.fullmatch(line, indent)
-        if match is None:
-            return None
-        if indent == 0:
-            parent_open = match.group("value") is None
-            nested_indent = 0
-        elif parent_open and nested_indent in (0, indent):
-            nested_indent = indent
-        else:
-            return None
-        indents.append(indent)
-    return indents
-
-
-_ESCAPES = {
-    '"': '"',
-    "\\": "\\",
-    "/": "/",
-    "0": "\0",
-    "a": "\a",
-    "b": "\b",
-    "t": "\t",
-    "n": "\n",
-    "v": "\v",
-    "f": "\f",
-    "r": "\r",
-    "e": "\x1b",
-    " ": " ",
-}
-
-
-def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
-    """Read frontmatter accepted by `_only_simple_entries`; same result as `parse_yaml`,
-    including its node bound."""
-    facts = YamlFacts()
-    lines = yaml_text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    indents = _simple_shape(lines)
-    assert indents is not None  # guaranteed by _only_simple_entries
-    top: list[tuple[YNode, YNode]] = []
-    top_seen: dict[str, Range] = {}
-    nested: list[tuple[YNode, YNode]] = []
-    nested_seen: dict[str, Range] = {}
-    nodes = 1  # the root mapping
-    for offset, line in enumerate(lines):
-        number = line_offset + offset
-        indent = indents[offset]
-        key, value = _simple_entry(line, indent, number)
-        if indent and not nested:
-            # The first nested line turns its parent's empty value into a mapping.
-            parent_key = top[-1][0]
-            nested = []
-            nested_seen = {}
-            mapping = YMapping(nested, False, Range(key.range.start, key.range.start))
-            top[-1] = (parent_key, mapping)
-        if indent:
-            parent = top[-1][1]
-            assert isinstance(parent, YMapping)
-            parent.range = Range(parent.range.start, Position(number + 1, 0))
-        else:
-            nested = []
-        for node in (key, value):
-            nodes += 1
-            if nodes > MAX_NODES:
-                return ParseResult(
-                    None,
-                    facts,
-                    YamlError(
-                        f"frontmatter has more than {MAX_NODES} YAML nodes; not read further",
-                        node.range,
-                    ),
-                )
-        if indent:
-            _note_key(facts, nested_seen, key)
-        else:
-            # Like the full parser, a key is checked once its value is complete, which for
-            # a nested map is after the map's own keys.
-            if top:
-                _note_key(facts, top_seen, top[-1][0])
-        (nested if indent else top).append((key, value))
-    if top:
-        _note_key(facts, top_seen, top[-1][0])
-    end = Position(line_offset + len(lines), 0)
-    root = YMapping(top, False, Range(Position(line_offset, 0), end))
-    return ParseResult(root, facts, None)
-
-
-def _note_key(facts: YamlFacts, seen: dict[str, Range], key: YNode) -> None:
-    assert isinstance(key, YScalar)
-    first = seen.get(key.value)
-    if first is not None:
-        facts.duplicate_keys.append((key.value, key.range, first))
-    else:
-        seen[key.value] = key.range
-
-
-def _simple_entry(line: str, indent: int, number: int) -> tuple[YScalar, YScalar]:
-    match = _SIMPLE_LINE.fullmatch(line, indent)
-    assert match is not None  # guaranteed by _simple_shape
-    key_text = match.group("key")
-    key = YScalar(key_text, "", Range.of(number, indent, number, indent + len(key_text)))
-    raw = match.group("value")
-    if raw is None:
-        col = indent + len(key_text) + 1
-        return key, YScalar("", "", Range.of(number, col, number, col))
-    start = match.start("value")
-    rng = Range.of(number, start, number, start + len(raw))
-    if raw.startswith('"'):
-        text = re.sub(r"\\(.)", lambda m: _ESCAPES[m.group(1)], raw[1:-1])
-        return key, YScalar(text, '"', rng)
-    if raw.startswith("'"):
-        return key, YScalar(raw[1:-1].replace("''", "'"), "'", rng)
-    return key, YScalar(raw, "", rng)
+def _add_reference(refs: list[Reference], raw: str, line: int, col: int, kind: str) -> None:
+    target = raw.split("#", 1)[0].split("?", 1)[0]
+    if not target or (
+        _SCHEME.match(target)
+        and not target.lower().startswith("file:")
+        and not _WINDOWS_DRIVE.match(target)
+    ):
+        return
+    if target.lower().startswith(("mailto:", "data:")):
+        return
+    refs.append(Reference(target, Range.of(line, col, line, col + len(target)), kind))
 
 
 # --- Reading files ------------------------------------------------------------------------

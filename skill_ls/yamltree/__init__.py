@@ -1,5 +1,6 @@
-"""A bounded YAML node tree with positions: the nodes (`nodes`) and the parser that builds
-them from ruamel.yaml's events (`parser`)."""
+"""A bounded YAML node tree with positions: the nodes (`nodes`), the full parser that builds
+them from ruamel.yaml's events (`parser`), and beside it the fast path for simple
+frontmatter (`simple`), which must read exactly what the full parser reads."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from skill_ls.yamltree.nodes import (
     resolve_plain,
 )
 from skill_ls.yamltree.parser import parse_yaml
+from skill_ls.yamltree.simple import NOT_PRINTABLE, only_simple_entries, parse_simple
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_NODES",
+    "NOT_PRINTABLE",
     "ParseResult",
     "YAlias",
     "YMapping",
@@ -29,6 +32,8 @@ __all__ = [
     "YSequence",
     "YamlError",
     "YamlFacts",
+    "only_simple_entries",
+    "parse_simple",
     "parse_yaml",
     "resolve_plain",
 ]

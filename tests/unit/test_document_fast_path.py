@@ -6,8 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skill_ls.document import _only_simple_entries, parse_simple
-from skill_ls.yamltree import parse_yaml
+from skill_ls.yamltree import only_simple_entries, parse_simple, parse_yaml
 
 KEYS = st.sampled_from(["name", "metadata", "allowed-tools", "x_y", "name"])
 VALUES = st.sampled_from(
@@ -43,7 +42,7 @@ def test_fast_path_matches_the_full_parser(lines: list[tuple[int, str, str | Non
         " " * indent + key + ":" + ("" if value is None else " " + value) + tail + "\n"
         for indent, key, value, tail in lines
     )
-    if not _only_simple_entries(text):
+    if not only_simple_entries(text):
         return
     fast = parse_simple(text, 1)
     full = parse_yaml(text, 1)
@@ -52,6 +51,6 @@ def test_fast_path_matches_the_full_parser(lines: list[tuple[int, str, str | Non
 
 def test_one_level_maps_and_colons_take_the_fast_path() -> None:
     text = 'name: a\nallowed-tools: Bash(git:*) Read\nmetadata:\n  author: x\n  version: "1"\n'
-    assert _only_simple_entries(text)
-    assert not _only_simple_entries("metadata:\n  a:\n    b: c\n")  # two levels: the parser
-    assert not _only_simple_entries("a: b\n  c: d\n")  # indented under a value: the parser
+    assert only_simple_entries(text)
+    assert not only_simple_entries("metadata:\n  a:\n    b: c\n")  # two levels: the parser
+    assert not only_simple_entries("a: b\n  c: d\n")  # indented under a value: the parser

@@ -10,17 +10,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from skill_ls.diagnostics import Diagnostic, Position, Range
-from skill_ls.document import (
-    SkillDocument,
-    _only_simple_entries,
-    decode_skill_bytes,
-    parse_document,
-    parse_simple,
-)
+from skill_ls.document import SkillDocument, decode_skill_bytes, parse_document
 from skill_ls.rules import CheckContext, check
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
-from skill_ls.yamltree import parse_yaml
+from skill_ls.yamltree import only_simple_entries, parse_simple, parse_yaml
 
 from .unit_helpers import apply_edits, context
 
@@ -241,7 +235,7 @@ def simple_frontmatter(draw: st.DrawFn) -> str:
 @settings(max_examples=300, deadline=None)
 @given(simple_frontmatter(), st.integers(min_value=0, max_value=5))
 def test_fast_path_matches_the_full_parser(yaml_text: str, offset: int) -> None:
-    assume(_only_simple_entries(yaml_text))
+    assume(only_simple_entries(yaml_text))
     fast = parse_simple(yaml_text, offset)
     full = parse_yaml(yaml_text, offset)
     assert fast == full
@@ -250,7 +244,7 @@ def test_fast_path_matches_the_full_parser(yaml_text: str, offset: int) -> None:
 @settings(max_examples=200, deadline=None)
 @given(simple_frontmatter())
 def test_documents_read_the_same_on_both_paths(yaml_text: str) -> None:
-    assume(_only_simple_entries(yaml_text))
+    assume(only_simple_entries(yaml_text))
     # A comment line forces the full parser; it changes nothing else.
     fast = parse_document("---\n" + yaml_text + "---\nbody\n")
     full = parse_document("---\n" + yaml_text + "# c\n---\nbody\n")

@@ -1,0 +1,183 @@
+"""The fast path for the common frontmatter: one `key: scalar` per line, or such lines one
+level under a value-less key (`metadata:`).
+
+Such YAML means the same to every loader, so it is read with a regular expression instead
+of the full parser (`parser.py`), which dominates a cold `check` run otherwise. It must
+read exactly what the full parser reads: the same nodes, ranges, facts and errors (tests
+compare the two on generated input).
+"""
+
+from __future__ import annotations
+
+import re
+
+from skill_ls.diagnostics import Position, Range
+from skill_ls.yamltree.nodes import (
+    MAX_NODES,
+    ParseResult,
+    YamlError,
+    YamlFacts,
+    YMapping,
+    YNode,
+    YScalar,
+)
+
+# Characters YAML does not allow anywhere in a stream (YAML 1.2, production c-printable).
+NOT_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+
+
+_SIMPLE_LINE = re.compile(
+    r"(?P<key>[A-Za-z_][A-Za-z0-9_-]*):"
+    r"(?:[ ]+(?P<value>\"(?:[^\"\\]|\\[\"\\/0abtnvfre ])*\"|'(?:[^']|'')*'"
+    # Possessive, one space run per step: a lazy `[^...]*?` before `[ ]*$` backtracks
+    # quadratically over long runs of spaces (a 20,000-space value took seconds).
+    # A `:` is plain text when no space follows it (`Bash(git:*)`).
+    r"|[A-Za-z0-9(](?:[ ]*+(?:[^#:\"'\t ]|:(?=[^ ])))*+))?[ ]*$"
+)
+
+
+# Tabs and CR need YAML's rules; U+0085, U+2028 and U+2029 are line breaks to some loaders.
+_NOT_SIMPLE_CHARACTER = re.compile("[\t\r\x85\u2028\u2029]")
+
+
+def only_simple_entries(yaml_text: str) -> bool:
+    """True when every line is `key: value` with a plain, single- or simple double-quoted value,
+    or such a line indented under a `key:` with no value (a one-level map, like `metadata`).
+
+    Such frontmatter means the same to every YAML loader, so we read it without the full
+    YAML parser (most real files; the parser dominates a cold `check` run otherwise).
+    """
+    if _NOT_SIMPLE_CHARACTER.search(yaml_text) or NOT_PRINTABLE.search(yaml_text):
+        return False
+    if not yaml_text.endswith("\n"):
+        return False  # frontmatter always ends with a line break; other text takes the parser
+    lines = yaml_text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return bool(lines) and _simple_shape(lines) is not None
+
+
+def _simple_shape(lines: list[str]) -> list[int] | None:
+    """Each line's indentation (0 or the one nested level), or None when the shape is not
+    simple: nested lines must follow a value-less key or a nested line of equal indent."""
+    indents: list[int] = []
+    parent_open = False  # the previous top-level line was `key:` with no value
+    nested_indent = 0
+    for line in lines:
+        indent = len(line) - len(line.lstrip(" "))
+        match = _SIMPLE_LINE.fullmatch(line, indent)
+        if match is None:
+            return None
+        if indent == 0:
+            parent_open = match.group("value") is None
+            nested_indent = 0
+        elif parent_open and nested_indent in (0, indent):
+            nested_indent = indent
+        else:
+            return None
+        indents.append(indent)
+    return indents
+
+
+_ESCAPES = {
+    '"': '"',
+    "\\": "\\",
+    "/": "/",
+    "0": "\0",
+    "a": "\a",
+    "b": "\b",
+    "t": "\t",
+    "n": "\n",
+    "v": "\v",
+    "f": "\f",
+    "r": "\r",
+    "e": "\x1b",
+    " ": " ",
+}
+
+
+def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
+    """Read frontmatter accepted by `only_simple_entries`; same result as `parse_yaml`,
+    including its node bound."""
+    facts = YamlFacts()
+    lines = yaml_text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    indents = _simple_shape(lines)
+    assert indents is not None  # guaranteed by only_simple_entries
+    top: list[tuple[YNode, YNode]] = []
+    top_seen: dict[str, Range] = {}
+    nested: list[tuple[YNode, YNode]] = []
+    nested_seen: dict[str, Range] = {}
+    nodes = 1  # the root mapping
+    for offset, line in enumerate(lines):
+        number = line_offset + offset
+        indent = indents[offset]
+        key, value = _simple_entry(line, indent, number)
+        if indent and not nested:
+            # The first nested line turns its parent's empty value into a mapping.
+            parent_key = top[-1][0]
+            nested = []
+            nested_seen = {}
+            mapping = YMapping(nested, False, Range(key.range.start, key.range.start))
+            top[-1] = (parent_key, mapping)
+        if indent:
+            parent = top[-1][1]
+            assert isinstance(parent, YMapping)
+            parent.range = Range(parent.range.start, Position(number + 1, 0))
+        else:
+            nested = []
+        for node in (key, value):
+            nodes += 1
+            if nodes > MAX_NODES:
+                return ParseResult(
+                    None,
+                    facts,
+                    YamlError(
+                        f"frontmatter has more than {MAX_NODES} YAML nodes; not read further",
+                        node.range,
+                    ),
+                )
+        if indent:
+            _note_key(facts, nested_seen, key)
+        else:
+            # Like the full parser, a key is checked once its value is complete, which for
+            # a nested map is after the map's own keys.
+            if top:
+                _note_key(facts, top_seen, top[-1][0])
+        (nested if indent else top).append((key, value))
+    if top:
+        _note_key(facts, top_seen, top[-1][0])
+    end = Position(line_offset + len(lines), 0)
+    root = YMapping(top, False, Range(Position(line_offset, 0), end))
+    return ParseResult(root, facts, None)
+
+
+def _note_key(facts: YamlFacts, seen: dict[str, Range], key: YNode) -> None:
+    assert isinstance(key, YScalar)
+    first = seen.get(key.value)
+    if first is not None:
+        facts.duplicate_keys.append((key.value, key.range, first))
+    else:
+        seen[key.value] = key.range
+
+
+def _simple_entry(line: str, indent: int, number: int) -> tuple[YScalar, YScalar]:
+    match = _SIMPLE_LINE.fullmatch(line, indent)
+    assert match is not None  # guaranteed by _simple_shape
+    key_text = match.group("key")
+    key = YScalar(key_text, "", Range.of(number, indent, number, indent + len(key_text)))
+    raw = match.group("value")
+    if raw is None:
+        col = indent + len(key_text) + 1
+        return key, YScalar("", "", Range.of(number, col, number, col))
+    start = match.start("value")
+    rng = Range.of(number, start, number, start + len(raw))
+    if raw.startswith('"'):
+        text = re.sub(r"\\(.)", lambda m: _ESCAPES[m.group(1)], raw[1:-1])
+        return key, YScalar(text, '"', rng)
+    if raw.startswith("'"):
+        return key, YScalar(raw[1:-1].replace("''", "'"), "'", rng)
+    return key, YScalar(raw, "", rng)
