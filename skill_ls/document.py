@@ -7,12 +7,17 @@ on the `SkillDocument`, and the rules in `skill_ls.rules` decide what to report.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls.diagnostics import Range
 from skill_ls.files import read_regular
+
+# Re-exported: the document model's references live in their own module.
+from skill_ls.references import FENCE as FENCE
+from skill_ls.references import Reference as Reference
+from skill_ls.references import find_references
+from skill_ls.references import prose_lines as prose_lines
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import (
     NOT_PRINTABLE,
@@ -30,8 +35,6 @@ from skill_ls.yamltree import (
 BOM = "\ufeff"
 # Frontmatter larger than this is not parsed: no real skill comes close (p99 is ~2 KiB).
 MAX_FRONTMATTER_CHARS = 256 * 1024
-# Bodies are scanned for references up to this many characters; the rest is counted only.
-MAX_SCANNED_BODY_CHARS = 2 * 1024 * 1024
 # After a strict YAML failure, at most this many top-level entries that need the full YAML
 # parser are read one by one (each costs a parser run: 50,000 tiny entries in 256 KiB took
 # over a minute); simple `key: value` entries are cheap and always read.
@@ -56,15 +59,6 @@ class Frontmatter:
     close_line: int | None  # None: never closed
     first_line: int  # first YAML line
     yaml_text: str
-
-
-@dataclass
-class Reference:
-    """A relative path the body points at (link or inline code)."""
-
-    target: str  # as written, without #fragment or ?query
-    range: Range  # of the target text
-    kind: str  # "link" | "code"
 
 
 @dataclass
@@ -372,94 +366,6 @@ def _merge_facts(into: YamlFacts, more: YamlFacts) -> None:
     into.flow.extend(more.flow)
     into.duplicate_keys.extend(more.duplicate_keys)
     into.extra_documents = into.extra_documents or more.extra_documents
-
-
-# --- References in the body ---------------------------------------------------------------
-
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-# Link text may hold one level of balanced brackets. Both loops exclude `[`, and the outer
-# one is possessive, so a line of 100,000 `[` is scanned in linear time, not quadratic.
-_LINK = re.compile(
-    r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*+\]\(\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>[^)\s]+))"
-)
-_LINK_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>\S+))")
-_INLINE_CODE = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:")
-_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
-# Inline code counts as a reference only when it clearly names a bundled file.
-_BUNDLED_DIRS = (
-    "scripts",
-    "references",
-    "reference",
-    "assets",
-    "templates",
-    "examples",
-    "resources",
-    "agents",
-)
-_CODE_PATH = re.compile(
-    r"^(?:\./|\.\./|(?:"
-    + "|".join(_BUNDLED_DIRS)
-    + r")[\\/])[^\s`'\"<>|;&$()]*[^\s`'\"<>|;&$()/.]$"
-)
-
-
-def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
-    """(line number, text) of each body line outside fenced code blocks (and not a fence)."""
-    index = doc.index
-    fence: str | None = None
-    for number in range(doc.body_start_line, index.line_count):
-        line = index.line(number)
-        fence_match = FENCE.match(line)
-        if fence_match:
-            marker = fence_match.group(1)
-            if fence is None:
-                fence = marker[0] * len(marker)
-            elif marker.startswith(fence) and line.strip() == marker:
-                fence = None
-            continue
-        if fence is None:
-            yield number, line
-
-
-def find_references(doc: SkillDocument) -> list[Reference]:
-    """Relative paths in Markdown links, link definitions and path-like inline code.
-
-    Fenced code blocks are skipped: their text is code, not navigation.
-    """
-    refs: list[Reference] = []
-    scanned = 0
-    for number, line in prose_lines(doc):
-        scanned += len(line) + 1
-        if scanned > MAX_SCANNED_BODY_CHARS or len(refs) >= 5000:
-            break
-        spans = list(_INLINE_CODE.finditer(line)) if "`" in line else []
-        if "](" in line or "]:" in line:
-            for pattern in (_LINK, _LINK_DEFINITION):
-                for match in pattern.finditer(line):
-                    if any(span.start() <= match.start() < span.end() for span in spans):
-                        continue  # `[x](y)` inside inline code is code, not a link
-                    group = "angle" if match.group("angle") is not None else "bare"
-                    _add_reference(refs, match.group(group), number, match.start(group), "link")
-        for match in spans:
-            code = match.group("code").strip()
-            if _CODE_PATH.match(code):
-                col = match.start("code") + match.group("code").index(code)
-                _add_reference(refs, code, number, col, "code")
-    return refs
-
-
-def _add_reference(refs: list[Reference], raw: str, line: int, col: int, kind: str) -> None:
-    target = raw.split("#", 1)[0].split("?", 1)[0]
-    if not target or (
-        _SCHEME.match(target)
-        and not target.lower().startswith("file:")
-        and not _WINDOWS_DRIVE.match(target)
-    ):
-        return
-    if target.lower().startswith(("mailto:", "data:")):
-        return
-    refs.append(Reference(target, Range.of(line, col, line, col + len(target)), kind))
 
 
 # --- Reading files ------------------------------------------------------------------------
