@@ -15,10 +15,10 @@ from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.render import (
     activation_for,
     catalog_for,
+    catalog_view_for,
     render_activation,
     render_catalog,
     source_for,
-    yoi_catalog,
 )
 from skill_ls.render.model import Rendering
 from skill_ls.server.binding import bind_command
@@ -158,7 +158,11 @@ def catalog_preview(session: Session, target: str, client: Client) -> dict[str, 
                 "truncated": info.truncated or info.omitted,
             }
         )
-    return {**_rendered(rendering, client), "entries": entries, "skills": yoi_catalog(index)}
+    result: dict[str, Any] = {**_rendered(rendering, client), "entries": entries}
+    structured = catalog_view_for(index, client.id)
+    if structured is not None:
+        result["skills"] = structured  # the client's own structured catalog, where it has one
+    return result
 
 
 def activation_preview(session: Session, target: str, client: Client) -> dict[str, Any]:

@@ -133,7 +133,10 @@ async def test_preview_catalog(client: RecordingClient) -> None:
     assert set(entry) == {"name", "description", "location", "characters", "hidden", "truncated"}
     assert entry["location"].endswith("pdf-tools/SKILL.md")
     assert "- pdf-tools: Fills and merges PDF forms" in result["text"]
-    assert result["skills"]["schema"].startswith("skill-ls/yoi-catalog")
+    # Claude Code has no structured catalog of its own; Yoi does.
+    assert "skills" not in result
+    yoi = await run(client, "skill-ls.previewCatalog", client.root.as_uri(), "yoi")
+    assert yoi["skills"]["schema"].startswith("skill-ls/yoi-catalog")
     with pytest.raises(Exception, match="unknown client"):
         await run(client, "skill-ls.previewCatalog", client.root.as_uri(), "nope")
 
