@@ -16,7 +16,9 @@ from lsprotocol import types
 from .support import FIXTURES, RecordingClient, server_config, start
 
 
-@pytest_lsp.fixture(scope="session", params=["vscode", "minimal"], config=server_config())
+@pytest_lsp.fixture(  # type: ignore[untyped-decorator]
+    scope="session", params=["vscode", "minimal"], config=server_config()
+)
 async def client(
     request: pytest.FixtureRequest,
     lsp_client: RecordingClient,

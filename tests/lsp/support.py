@@ -340,7 +340,7 @@ async def fresh_server(
         process = client._server  # pytest-lsp's own handle on the server process
         if process is not None and process.returncode is None:
             process.kill()
-        await client.stop()
+        await client.stop()  # type: ignore[no-untyped-call]
 
 
 async def scanned(client: RecordingClient, count: int = 1) -> None:

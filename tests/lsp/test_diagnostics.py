@@ -95,7 +95,10 @@ async def test_burst_of_200_edits_ends_with_the_final_text(client: RecordingClie
     assert found(got) == expected_findings(path, final)
     assert "SKL104" in codes(got)
     if not client.pulls:
-        versions = [p.version for p in client.published[uri]]
+        versions: list[int] = []
+        for pushed in client.published[uri]:
+            assert pushed.version is not None, "a push for an open document names its version"
+            versions.append(pushed.version)
         assert versions == sorted(versions), "an older result was published after a newer one"
         assert versions[-1] == 201
         assert len(versions) < 200, "stale versions should have been skipped"
@@ -192,4 +195,4 @@ async def test_malformed_documents_never_kill_the_server(client: RecordingClient
     listed = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="skill-ls.listClients", arguments=[])
     )
-    assert listed["clients"]
+    assert listed is not None and listed["clients"]

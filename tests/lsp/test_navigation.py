@@ -43,9 +43,9 @@ async def test_definition_of_a_reference(client: RecordingClient) -> None:
             position=position_of(BODY, "scripts/run.py", 3),
         )
     )
-    assert result is not None
+    assert result is not None and not isinstance(result, types.Location)
     target = (path.parent / "scripts" / "run.py").as_uri()
-    first = next(iter(result))
+    first = result[0]
     if isinstance(first, types.LocationLink):
         assert first.target_uri == target
     else:

@@ -19,7 +19,7 @@ NEGATIVE_ISH = types.Position(line=0, character=1_000_000)
 async def every_request(client: RecordingClient, uri: str, position: types.Position) -> list[Any]:
     document = types.TextDocumentIdentifier(uri=uri)
     span = types.Range(start=position, end=position)
-    answers = [
+    answers: list[Any] = [
         await client.text_document_hover_async(
             types.HoverParams(text_document=document, position=position)
         ),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lsprotocol import types
@@ -21,6 +22,15 @@ from .support import (
 
 PROFILES = ["vscode", "minimal"]
 WATCHED = types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+
+
+def watched_globs(registration: types.Registration) -> list[Any]:
+    """The glob patterns of a file-watcher registration."""
+    options = registration.register_options
+    assert options is not None
+    return [watcher["globPattern"] for watcher in options["watchers"]]
+
+
 TWIN = "---\nname: twin\ndescription: Does twin things. Use when asked.\n---\n# Twin\n"
 
 
@@ -36,7 +46,7 @@ def twins(root: Path) -> tuple[Path, Path]:
 async def check_workspace_diagnostic(client: RecordingClient, first: Path, second: Path) -> None:
     """workspace/diagnostic: skills not open, with result ids for unchanged files."""
     watchers = [r for r in client.registrations if r.method == WATCHED]
-    globs = [w["globPattern"] for w in watchers[0].register_options["watchers"]]
+    globs = watched_globs(watchers[0])
     assert "**/SKILL.md" in globs and "**/skills/**" in globs
     report = await client.workspace_diagnostic_async(
         types.WorkspaceDiagnosticParams(previous_result_ids=[])
@@ -106,7 +116,7 @@ async def test_completion_answered_during_a_scan_then_all_checked(tmp_path: Path
             )
 
         scan_still_running = not ended()
-        assert result is not None and len(result.items) > 0
+        assert isinstance(result, types.CompletionList) and len(result.items) > 0
         assert scan_still_running, "the scan ended before completion was asked: grow the workspace"
         assert answered < 1.0
         await scanned(client)
@@ -142,8 +152,9 @@ async def test_extra_roots_are_indexed_and_watched(tmp_path: Path) -> None:
         listed = await client.workspace_execute_command_async(
             types.ExecuteCommandParams(command="skill-ls.listSkills", arguments=[])
         )
+        assert listed is not None
         shared = next(s for s in listed["skills"] if s["name"] == "shared")
         assert shared["scope"] == "extra"
         watchers = [r for r in client.registrations if r.method == WATCHED]
-        patterns = [w["globPattern"] for w in watchers[-1].register_options["watchers"]]
+        patterns = watched_globs(watchers[-1])
         assert {"baseUri": extra.as_uri(), "pattern": "**/*"} in patterns
