@@ -299,7 +299,8 @@ def compare(findings: dict[str, list[Finding]], folders: list[str]) -> dict[str,
         for row in rules.values():
             row["no_other_error"].sort()
             row["co_occurring"] = {
-                o: dict(c.most_common(5)) for o, c in row["co_occurring"].items()
+                o: dict(sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:5])
+                for o, c in row["co_occurring"].items()
             }
         per_rule[tool] = dict(sorted(rules.items()))
 
