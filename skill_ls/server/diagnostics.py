@@ -174,9 +174,9 @@ def _full_reports(
             key=lambda d: (d.range.start, d.code),
         )
         # ASCII text: code points are the client's units, no line index needed.
-        index = None if item.ascii else session.line_index_for(path)
+        line_index = None if item.ascii else session.line_index_for(path)
         items = [
-            to_lsp_diagnostic(d, index, session.mapper, session.flags, session.line_index_for)
+            to_lsp_diagnostic(d, line_index, session.mapper, session.flags, session.line_index_for)
             for d in diagnostics
         ]
         reports.append(

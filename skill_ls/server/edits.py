@@ -34,13 +34,15 @@ class EditBuilder:
         key = (uri, rng.start.line, rng.start.column, rng.end.line, rng.end.column)
         if key in self._seen:
             return
-        index = open_doc.index if open_doc is not None else self.session.line_index_for(path)
-        if index is None:
+        line_index = open_doc.index if open_doc is not None else self.session.line_index_for(path)
+        if line_index is None:
             return
         self._seen.add(key)
         self._versions[uri] = open_doc.version if open_doc is not None else None
         self._edits.setdefault(uri, []).append(
-            types.TextEdit(range=self.session.mapper.to_client_range(index, rng), new_text=new_text)
+            types.TextEdit(
+                range=self.session.mapper.to_client_range(line_index, rng), new_text=new_text
+            )
         )
 
     def rename(self, old: str, new: str) -> None:

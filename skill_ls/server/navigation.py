@@ -91,13 +91,13 @@ async def references(
     found = await asyncio.to_thread(lambda: list(mentions_of(session, target, candidates)))
     locations = []
     for mention in found:
-        index = session.line_index_for(mention.skill_md)
-        if index is None:
+        line_index = session.line_index_for(mention.skill_md)
+        if line_index is None:
             continue
         locations.append(
             types.Location(
                 uri=_uri_for(session, mention.skill_md),
-                range=session.mapper.to_client_range(index, mention.reference.range),
+                range=session.mapper.to_client_range(line_index, mention.reference.range),
             )
         )
     return locations

@@ -128,9 +128,9 @@ def _within(path: str, roots: list[Path]) -> bool:
     )
 
 
-def index_for_target(session: Session, target: str) -> WorkspaceIndex:
-    """The workspace index for a folder or document (blocking: a folder outside the
-    workspace is indexed on the spot)."""
+def workspace_for_target(session: Session, target: str) -> WorkspaceIndex:
+    """The workspace (index of skills) for a folder or document (blocking: a folder outside
+    the workspace is indexed on the spot)."""
     path = _path_of(target)
     if path is None or not os.path.isdir(path) or _within(path, session.roots):
         return session.skills.current
@@ -140,7 +140,7 @@ def index_for_target(session: Session, target: str) -> WorkspaceIndex:
 
 
 def catalog_preview(session: Session, target: str, client: Client) -> dict[str, Any]:
-    index = index_for_target(session, target)
+    index = workspace_for_target(session, target)
     rendering = catalog_for(index, client.id)
     view = index.view(client.id)
     by_name = {skill.name: skill for skill in view}
