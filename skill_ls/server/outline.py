@@ -3,16 +3,14 @@ keys under it), body headings nested by level, and the foldable regions."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
 from skill_ls.diagnostics import Position, Range
-from skill_ls.document import FENCE, SkillDocument, prose_lines
+from skill_ls.document import Heading, SkillDocument, headings, scan_blocks
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import YMapping, YNode, YScalar
 
-_HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})(?:[ \t]+(?P<text>.*?))?[ \t#]*$")
 DETAIL_CHARS = 60
 
 # A top-level key, a key of a mapping under it, or a body heading.
@@ -35,60 +33,6 @@ class Fold:
     end_line: int
     # The frontmatter block folds as a region; the rest are plain folds.
     region: bool = False
-
-
-@dataclass
-class Heading:
-    level: int
-    text: str
-    line: int
-    last_line: int = 0
-
-
-def headings(doc: SkillDocument) -> list[Heading]:
-    """ATX headings of the body, outside fenced code, each with the last line of its section."""
-    found: list[Heading] = []
-    index = doc.index
-    for number, line in prose_lines(doc):
-        match = _HEADING.match(line)
-        if match:
-            found.append(
-                Heading(len(match.group("marks")), (match.group("text") or "").strip(), number)
-            )
-    last = _last_content_line(index, doc.body_start_line, index.line_count - 1)
-    for position, heading in enumerate(found):
-        end = last
-        for later in found[position + 1 :]:
-            if later.level <= heading.level:
-                end = _last_content_line(index, heading.line, later.line - 1)
-                break
-        heading.last_line = max(end, heading.line)
-    return found
-
-
-def _last_content_line(index: LineIndex, first: int, last: int) -> int:
-    while last > first and not index.line(last).strip():
-        last -= 1
-    return last
-
-
-def fenced_blocks(doc: SkillDocument) -> list[tuple[int, int]]:
-    blocks: list[tuple[int, int]] = []
-    index = doc.index
-    fence: str | None = None
-    start = 0
-    for number in range(doc.body_start_line, index.line_count):
-        line = index.line(number)
-        match = FENCE.match(line)
-        if not match:
-            continue
-        marker = match.group(1)
-        if fence is None:
-            fence, start = marker[0] * len(marker), number
-        elif marker.startswith(fence) and line.strip() == marker:
-            blocks.append((start, number))
-            fence = None
-    return blocks
 
 
 def node_end(index: LineIndex, node: YNode | None, key: YScalar) -> Position:
@@ -178,9 +122,6 @@ def folds(doc: SkillDocument) -> list[Fold]:
             end = node_end(doc.index, entry.value, entry.key).line
             if end > entry.key.range.start.line and end < fm.close_line:
                 found.append(Fold(entry.key.range.start.line, end))
-    for heading in headings(doc):
-        if heading.last_line > heading.line:
-            found.append(Fold(heading.line, heading.last_line))
-    for start, end in fenced_blocks(doc):
+    for start, end in scan_blocks(doc).folds:
         found.append(Fold(start, end))
     return found

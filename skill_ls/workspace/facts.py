@@ -1,29 +1,19 @@
-"""Read what indexing needs from a skill file: the frontmatter only (never the body), plus
-the sidecar flags clients hide skills by (Codex's `agents/openai.yaml`)."""
+"""What indexing needs from a skill file: its frontmatter and the body's first lines (the
+document package reads the file's head only, never the body), plus the sidecar flags
+clients hide skills by (Codex's `agents/openai.yaml`)."""
 
 from __future__ import annotations
 
 import os
 import re
-from typing import AnyStr
 
 from skill_ls.clients.table import CLIENTS
-from skill_ls.document import SkillDocument, decode_skill_bytes, parse_document
-from skill_ls.files import open_regular, read_regular
+from skill_ls.document import SkillDocument, load_head, parse_head
+from skill_ls.files import read_regular
 from skill_ls.workspace.model import SkillFacts
 from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, parse_yaml
 
-# The frontmatter of every real skill fits in this many bytes (p99 is about 2 KiB); a
-# larger head is still read, up to the document model's own frontmatter limit.
-HEAD_BYTES = 64 * 1024
-MAX_HEAD_BYTES = 512 * 1024
 SIDECAR_BYTES = 64 * 1024
-
-# The opening `---` may follow a BOM and blank lines, as the document model allows.
-_DELIMITER = re.compile(rb"^---[ \t]*\r?$", re.MULTILINE)
-_LEADING = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*")
-_TEXT_DELIMITER = re.compile(r"^---[ \t]*\r?$", re.MULTILINE)
-_TEXT_LEADING = re.compile("\ufeff?[ \t\r\n]*")
 
 # Every flag any client hides skills by: frontmatter keys, and `file#dotted.key` sidecars.
 HIDING_FLAGS: frozenset[str] = frozenset(
@@ -40,16 +30,12 @@ SIDECAR_FILES: frozenset[str] = frozenset(f.partition("#")[0] for f in HIDING_FL
 def read_facts(path: str, text: str | None = None) -> SkillFacts:
     """Facts of the skill file at `path`, from `text` (an editor buffer) or from disk."""
     if text is not None:
-        head = frontmatter_head(text)
-        doc = parse_document(head, path)
-        after = text[len(head) :]
+        doc, after = parse_head(text, path)
     else:
         try:
-            head_bytes, after_bytes = _read_head(path)
-            doc = decode_skill_bytes(head_bytes, path)
+            doc, after = load_head(path)
         except OSError as exc:
             return SkillFacts(None, None, error=f"cannot read {path}: {exc.strerror or exc}")
-        after = after_bytes.decode("utf-8", errors="replace")
     return facts_of(doc, os.path.dirname(path), after)
 
 
@@ -153,39 +139,6 @@ def _body_start(body: str) -> tuple[str | None, tuple[str, ...]]:
         if not text.startswith("#"):
             lines.append(text)
     return first, tuple(lines)
-
-
-def frontmatter_head(text: str) -> str:
-    """The text up to and including the closing `---` line (all of it when there is none)."""
-    end = _head_end(text, _TEXT_DELIMITER, _TEXT_LEADING)
-    return text if end is None else text[:end]
-
-
-def _read_head(path: str) -> tuple[bytes, bytes]:
-    """The file's head (see `frontmatter_head`), and what was read after it."""
-    with open_regular(path) as handle:
-        data = handle.read(HEAD_BYTES)
-        while _head_end(data, _DELIMITER, _LEADING) is None and len(data) < MAX_HEAD_BYTES:
-            more = handle.read(HEAD_BYTES)
-            if not more:
-                break
-            data += more
-    end = _head_end(data, _DELIMITER, _LEADING)
-    return (data, b"") if end is None else (data[:end], data[end:])
-
-
-def _head_end(
-    data: AnyStr, delimiter: re.Pattern[AnyStr], leading: re.Pattern[AnyStr]
-) -> int | None:
-    """Offset just after the closing delimiter line, or None (no frontmatter block)."""
-    opening = delimiter.search(data)
-    if opening is None or leading.fullmatch(data[: opening.start()]) is None:
-        return None
-    closing = delimiter.search(data, opening.end())
-    if closing is None:
-        return None
-    end = closing.end()
-    return end + 1 if data[end : end + 1] in (b"\n", "\n") else end
 
 
 def _scalar(doc: SkillDocument, key: str) -> object | None:

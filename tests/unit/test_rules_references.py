@@ -10,7 +10,7 @@ import pytest
 
 from skill_ls.diagnostics import Diagnostic, Severity
 from skill_ls.document import parse_document
-from skill_ls.references import code_kind
+from skill_ls.document.references import code_kind
 from skill_ls.rules import check
 from skill_ls.rules.context import context_for_path, install_tree
 from skill_ls.settings import Settings

@@ -1,24 +1,17 @@
-"""The SKILL.md document model: frontmatter, YAML nodes with positions, body, references.
+"""Frontmatter: finding the `---` block, and reading it into fields and facts.
 
-`parse_document` never raises on user input. Everything odd about a file becomes a fact
-on the `SkillDocument`, and the rules in `skill_ls.rules` decide what to report.
+The common frontmatter takes the fast path (`yamltree.simple`), which reads exactly what
+the full parser (`yamltree.parser`) would. When a strict read of the whole block fails,
+each top-level entry is read on its own, then leniently, so one bad value leaves the other
+keys checkable.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from skill_ls.diagnostics import Range
-from skill_ls.files import read_regular
-
-# Re-exported: the document model's references live in their own module.
-from skill_ls.references import FENCE as FENCE
-from skill_ls.references import Reference as Reference
-from skill_ls.references import find_references
-from skill_ls.references import prose_lines as prose_lines
-from skill_ls.text import LineIndex
+from skill_ls.document.model import BOM, Field, Frontmatter, SkillDocument
 from skill_ls.yamltree import (
     NOT_PRINTABLE,
     ParseResult,
@@ -32,101 +25,12 @@ from skill_ls.yamltree import (
     parse_yaml,
 )
 
-BOM = "\ufeff"
 # Frontmatter larger than this is not parsed: no real skill comes close (p99 is ~2 KiB).
 MAX_FRONTMATTER_CHARS = 256 * 1024
 # After a strict YAML failure, at most this many top-level entries that need the full YAML
 # parser are read one by one (each costs a parser run: 50,000 tiny entries in 256 KiB took
 # over a minute); simple `key: value` entries are cheap and always read.
 MAX_PARSED_ENTRIES = 1000
-# Files bigger than this are read only this far (the document says it was cut).
-MAX_FILE_BYTES = 16 * 1024 * 1024
-
-
-@dataclass
-class Field:
-    """A top-level frontmatter entry."""
-
-    key: YScalar
-    value: YNode | None
-    # True when only the lenient reading could read it (strict YAML failed on it).
-    recovered: bool = False
-
-
-@dataclass
-class Frontmatter:
-    open_line: int
-    close_line: int | None  # None: never closed
-    first_line: int  # first YAML line
-    yaml_text: str
-
-
-@dataclass
-class DecodeProblem:
-    message: str
-    range: Range
-
-
-@dataclass
-class SkillDocument:
-    text: str
-    path: str | None
-    index: LineIndex
-    has_bom: bool = False
-    line_endings: str = "none"  # "lf" | "crlf" | "cr" | "mixed" | "none"
-    crlf_lines: list[int] = field(default_factory=list)
-    leading_blank_lines: int = 0
-    frontmatter: Frontmatter | None = None
-    root: YNode | None = None
-    fields: dict[str, Field] = field(default_factory=dict)
-    # The first error a strict YAML loader reports for the whole frontmatter.
-    strict_error: YamlError | None = None
-    # Errors even the lenient, entry-by-entry reading could not get past.
-    unreadable: list[YamlError] = field(default_factory=list)
-    unreadable_keys: set[str] = field(default_factory=set)
-    facts: YamlFacts = field(default_factory=YamlFacts)
-    tabs: list[Range] = field(default_factory=list)
-    dashes_in_values: list[Range] = field(default_factory=list)
-    oversized_frontmatter: bool = False
-    body: str = ""
-    body_start_line: int = 0
-    references: list[Reference] = field(default_factory=list)
-    decode_problem: DecodeProblem | None = None
-    nul_bytes: list[Range] = field(default_factory=list)
-
-    @property
-    def has_frontmatter(self) -> bool:
-        return self.frontmatter is not None and self.frontmatter.close_line is not None
-
-    @property
-    def strict_ok(self) -> bool:
-        """True when a strict YAML loader reads the frontmatter as written."""
-        return self.has_frontmatter and self.strict_error is None and not self.oversized_frontmatter
-
-    @property
-    def lenient_ok(self) -> bool:
-        """True when a lenient loader (retrying `key: a: b` as a quoted string) reads it."""
-        return self.has_frontmatter and not self.unreadable and not self.oversized_frontmatter
-
-    def string_value(self, key: str) -> str | None:
-        """The value of a top-level key when it is a string scalar (after the lenient read)."""
-        entry = self.fields.get(key)
-        if entry is None or not isinstance(entry.value, YScalar):
-            return None
-        if entry.value.kind != "string":
-            return None
-        return entry.value.value
-
-    @property
-    def folder_name(self) -> str | None:
-        if self.path is None:
-            return None
-        return Path(self.path).parent.name
-
-    @property
-    def body_lines(self) -> int:
-        return max(self.index.line_count - self.body_start_line, 0)
-
 
 _DELIMITER = "---"
 
@@ -135,43 +39,8 @@ def _is_delimiter(line: str) -> bool:
     return line.rstrip(" \t") == _DELIMITER
 
 
-def parse_document(text: str, path: str | None = None) -> SkillDocument:
-    """Read SKILL.md text into a `SkillDocument`; never raises on user input."""
-    index = LineIndex(text)
-    doc = SkillDocument(text=text, path=path, index=index)
-    doc.has_bom = text.startswith(BOM)
-    _record_line_endings(doc)
-    _record_nul_bytes(doc)
-    _split_frontmatter(doc)
-    if doc.frontmatter is not None and doc.frontmatter.close_line is not None:
-        _read_frontmatter(doc, doc.frontmatter)
-    doc.references = find_references(doc)
-    return doc
-
-
-def _record_line_endings(doc: SkillDocument) -> None:
-    text = doc.text
-    crlf = text.count("\r\n")
-    lf = text.count("\n") - crlf
-    cr = text.count("\r") - crlf
-    kinds = [name for name, count in (("lf", lf), ("crlf", crlf), ("cr", cr)) if count]
-    doc.line_endings = kinds[0] if len(kinds) == 1 else ("mixed" if kinds else "none")
-    if crlf:
-        starts = doc.index.line_starts
-        ends = doc.index.line_ends
-        doc.crlf_lines = [n for n in range(len(starts) - 1) if text.startswith("\r\n", ends[n])][
-            :10_000
-        ]
-
-
-def _record_nul_bytes(doc: SkillDocument) -> None:
-    start = doc.text.find("\0")
-    while start != -1 and len(doc.nul_bytes) < 100:
-        doc.nul_bytes.append(doc.index.range(start, start + 1))
-        start = doc.text.find("\0", start + 1)
-
-
-def _split_frontmatter(doc: SkillDocument) -> None:
+def split_frontmatter(doc: SkillDocument) -> None:
+    """Find the `---` block: set the document's frontmatter, body and body start line."""
     index = doc.index
     first = 0
     # Clients that tolerate blank lines before `---` are few; we find the block anyway so
@@ -204,7 +73,8 @@ def _split_frontmatter(doc: SkillDocument) -> None:
     doc.body_start_line = min(close + 1, index.line_count)
 
 
-def _read_frontmatter(doc: SkillDocument, fm: Frontmatter) -> None:
+def read_frontmatter(doc: SkillDocument, fm: Frontmatter) -> None:
+    """Read a closed block's YAML into the document's root, fields and facts."""
     if len(fm.yaml_text) > MAX_FRONTMATTER_CHARS:
         doc.oversized_frontmatter = True
         return
@@ -366,52 +236,3 @@ def _merge_facts(into: YamlFacts, more: YamlFacts) -> None:
     into.flow.extend(more.flow)
     into.duplicate_keys.extend(more.duplicate_keys)
     into.extra_documents = into.extra_documents or more.extra_documents
-
-
-# --- Reading files ------------------------------------------------------------------------
-
-
-def decode_skill_bytes(data: bytes, path: str | None = None) -> SkillDocument:
-    """Decode file bytes (UTF-8 expected) and parse; bad bytes become a fact, not a crash."""
-    problem: str | None = None
-    bad_offset = 0
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            text = data.decode("utf-16")
-        except UnicodeDecodeError:
-            text = data.decode("utf-16", errors="replace")
-        problem = "file is UTF-16; agents read SKILL.md as UTF-8 and will not find its frontmatter"
-    else:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            bad_offset = len(data[: exc.start].decode("utf-8", errors="replace"))
-            text = data.decode("utf-8", errors="replace")
-            problem = f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at byte offset {exc.start})"
-    doc = parse_document(text, path)
-    if problem is not None:
-        # The replacement character, or an empty range in an empty (UTF-16) text.
-        doc.decode_problem = DecodeProblem(
-            problem, doc.index.range(bad_offset, min(bad_offset + 1, len(text)))
-        )
-    return doc
-
-
-def load_document(path: Path) -> SkillDocument:
-    """Read a SKILL.md from disk; raises OSError only (the caller reports it).
-
-    Only regular files are read: opening a FIFO named SKILL.md (or a symlink to one, or to
-    /dev/stdin) would block forever, and a device such as /dev/zero never ends. The open
-    does not block, and anything but a regular file is refused before reading.
-    """
-    data = read_regular(path, MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        data = data[:MAX_FILE_BYTES]
-        # Cut at a character boundary, not inside a multi-byte UTF-8 sequence.
-        keep = len(data)
-        while keep > len(data) - 4 and keep > 0 and data[keep - 1] & 0xC0 == 0x80:
-            keep -= 1
-        if keep > 0 and data[keep - 1] >= 0xC0:
-            keep -= 1
-        data = data[:keep]
-    return decode_skill_bytes(data, str(path))

@@ -12,38 +12,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from skill_ls.diagnostics import Range
-
-if TYPE_CHECKING:
-    from skill_ls.document import SkillDocument
+from skill_ls.document.blocks import prose_lines
+from skill_ls.document.model import Reference, SkillDocument
 
 # Bodies are scanned for references up to this many characters; the rest is counted only.
 MAX_SCANNED_BODY_CHARS = 2 * 1024 * 1024
 MAX_REFERENCES = 5000
 
 
-@dataclass
-class Reference:
-    """A relative path the body points at.
-
-    `kind`: "link" (a Markdown link or link definition target), "code" (inline code naming
-    a file the skill plausibly ships) or "mention" (other path-like inline code: a
-    reference only when the file exists).
-    """
-
-    target: str  # as written, without #fragment, ?query or a leading placeholder
-    range: Range  # of the target text
-    kind: str  # "link" | "code" | "mention"
-    # What the path is relative to: "skill" (the skill folder) or "plugin" (the plugin
-    # root, after `${CLAUDE_PLUGIN_ROOT}/`).
-    base: str = "skill"
-
-
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # Link text may hold one level of balanced brackets. Both loops exclude `[`, and the outer
 # one is possessive, so a line of 100,000 `[` is scanned in linear time, not quadratic.
 # A bare destination may hold balanced parentheses (`docs/a_(b).md`), as in CommonMark:
@@ -85,28 +63,11 @@ _WORDS = re.compile(r"^[a-z][a-z_-]*(?:/[a-z][a-z_-]*)+$")
 _SEPARATOR = re.compile(r"[\\/]")
 
 
-def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
-    """(line number, text) of each body line outside fenced code blocks (and not a fence)."""
-    index = doc.index
-    fence: str | None = None
-    for number in range(doc.body_start_line, index.line_count):
-        line = index.line(number)
-        fence_match = FENCE.match(line)
-        if fence_match:
-            marker = fence_match.group(1)
-            if fence is None:
-                fence = marker[0] * len(marker)
-            elif marker.startswith(fence) and line.strip() == marker:
-                fence = None
-            continue
-        if fence is None:
-            yield number, line
-
-
 def find_references(doc: SkillDocument) -> list[Reference]:
     """Relative paths in Markdown links, link definitions and path-like inline code.
 
-    Fenced code blocks are skipped: their text is code, not navigation.
+    Fenced code blocks are skipped (`blocks.prose_lines`): their text is code, not
+    navigation.
     """
     refs: list[Reference] = []
     scanned = 0

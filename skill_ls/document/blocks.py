@@ -1,0 +1,136 @@
+"""The body's blocks: fenced code, ATX headings, and the ranges an editor folds.
+
+One scan of the body tells fenced code from prose; references (`references.py`),
+headings, document symbols and folding all read the body through it, so they agree on
+what is code. The scan is deliberately simple: a fence opens at a line starting (after at
+most three spaces) with three or more backticks or tildes, and closes at a line holding
+only a run of the same character at least as long. A fence never closed runs to the end of
+the file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+
+from skill_ls.document.model import SkillDocument
+from skill_ls.text import LineIndex
+
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})(?:[ \t]+(?P<text>.*?))?[ \t#]*$")
+
+
+class LineKind(Enum):
+    PROSE = "prose"
+    FENCE_OPEN = "fence-open"
+    FENCE_CLOSE = "fence-close"
+    CODE = "code"  # inside a fenced block (a fence-like line that does not close it too)
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A fenced code block: the lines of its opening and closing fences."""
+
+    start: int
+    end: int | None  # None: never closed (the block runs to the end of the file)
+
+
+@dataclass
+class Heading:
+    """An ATX heading, with the last line of its section (trailing blank lines excluded)."""
+
+    level: int
+    text: str
+    line: int
+    last_line: int = 0
+
+
+@dataclass(frozen=True)
+class Blocks:
+    """What one scan of the body finds."""
+
+    headings: list[Heading]
+    fences: list[Fence]
+
+    @property
+    def folds(self) -> list[tuple[int, int]]:
+        """(first line, last line) of each section longer than its heading line, then of
+        each closed fenced block."""
+        sections = [(h.line, h.last_line) for h in self.headings if h.last_line > h.line]
+        blocks = [(f.start, f.end) for f in self.fences if f.end is not None]
+        return sections + blocks
+
+
+def body_lines(doc: SkillDocument) -> Iterator[tuple[int, str, LineKind]]:
+    """(line number, text, kind) of every body line, in order: the one fenced-code scan."""
+    index = doc.index
+    fence: str | None = None
+    for number in range(doc.body_start_line, index.line_count):
+        line = index.line(number)
+        match = FENCE.match(line)
+        if match:
+            marker = match.group(1)
+            if fence is None:
+                fence = marker[0] * len(marker)
+                yield number, line, LineKind.FENCE_OPEN
+                continue
+            if marker.startswith(fence) and line.strip() == marker:
+                fence = None
+                yield number, line, LineKind.FENCE_CLOSE
+                continue
+        yield number, line, LineKind.PROSE if fence is None else LineKind.CODE
+
+
+def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each body line outside fenced code blocks (and not a fence)."""
+    for number, line, kind in body_lines(doc):
+        if kind is LineKind.PROSE:
+            yield number, line
+
+
+def scan_blocks(doc: SkillDocument) -> Blocks:
+    """The body's headings (outside fenced code) with their sections, and its fences."""
+    found: list[Heading] = []
+    fences: list[Fence] = []
+    opened: int | None = None
+    for number, line, kind in body_lines(doc):
+        if kind is LineKind.PROSE:
+            match = HEADING.match(line)
+            if match:
+                text = (match.group("text") or "").strip()
+                found.append(Heading(len(match.group("marks")), text, number))
+        elif kind is LineKind.FENCE_OPEN:
+            opened = number
+        elif kind is LineKind.FENCE_CLOSE and opened is not None:
+            fences.append(Fence(opened, number))
+            opened = None
+    if opened is not None:
+        fences.append(Fence(opened, None))
+    _close_sections(doc.index, doc.body_start_line, found)
+    return Blocks(found, fences)
+
+
+def headings(doc: SkillDocument) -> list[Heading]:
+    """ATX headings of the body, outside fenced code, each with the last line of its section."""
+    return scan_blocks(doc).headings
+
+
+def _close_sections(index: LineIndex, body_start: int, found: list[Heading]) -> None:
+    """Set each heading's last line: before the next heading of the same or a higher level,
+    else at the end of the body; trailing blank lines are not part of a section."""
+    last = _last_content_line(index, body_start, index.line_count - 1)
+    for position, heading in enumerate(found):
+        end = last
+        for later in found[position + 1 :]:
+            if later.level <= heading.level:
+                end = _last_content_line(index, heading.line, later.line - 1)
+                break
+        heading.last_line = max(end, heading.line)
+
+
+def _last_content_line(index: LineIndex, first: int, last: int) -> int:
+    while last > first and not index.line(last).strip():
+        last -= 1
+    return last
