@@ -188,6 +188,8 @@ def _check_reference(doc: SkillDocument, report: Reporter, reference: Reference)
         return
     if path in files or path in report.context.skill_dirs:
         return
+    if reference.kind == "code" and not _names_a_shipped_file(doc, report, reference):
+        return
     report.report(
         MISSING_FILE,
         reference.range,
@@ -195,6 +197,38 @@ def _check_reference(doc: SkillDocument, report: Reporter, reference: Reference)
         fixes=[Fix(f"Create `{path}`", creates=(FileCreate(path),), safe=False)],
         data={"path": path},
     )
+
+
+# File stems that stand for "some file" in prose (`references/filename.md`), not a file.
+_GENERIC_STEMS = frozenset(
+    {"filename", "file", "example", "foo", "bar", "baz", "name", "your-file", "xxx", "path"}
+)
+# Words that make what follows on the line an illustration, not an instruction.
+_EXAMPLE_MARKER = re.compile(r"\b(?:examples?|for instance|such as)\b|\be\.g\.", re.IGNORECASE)
+
+
+def _names_a_shipped_file(doc: SkillDocument, report: Reporter, reference: Reference) -> bool:
+    """Whether inline code naming a missing file under a bundled folder is a reference the
+    skill should ship, rather than prose about files in general.
+
+    Not when the line introduces it as an example ("Example: `scripts/resize.py` for a photo
+    skill"), when its stem is a stand-in (`references/filename.md`), or when the path is
+    there relative to the plugin the skill installs with ("follow `agents/worker.md`" in a
+    plugin's skill)."""
+    start = reference.range.start
+    before = doc.index.line(start.line)[: start.column]
+    if _EXAMPLE_MARKER.search(before):
+        return False
+    path = normalize_reference(reference.target)
+    stem = posixpath.splitext(posixpath.basename(path))[0].lower()
+    if stem in _GENERIC_STEMS:
+        return False
+    install = report.context.install
+    if install is not None and install.plugin_root is not None:
+        absolute = os.path.normpath(os.path.join(install.plugin_root, path))
+        if install.exists(absolute):
+            return False
+    return True
 
 
 def _check_outside(report: Reporter, reference: Reference, path: str) -> None:

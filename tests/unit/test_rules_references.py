@@ -248,3 +248,45 @@ def test_existence_is_never_checked_outside_the_install_tree(tmp_path: Path) -> 
     assert tree.exists(str(skills / "other" / "SKILL.md"))
     _, found = on_disk(skills / "mine" / "SKILL.md", "[l](../other/leak.txt)\n")
     assert codes(found) == ["SKL403"]
+
+
+# --- Inline code that is prose about files, not a file to ship ------------------------------
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Scripts save retyping. Example: `scripts/resize_image.py` for a photo skill.\n",
+        "Long documents, e.g. `references/tax_rules.md`, are read on demand.\n",
+        "Assets such as `assets/letterhead.docx` are copied into the output.\n",
+        "Every mention uses the short form `references/filename.md`.\n",
+    ],
+)
+def test_illustrative_paths_in_inline_code_are_not_missing_files(line: str) -> None:
+    assert findings(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Run `scripts/resize_image.py` on each photo.\n",
+        "Read `references/tax_rules.md` first. Example output follows.\n",
+        "Open `references/checklist.md` before you start.\n",
+    ],
+)
+def test_instructions_naming_a_missing_bundled_file_are_still_reported(line: str) -> None:
+    assert codes(findings(line)) == ["SKL403"]
+
+
+def test_a_link_is_reported_even_when_the_line_gives_an_example() -> None:
+    assert codes(findings("Example: [resize](scripts/resize_image.py).\n")) == ["SKL403"]
+
+
+def test_inline_code_relative_to_the_plugin_root_is_not_missing(tmp_path: Path) -> None:
+    plugin = tmp_path / "sweep"
+    write(plugin / ".claude-plugin" / "plugin.json", "{}\n")
+    write(plugin / "agents" / "worker.md")
+    skill_md = plugin / "skills" / "code-sweep" / "SKILL.md"
+    assert on_disk(skill_md, "Each worker follows `agents/worker.md`.\n")[1] == []
+    _, found = on_disk(skill_md, "Each worker follows `agents/missing.md`.\n")
+    assert codes(found) == ["SKL403"]
