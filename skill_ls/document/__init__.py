@@ -29,6 +29,7 @@ from skill_ls.document.loading import (
     load_document,
     load_head,
     parse_head,
+    read_skill_text,
 )
 from skill_ls.document.model import (
     BOM,
@@ -68,5 +69,6 @@ __all__ = [
     "parse_head",
     "parse_simple",
     "prose_lines",
+    "read_skill_text",
     "scan_blocks",
 ]

@@ -61,6 +61,19 @@ def load_document(path: Path) -> SkillDocument:
     /dev/stdin) would block forever, and a device such as /dev/zero never ends. The open
     does not block, and anything but a regular file is refused before reading.
     """
+    return decode_skill_bytes(_read_capped(path), str(path))
+
+
+def read_skill_text(path: str | Path, keep_line_ends: bool = False) -> str:
+    """A SKILL.md's text as an agent reads it into the model's context: UTF-8 with bad
+    bytes replaced, CRLF and CR read as LF unless `keep_line_ends`; regular files only, cut
+    where `load_document` cuts. Raises OSError only."""
+    text = _read_capped(path).decode("utf-8", errors="replace")
+    return text if keep_line_ends else text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_capped(path: str | Path) -> bytes:
+    """At most `MAX_FILE_BYTES` of a regular file, cut at a character boundary."""
     data = read_regular(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         data = data[:MAX_FILE_BYTES]
@@ -71,7 +84,7 @@ def load_document(path: Path) -> SkillDocument:
         if keep > 0 and data[keep - 1] >= 0xC0:
             keep -= 1
         data = data[:keep]
-    return decode_skill_bytes(data, str(path))
+    return data
 
 
 # --- The head only: what indexing reads -----------------------------------------------------

@@ -13,6 +13,7 @@ from skill_ls.document import (
     load_head,
     parse_document,
     parse_head,
+    read_skill_text,
 )
 
 TEXT = "---\nname: pdf\ndescription: Reads PDFs.\n---\n\n# PDF\n\nFirst line.\n"
@@ -77,3 +78,26 @@ def test_only_regular_files_are_read(tmp_path: Path) -> None:
         load_document(fifo)
     with pytest.raises(OSError):
         load_head(str(tmp_path / "missing" / "SKILL.md"))
+    with pytest.raises(OSError):
+        read_skill_text(fifo)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"---\nname: a\n---\nbody\n",
+        b"---\r\nname: a\r\n---\r\nbody\r\n",
+        b"a\rb\r\nc\n\r",
+        b"\xef\xbb\xbf---\nname: \xff\xfe\n---\n\xe2\x82",
+    ],
+)
+@pytest.mark.parametrize("keep_line_ends", [False, True])
+def test_read_skill_text_reads_like_a_text_file(
+    tmp_path: Path, data: bytes, keep_line_ends: bool
+) -> None:
+    path = tmp_path / "SKILL.md"
+    path.write_bytes(data)
+    newline = "" if keep_line_ends else None
+    with path.open(encoding="utf-8", errors="replace", newline=newline) as handle:
+        expected = handle.read()
+    assert read_skill_text(path, keep_line_ends) == expected
