@@ -20,7 +20,7 @@ from skill_ls.rules import CheckContext, check
 from skill_ls.rules.structure import FRONTMATTER_BOUND, YAML_SYNTAX
 from skill_ls.yamltree import MAX_NODES, YMapping, YScalar, YSequence, parse_yaml
 
-from .unit_helpers import codes, find, one, r, run, skill
+from ..unit_helpers import codes, find, one, r, run, skill
 
 
 def value_of(doc: SkillDocument, key: str) -> YScalar:

@@ -18,7 +18,7 @@ from skill_ls.yamltree import (
     resolve_plain,
 )
 
-from .unit_helpers import r
+from ..unit_helpers import r
 
 
 def mapping(result: ParseResult) -> YMapping:
