@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from skill_ls.clients.table import get_client
+from skill_ls.settings import Settings
 from skill_ls.workspace import Status, WorkspaceIndex
 from skill_ls.workspace.model import FoundFile, RootFolder, SkillFacts
 from skill_ls.workspace.precedence import Candidate, resolve, skip_reason, unlisted_reason
@@ -90,8 +91,6 @@ def test_opencode_index_outcomes(tmp_path: Path) -> None:
 
 
 def test_a_varying_clash_diagnostic_says_either_copy_may_load(tmp_path: Path) -> None:
-    from skill_ls.settings import Settings
-
     project, home = tmp_path / "ws", tmp_path / "home"
     _write(project / ".agents/skills/twin", "---\nname: twin\ndescription: P.\n---\nBody\n")
     _write(home / ".agents/skills/twin", "---\nname: twin\ndescription: U.\n---\nBody\n")
