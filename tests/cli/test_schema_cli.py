@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped]  # no stubs in the test extras
+import jsonschema
 import pytest
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError

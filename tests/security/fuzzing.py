@@ -553,7 +553,7 @@ def _line_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) ->
         entries = text[len(opening) : len(text) - len(closing)].split("\n")
         # The `<system-reminder>` around it is Claude Code's, not in the listing's text;
         # `<` and `>` are escaped, so no author text opens or closes it.
-        wrapper = ()
+        wrapper: tuple[str, ...] = ()
     else:
         return f"no escaping check for the format {catalog}"
     for tag in wrapper:
