@@ -17,18 +17,25 @@ AGENTSKILLS = Client(
     catalog="available-skills",
     activation="skill-content",
     hidden_when=(("disable-model-invocation", True),),
+    # The spec says `name` must equal the folder and the reference validator rejects a
+    # mismatch, so the profile does too (the client guide lets a client warn and load).
+    lenient_name=False,
     notes="The agentskills.io specification and its client-implementation guide: "
     "project and user `.agents/skills` (plus the client's own folder); project beats "
-    "user, first- or last-found within a scope; a name/folder mismatch warns and "
-    "loads; YAML with unquoted colons is retried; disable-model-invocation hides the "
-    "skill from <available_skills>. The guide suggests bounding any deeper scan at "
-    "4-6 levels but only defines <root>/<name>/SKILL.md; it says nothing about "
-    "unknown keys.",
+    "user, first- or last-found within a scope; YAML with unquoted colons is retried; "
+    "disable-model-invocation hides the skill from <available_skills>. The guide "
+    "suggests bounding any deeper scan at 4-6 levels but only defines "
+    "<root>/<name>/SKILL.md; it says nothing about unknown keys. As strict as the spec "
+    "and its reference validator (skills-ref 0.1.1): a name that differs from its "
+    "folder (after NFKC normalisation) is an error, though the guide lets clients warn "
+    "and load it; names may hold lowercase letters of any script.",
     provenance=Provenance(
         "cited",
         "agentskills/agentskills/docs/client-implementation/integrating-skills.mdx "
         "(scan paths, collisions, lenient validation, <available_skills> catalog, "
-        "filtering, activation) and docs/specification.mdx",
+        "filtering, activation), docs/specification.mdx and skills-ref 0.1.1 "
+        "skills_ref/validator.py (_validate_name: NFKC, lowercase, alphanumerics and "
+        "hyphens, folder match)",
     ),
 )
 

@@ -79,7 +79,8 @@ class Client:
     # Characters allowed per catalog entry / for the whole catalog (None: no cap known).
     entry_cap: int | None = None
     catalog_budget: int | None = None
-    # The client warns but loads when `name` does not match the folder.
+    # The client warns but loads when `name` does not match the folder; False: it rejects
+    # such a skill (an error), and a mismatch is an error when it is a target.
     lenient_name: bool = True
     has_builtin: bool = False
     # The skill is left out of the model's catalog when one of these (flag, value) pairs

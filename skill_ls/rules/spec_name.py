@@ -78,7 +78,9 @@ NAME_FOLDER = define(
     Severity.WARNING,
     "`name` does not match the skill's folder",
     "The spec requires `name` to equal the parent folder. Most clients warn and load it "
-    "anyway, under one name or the other; insomnia and the reference validator reject it.",
+    "anyway, under one name or the other; it is an error when a target rejects it (the spec "
+    "profile `agentskills`, as its reference validator does, and the clients whose row says "
+    "so): the message names them.",
     fixable=True,
     family=FAMILY,
 )

@@ -115,6 +115,7 @@ def test_yaml_strictness_and_names() -> None:
     gemini = CLIENTS_BY_ID["gemini-cli"]
     assert gemini.yaml == "lenient" and gemini.field_reader == "yaml-else-lines"
     assert not CLIENTS_BY_ID["insomnia"].lenient_name
+    assert not CLIENTS_BY_ID["agentskills"].lenient_name
     assert CLIENTS_BY_ID["claude-code"].lenient_name
     assert CLIENTS_BY_ID["claude-code"].entry_cap == 1536
 

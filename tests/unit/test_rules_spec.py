@@ -237,6 +237,27 @@ def test_name_differs_from_folder_for_insomnia_is_an_error() -> None:
     assert "insomnia rejects it" in diag.message
 
 
+def test_name_differs_from_folder_for_the_spec_profile_is_an_error() -> None:
+    settings = Settings(select=("SKL1",), target_clients=("agentskills",))
+    diag = one(spec("name: pdf-tools", DESC, settings=settings), "SKL106")
+    assert diag.severity is Severity.ERROR
+    assert diag.message == (
+        "`name` 'pdf-tools' does not match its folder 'my-skill'; Agent Skills spec rejects it"
+    )
+
+
+def test_name_differs_from_folder_names_only_the_strict_targets() -> None:
+    settings = Settings(select=("SKL1",), target_clients=("agentskills", "claude-code", "yoi"))
+    diag = one(spec("name: pdf-tools", DESC, settings=settings), "SKL106")
+    assert diag.severity is Severity.ERROR
+    assert diag.message.endswith("; Agent Skills spec and Yoi reject it")
+
+
+def test_name_matching_its_folder_is_quiet_for_the_spec_profile() -> None:
+    settings = Settings(select=("SKL1",), target_clients=("agentskills",))
+    assert spec(NAME, DESC, settings=settings) == []
+
+
 def test_folder_name_is_quoted_in_the_fix_when_needed() -> None:
     text = skill("name: x", DESC)
     diag = one(run(text, folder="123", settings=SPEC), "SKL106")
