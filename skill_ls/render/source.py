@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skill_ls.document import SkillDocument, parse_document
+from skill_ls.document.loading import read_skill_text
 from skill_ls.rules.context import context_for_path
 from skill_ls.settings import Settings
 
@@ -40,9 +41,7 @@ def source_for(
     read as LF unless `keep_line_ends` (`Client.line_ends`)."""
     skill_md = Path(path)
     if text is None:
-        newline = "" if keep_line_ends else None
-        with skill_md.open(encoding="utf-8", errors="replace", newline=newline) as handle:
-            text = handle.read()
+        text = read_skill_text(skill_md, keep_line_ends)
     context = context_for_path(skill_md, Settings())
     files = sorted((context.skill_files or frozenset()) - {SKILL_FILE})
     return ActivationSource(
