@@ -46,6 +46,5 @@ def run(args: argparse.Namespace) -> int:
     if args.tcp is not None:
         host, port = args.tcp
         serve_tcp(host, port)
-    else:
-        serve_stdio()
-    return 0
+        return 0
+    return serve_stdio()

@@ -76,15 +76,18 @@ def create_server() -> SkillServer:
 SWITCH_INTERVAL_S = 0.001
 
 
-def serve_stdio() -> None:
-    """Serve over stdin/stdout. stdout carries protocol frames only: anything else that
-    tries to print (a stray `print`, a library) is sent to stderr instead."""
+def serve_stdio() -> int:
+    """Serve over stdin/stdout until `exit` (or the end of the input); returns the exit
+    status: 1 for an `exit` without `shutdown` first, else 0. stdout carries protocol frames
+    only: anything else that tries to print (a stray `print`, a library) is sent to stderr."""
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     # A client that sends a wrong Content-Length loses that message, not the connection.
     reader = cast(BinaryIO, ResyncingReader(stdin))
-    create_server().start_io(reader, stdout)
+    server = create_server()
+    server.start_io(reader, stdout)
+    return server.exit_code or 0
 
 
 def serve_tcp(host: str, port: int) -> None:

@@ -6,16 +6,24 @@ the `EditorPort` (editor.py). This module only adapts pygls to our document stor
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Generator
 from typing import Any
 
+from cattrs import Converter
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInvalidRequest,
+    JsonRpcServerNotInitialized,
+)
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from skill_ls import __version__
+
+log = logging.getLogger(__name__)
 
 
 class SkillProtocol(LanguageServerProtocol):
@@ -23,7 +31,55 @@ class SkillProtocol(LanguageServerProtocol):
 
     The built-in handlers would also apply every edit to pygls's own copy (with a
     different idea of line breaks); these only forward to our handlers.
+
+    It also keeps the protocol's lifecycle, which pygls leaves to the server: before
+    `initialize`, requests get ServerNotInitialized (-32002) and notifications are dropped;
+    a second `initialize` and every request after `shutdown` get InvalidRequest (-32600);
+    `exit` ends the process with 0 after `shutdown`, else 1 (`exit_code`).
     """
+
+    def __init__(self, server: LanguageServer, converter: Converter) -> None:
+        super().__init__(server, converter)
+        self.initialize_received = False
+        # Set by `exit`: what the process should end with (None: the client just left).
+        self.exit_code: int | None = None
+
+    def handle_message(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        if getattr(message, "jsonrpc", None) != self.VERSION or not isinstance(method, str):
+            super().handle_message(message)  # a response to one of our requests, or junk
+            return
+        msg_id = getattr(message, "id", None)
+        request = isinstance(msg_id, (int, str))
+        if method == types.EXIT:
+            self.exit_code = 0 if self._shutdown else 1
+        elif self._shutdown:
+            self._refuse(msg_id, request, method, JsonRpcInvalidRequest("the server is shut down"))
+            return
+        elif not self.initialize_received:
+            if method != types.INITIALIZE:
+                self._refuse(
+                    msg_id,
+                    request,
+                    method,
+                    JsonRpcServerNotInitialized("the server is not initialized yet"),
+                )
+                return
+            self.initialize_received = True
+        elif method == types.INITIALIZE:
+            self._refuse(
+                msg_id, request, method, JsonRpcInvalidRequest("the server is already initialized")
+            )
+            return
+        super().handle_message(message)
+
+    def _refuse(self, msg_id: Any, request: bool, method: str, error: JsonRpcException) -> None:
+        """Answer a request that comes at the wrong time with `error`; drop a notification."""
+        if request:
+            log.warning("refused %s: %s", method, error.message)
+            self._send_response(msg_id, error=error.to_response_error())
+        else:
+            log.info("dropped %s: %s", method, error.message)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """pygls's, except that a request it cannot read (params of the wrong shape) gets an
@@ -63,3 +119,9 @@ class SkillServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__("skill-ls", __version__, protocol_cls=SkillProtocol)
+
+    @property
+    def exit_code(self) -> int | None:
+        """What `exit` asked the process to end with (None before any `exit`)."""
+        protocol = self.protocol
+        return protocol.exit_code if isinstance(protocol, SkillProtocol) else None

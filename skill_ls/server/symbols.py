@@ -3,6 +3,8 @@ it), and workspace symbols (the skills of the index)."""
 
 from __future__ import annotations
 
+import asyncio
+
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
@@ -81,10 +83,15 @@ def folding_ranges(
 
 
 @isolated()
-def workspace_symbols(
+async def workspace_symbols(
     session: Session, params: types.WorkspaceSymbolParams
 ) -> list[types.SymbolInformation] | None:
-    query = params.query.strip().lower()
+    """Skills matching the query, found on a thread (so that a `$/cancelRequest` can answer
+    a long search of a large workspace at once)."""
+    return await asyncio.to_thread(_matching_skills, session, params.query.strip().lower())
+
+
+def _matching_skills(session: Session, query: str) -> list[types.SymbolInformation]:
     found = []
     for skill in session.skills.skills():
         description = skill.description or ""
