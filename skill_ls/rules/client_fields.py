@@ -32,8 +32,10 @@ UNKNOWN_FIELD = define(
     Severity.WARNING,
     "frontmatter key not honoured by the target clients",
     "Clients ignore keys they do not know (some warn). Which keys are known differs by "
-    "client, so the message says who honours the key and who ignores it; severity follows "
-    "your target clients. Keep custom data under `metadata`.",
+    "client, so the message says who honours the key, who ignores it and who warns about it "
+    "or rejects it. Information when every target that does not honour the key ignores it "
+    "silently; a warning when one of them warns about it or rejects it. Keep custom data "
+    "under `metadata`.",
     fixable=True,
     family=FAMILY,
 )
@@ -112,27 +114,53 @@ def _report_unknown(
     honoured_here: list[Client],
     ignored_here: list[Client],
 ) -> None:
+    """Information when every target that does not honour the key ignores it silently; a
+    warning when one of them warns about it or rejects it (`Client.unknown_fields`)."""
     if honoured_here:
         message = (
             f"`{key}` is honoured by {names(honoured_here)} but ignored by {names(ignored_here)}"
         )
-        severity = Severity.INFO
     elif honoured:
         message = f"`{key}` is honoured only by {names(honoured)}; ignored by {names(ignored_here)}"
-        severity = Severity.WARNING
     else:
         close = _close_field(key)
         hint = f"; did you mean `{close}`?" if close else "; keep custom data under `metadata`"
-        message = f"unknown field `{key}`: no client reads it{hint}"
-        severity = Severity.WARNING
+        message = f"unknown field `{key}`: no client reads it"
+        message += _objections(ignored_here, silent_named=False) + hint
+    if honoured:
+        message += _objections(ignored_here, silent_named=True)
+    warning = any(client.unknown_fields != "ignore" for client in ignored_here)
     fixes = _unknown_fixes(doc, key, entry)
     if not honoured:
         close = _close_field(key)
         if close is not None:
             fixes.insert(0, Fix(f"Rename to `{close}`", (TextEdit(entry.key.range, close),)))
     report.report(
-        UNKNOWN_FIELD, entry.key.range, message, fixes=fixes, severity=severity, data={"key": key}
+        UNKNOWN_FIELD,
+        entry.key.range,
+        message,
+        fixes=fixes,
+        severity=Severity.WARNING if warning else Severity.INFO,
+        data={"key": key},
     )
+
+
+def _objections(ignoring: list[Client], silent_named: bool) -> str:
+    """What the targets that do not know a key do with it, beyond ignoring it: "; X warns
+    about it, Y rejects it" (or "; A and B ignore it" when no target objects and the message
+    does not name them yet)."""
+    warning = [client for client in ignoring if client.unknown_fields == "warn"]
+    rejecting = [client for client in ignoring if client.unknown_fields == "error"]
+    parts = []
+    if warning:
+        parts.append(f"{names(warning)} warn{'s' if len(warning) == 1 else ''} about it")
+    if rejecting:
+        parts.append(f"{names(rejecting)} reject{'s' if len(rejecting) == 1 else ''} it")
+    if not parts:
+        if silent_named:
+            return ""
+        return f"; {names(ignoring)} ignore{'s' if len(ignoring) == 1 else ''} it"
+    return "; " + ", ".join(parts)
 
 
 _KNOWN_FIELDS = sorted(set(ALL_FIELDS) | {f for c in CLIENTS for f in c.fields})

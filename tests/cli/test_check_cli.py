@@ -164,8 +164,11 @@ def test_target_client_changes_unknown_field_severity(tmp_path: Path) -> None:
     assert not [d for d in json.loads(as_claude.stdout)["diagnostics"] if d["code"] == "SKL301"]
     as_codex = run_cli("check", str(tmp_path), "--format", "json", "--client", "codex")
     [finding] = [d for d in json.loads(as_codex.stdout)["diagnostics"] if d["code"] == "SKL301"]
-    assert finding["severity"] == "warning"
+    assert finding["severity"] == "info"  # Codex ignores it silently
     assert finding["message"] == "`effort` is honoured only by Claude Code; ignored by OpenAI Codex"
+    as_spec = run_cli("check", str(tmp_path), "--format", "json", "--client", "agentskills")
+    [finding] = [d for d in json.loads(as_spec.stdout)["diagnostics"] if d["code"] == "SKL301"]
+    assert finding["severity"] == "warning"
 
 
 def test_unknown_client_is_a_usage_error(tmp_path: Path) -> None:
@@ -290,3 +293,38 @@ def test_findings_per_rule_are_capped(tmp_path: Path) -> None:
     unknown = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "SKL301"]
     assert len(unknown) == 101
     assert unknown[-1]["message"].startswith("... and 9,900 more SKL301 findings in this file")
+
+
+def test_check_imports_only_what_it_runs(tmp_path: Path) -> None:
+    """No renderer, server or protocol library, and no strict YAML parser for frontmatter
+    the fast reader reads."""
+    folder = tmp_path / "skills" / "pdf"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(VALID.format(name="pdf"))
+    (folder / "references").mkdir()
+    (folder / "references" / "guide.md").write_text("guide\n")
+    code = (
+        "import sys\n"
+        "from skill_ls.cli import main\n"
+        f"code = main(['check', {str(tmp_path)!r}, '--format', 'json'])\n"
+        "heavy = ('skill_ls.render', 'skill_ls.server', 'skill_ls.cli.workspace_commands',\n"
+        "         'skill_ls.cli.serve_command', 'pygls', 'lsprotocol', 'ruamel')\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
+        "print(code, loaded, file=sys.stderr)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert proc.stderr.strip().splitlines()[-1] == "0 []"
+
+
+def test_every_command_is_still_listed_and_a_typo_is_a_usage_error() -> None:
+    proc = run_cli("--help")
+    assert proc.returncode == 0
+    for command in ("check", "rules", "explain", "skills", "catalog", "activate", "schema"):
+        assert f"    {command}" in proc.stdout
+    assert "clients" in proc.stdout and "serve" in proc.stdout
+    typo = run_cli("chek")
+    assert typo.returncode == 2
+    assert "invalid choice: 'chek'" in typo.stderr

@@ -43,17 +43,37 @@ def test_field_honoured_by_some_targets_is_info() -> None:
     assert diag.data == {"key": "argument-hint"}
 
 
-def test_field_honoured_by_no_target_is_a_warning_naming_who_honours_it() -> None:
+def test_field_every_target_ignores_silently_is_info_naming_who_honours_it() -> None:
     diag = one(fields("argument-hint: '[file]'", targets=("codex", "gemini-cli")), "SKL301")
-    assert diag.severity is Severity.WARNING
+    assert diag.severity is Severity.INFO
     assert diag.message == (
         "`argument-hint` is honoured only by Claude Code, Copilot Chat (VS Code) and Copilot CLI; "
         "ignored by OpenAI Codex and Gemini CLI"
     )
 
 
+def test_field_a_target_warns_about_is_a_warning_naming_it() -> None:
+    diag = one(fields("argument-hint: '[file]'", targets=("codex", "agentskills")), "SKL301")
+    assert diag.severity is Severity.WARNING
+    assert diag.message == (
+        "`argument-hint` is honoured only by Claude Code, Copilot Chat (VS Code) and Copilot CLI; "
+        "ignored by OpenAI Codex and Agent Skills spec; Agent Skills spec warns about it"
+    )
+
+
+def test_field_honoured_by_one_target_and_warned_about_by_another() -> None:
+    diag = one(fields("effort: high", targets=("claude-code", "copilot")), "SKL301")
+    assert diag.severity is Severity.WARNING
+    assert diag.message == (
+        "`effort` is honoured by Claude Code but ignored by Copilot Chat (VS Code); "
+        "Copilot Chat (VS Code) warns about it"
+    )
+
+
 def test_audience_from_discovery_when_no_targets() -> None:
     found = fields("argument-hint: '[file]'", discovered_by=("codex", "gemini-cli"))
+    assert one(found, "SKL301").severity is Severity.INFO
+    found = fields("argument-hint: '[file]'", discovered_by=("agentskills", "codex"))
     assert one(found, "SKL301").severity is Severity.WARNING
     assert fields("argument-hint: '[file]'", discovered_by=("claude-code", "copilot")) == []
     # Configured targets win over discovery.
@@ -63,7 +83,9 @@ def test_audience_from_discovery_when_no_targets() -> None:
 
 def test_every_client_is_the_audience_by_default() -> None:
     diag = one(fields("argument-hint: '[file]'"), "SKL301")
-    assert diag.severity is Severity.INFO
+    # The spec profile and insomnia warn about keys they do not know.
+    assert diag.severity is Severity.WARNING
+    assert diag.message.endswith("; Agent Skills spec and insomnia warn about it")
     assert diag.message.startswith(
         "`argument-hint` is honoured by Claude Code, Copilot Chat (VS Code) and Copilot CLI "
         "but ignored by "
@@ -73,9 +95,19 @@ def test_every_client_is_the_audience_by_default() -> None:
 
 def test_field_no_client_reads() -> None:
     diag = one(fields("version: 1.0", targets=("claude-code",)), "SKL301")
+    assert diag.severity is Severity.INFO
+    assert diag.message == (
+        "unknown field `version`: no client reads it; Claude Code ignores it; keep custom data "
+        "under `metadata`"
+    )
+
+
+def test_field_no_client_reads_is_a_warning_when_a_target_warns() -> None:
+    diag = one(fields("version: 1.0", targets=("claude-code", "insomnia")), "SKL301")
     assert diag.severity is Severity.WARNING
     assert diag.message == (
-        "unknown field `version`: no client reads it; keep custom data under `metadata`"
+        "unknown field `version`: no client reads it; insomnia warns about it; keep custom data "
+        "under `metadata`"
     )
 
 
@@ -154,7 +186,7 @@ def test_yoi_workflow_fields_when_discovered_by_yoi() -> None:
 def test_yoi_workflow_fields_without_yoi_are_plain_unknown_fields() -> None:
     found = fields("model_invokation: true", targets=("claude-code", "codex"))
     assert codes(found) == ["SKL301"]
-    assert found[0].severity is Severity.WARNING
+    assert found[0].severity is Severity.INFO
     found = fields("model_invokation: true", discovered_by=("claude-code",))
     assert codes(found) == ["SKL301"]
 
