@@ -13,6 +13,7 @@ from typing import BinaryIO, cast
 
 from skill_ls.server import (
     code_actions,
+    code_lens,
     commands,
     completion,
     hover,
@@ -64,6 +65,7 @@ def create_server() -> SkillServer:
     hover.register(server, session)
     navigation.register(server, session)
     code_actions.register(server, session)
+    code_lens.register(server, session)
     rename.register(server, session)
     symbols.register(server, session)
     commands.register(server, session, editor)

@@ -21,6 +21,8 @@ class ClientFlags:
     # Diagnostics: pull (textDocument/diagnostic) replaces push entirely, never both.
     pull_diagnostics: bool = False
     diagnostic_refresh: bool = False
+    # The client asks for code lenses again when told to (workspace/codeLens/refresh).
+    code_lens_refresh: bool = False
     related_information: bool = False
     diagnostic_tags: bool = False
     code_description: bool = False
@@ -62,6 +64,7 @@ class ClientFlags:
             client_name=params.client_info.name if params.client_info else "",
             pull_diagnostics=get_capability(caps, "text_document.diagnostic", None) is not None,
             diagnostic_refresh=has("workspace.diagnostics.refresh_support"),
+            code_lens_refresh=has("workspace.code_lens.refresh_support"),
             related_information=has("text_document.publish_diagnostics.related_information")
             or has("text_document.diagnostic.related_information"),
             diagnostic_tags=bool(

@@ -54,6 +54,9 @@ def refresh_all(session: Session, editor: EditorPort) -> None:
             document_changed(session, editor, snapshot.uri)
     elif session.flags.diagnostic_refresh:
         editor.refresh_diagnostics()
+    if session.flags.code_lens_refresh:
+        # The agents' verdicts above each SKILL.md depend on the other skills too.
+        editor.refresh_code_lenses()
 
 
 def document_closed(session: Session, editor: EditorPort, uri: str) -> None:

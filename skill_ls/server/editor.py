@@ -20,6 +20,9 @@ class EditorPort(Protocol):
     def refresh_diagnostics(self) -> None:
         """Ask a pull client to pull every document's diagnostics again."""
 
+    def refresh_code_lenses(self) -> None:
+        """Ask the client to ask for every document's code lenses again."""
+
     def show_message(self, params: types.ShowMessageParams) -> None: ...
 
     def log_message(self, params: types.LogMessageParams) -> None: ...
@@ -54,6 +57,9 @@ class PyglsEditor:
 
     def refresh_diagnostics(self) -> None:
         self._server.workspace_diagnostic_refresh(None)
+
+    def refresh_code_lenses(self) -> None:
+        self._server.workspace_code_lens_refresh(None)
 
     def show_message(self, params: types.ShowMessageParams) -> None:
         self._server.window_show_message(params)

@@ -21,6 +21,7 @@ class FakeEditor:
     def __init__(self) -> None:
         self.published: list[types.PublishDiagnosticsParams] = []
         self.refreshes = 0
+        self.lens_refreshes = 0
         self.messages: list[types.ShowMessageParams] = []
         self.logs: list[types.LogMessageParams] = []
 
@@ -29,6 +30,9 @@ class FakeEditor:
 
     def refresh_diagnostics(self) -> None:
         self.refreshes += 1
+
+    def refresh_code_lenses(self) -> None:
+        self.lens_refreshes += 1
 
     def show_message(self, params: types.ShowMessageParams) -> None:
         self.messages.append(params)

@@ -1,0 +1,41 @@
+"""textDocument/codeLens: above a SKILL.md's frontmatter, which agents load the skill, which
+skip it and why, and where another copy wins. The verdicts come from the workspace index
+(`workspace/verdicts.py`); this module only places the line and names the command that
+opens the preview.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from skill_ls.server.binding import bind
+from skill_ls.server.isolation import isolated
+from skill_ls.server.session import Session
+from skill_ls.workspace.verdicts import agent_verdicts
+
+# The VS Code extension's command (other editors show the lens as text).
+OPEN_PREVIEW = "skillLs.showActivationPreview"
+NOT_INDEXED = "No agent reads this file: it is not in a skill folder of the target agents"
+
+
+@isolated(default=[])
+def code_lens(session: Session, params: types.CodeLensParams) -> list[types.CodeLens]:
+    snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
+        return []
+    verdicts = agent_verdicts(session.skills.current, snapshot.path, session.audience(snapshot))
+    title = verdicts.summary() if verdicts is not None else NOT_INDEXED
+    frontmatter = snapshot.parsed.frontmatter
+    line = frontmatter.open_line if frontmatter is not None else 0
+    start = types.Position(line=line, character=0)
+    return [
+        types.CodeLens(
+            range=types.Range(start=start, end=start),
+            command=types.Command(title=title, command=OPEN_PREVIEW, arguments=[snapshot.uri]),
+        )
+    ]
+
+
+def register(server: LanguageServer, session: Session) -> None:
+    server.feature(types.TEXT_DOCUMENT_CODE_LENS)(bind(code_lens, session))
