@@ -53,3 +53,11 @@ def test_pull_clients_are_asked_to_pull_again() -> None:
     diagnostics.document_closed(session, editor, "untitled:1")
     assert (editor.refreshes, editor.published, session.generation) == (1, [], 1)
     assert session.pushes.running == {}
+
+
+def test_code_lenses_are_refreshed_with_the_diagnostics_when_the_client_can() -> None:
+    for can, expected in ((True, 1), (False, 0)):
+        session = make_session(ClientFlags(code_lens_refresh=can))
+        editor = FakeEditor()
+        diagnostics.refresh_all(session, editor)
+        assert editor.lens_refreshes == expected
