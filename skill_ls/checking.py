@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from skill_ls.rules import check
 from skill_ls.rules.context import context_for_path
 from skill_ls.rules.structure import UNREADABLE_FILE
 from skill_ls.settings import Settings
-from skill_ls.workspace import WorkspaceIndex
+from skill_ls.workspace import PrefilledIndex, SkillFacts, WorkspaceIndex, facts_of
 
 
 @dataclass
@@ -26,6 +27,11 @@ class FileResult:
     # The source lines the diagnostics start on, for results that travel without their
     # document (from a worker process).
     source_lines: dict[int, str] = field(default_factory=dict)
+    # What the workspace index reads from this file (None: the file could not be read), and
+    # the file's real path, which the index keys it by: the index takes these instead of
+    # reading and parsing the file a second time.
+    facts: SkillFacts | None = None
+    real: str | None = None
 
     def line(self, number: int) -> str:
         if self.document is not None:
@@ -35,7 +41,7 @@ class FileResult:
     def without_document(self) -> FileResult:
         """A small, picklable copy that keeps what output formats need."""
         lines = {d.range.start.line: self.line(d.range.start.line) for d in self.diagnostics}
-        return FileResult(self.path, None, self.diagnostics, lines)
+        return FileResult(self.path, None, self.diagnostics, lines, self.facts, self.real)
 
 
 def check_file(path: Path, settings: Settings) -> FileResult:
@@ -59,31 +65,69 @@ def check_file(path: Path, settings: Settings) -> FileResult:
             ],
         )
     context = context_for_path(path, settings)
-    return FileResult(path, document, check(document, context))
+    real = os.path.realpath(path)
+    facts = facts_of(document, os.path.dirname(real))
+    return FileResult(path, document, check(document, context), facts=facts, real=real)
 
 
-# Below this many files, starting worker processes costs more than it saves.
-PARALLEL_MIN_FILES = 64
+# Whether worker processes pay is decided from what checking costs here: the first files
+# are checked in this process for up to PROBE_SECONDS (at least PROBE_MIN_FILES of them),
+# and workers start only when the rest, shared among them, would finish sooner by more
+# than starting them costs (POOL_START_SECONDS, measured: 20-30 ms for two forks on this
+# project's 2-core machine) plus what each result costs to send back (RESULT_SECONDS).
+PROBE_SECONDS = 0.05
+PROBE_MIN_FILES = 8
+POOL_START_SECONDS = 0.04
+RESULT_SECONDS = 0.00005
 
 
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
 
 
-def check_files(paths: Sequence[Path], settings: Settings, jobs: int = 0) -> Iterator[FileResult]:
-    """Check many files, in order; with more than one job, in forked worker processes.
+def workers_pay(per_file: float, remaining: int, jobs: int) -> bool:
+    """Whether `jobs` worker processes check `remaining` files, at `per_file` seconds each
+    in one process, sooner than this process alone would."""
+    if jobs <= 1 or remaining <= jobs:
+        return False
+    serial = per_file * remaining
+    parallel = POOL_START_SECONDS + serial / jobs + RESULT_SECONDS * remaining
+    return parallel < serial
 
-    Workers are forked (Linux only) so they start with every module already imported;
-    elsewhere, or for few files, the check runs in this process.
+
+def check_files(paths: Sequence[Path], settings: Settings, jobs: int = 0) -> Iterator[FileResult]:
+    """Check many files, in order; in forked worker processes where they pay.
+
+    `jobs`: 0 decides from the measured cost of the first files and the CPUs this process
+    may use; 1 never starts workers; N > 1 always starts N workers. Workers are forked
+    (Linux only) so they start with every module already imported; elsewhere the check
+    runs in this process.
     """
-    jobs = jobs or default_jobs()
-    if jobs <= 1 or len(paths) < PARALLEL_MIN_FILES or not sys.platform.startswith("linux"):
-        for path in paths:
-            yield check_file(path, settings)
+    rest: Sequence[Path] = paths
+    if jobs == 0:
+        jobs = default_jobs()
+        if jobs <= 1 or not sys.platform.startswith("linux"):
+            yield from (check_file(path, settings) for path in paths)
+            return
+        started = time.perf_counter()
+        done = 0
+        while done < len(paths) and (
+            done < PROBE_MIN_FILES or time.perf_counter() - started < PROBE_SECONDS
+        ):
+            yield check_file(paths[done], settings)
+            done += 1
+        rest = paths[done:]
+        if not workers_pay((time.perf_counter() - started) / max(done, 1), len(rest), jobs):
+            yield from (check_file(path, settings) for path in rest)
+            return
+    elif jobs <= 1 or len(paths) <= 1 or not sys.platform.startswith("linux"):
+        yield from (check_file(path, settings) for path in paths)
         return
+    jobs = min(jobs, len(rest))
+    chunk = max(1, min(16, len(rest) // (jobs * 4)))
     context = multiprocessing.get_context("fork")
     with context.Pool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        yield from pool.imap(_check_in_worker, paths, chunksize=16)
+        yield from pool.imap(_check_in_worker, rest, chunksize=chunk)
 
 
 _worker_settings = Settings()
@@ -144,10 +188,16 @@ def cross_skill_findings(
     folders: Sequence[Path],
     settings: Settings,
     environ: Mapping[str, str] | None = None,
+    known: Mapping[str, SkillFacts] | None = None,
 ) -> dict[Path, list[Diagnostic]]:
     """SKL501-SKL505 (clashes, shadowing, nesting, not loaded, bounds) for `files`, from
-    the same workspace index the language server keeps, over `workspace_folders`."""
-    index = WorkspaceIndex(workspace_folders(files, folders, settings), settings, environ=environ)
+    the same workspace index the language server keeps, over `workspace_folders`.
+
+    `known`: facts by real path of files already parsed (`FileResult.facts`); the index
+    reads and parses only the files it finds that are not among them."""
+    index = PrefilledIndex(
+        workspace_folders(files, folders, settings), known or {}, settings, environ=environ
+    )
     index.scan()
     return {file: index.cross_skill_diagnostics(file) for file in files}
 

@@ -6,18 +6,33 @@ Exit codes: 0 clean, 1 findings at or above the threshold, 2 usage or internal e
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import traceback
 from collections.abc import Sequence
 
 from skill_ls import __version__
-from skill_ls.cli import (
-    check_command,
-    clients_command,
-    rules_command,
-    serve_command,
-    workspace_commands,
+
+# Each command's module, imported only when that command runs (or for the full help):
+# `skill-ls check` never loads the renderers, the server or the protocol library.
+MODULES = (
+    "check_command",
+    "rules_command",
+    "workspace_commands",
+    "clients_command",
+    "serve_command",
 )
+COMMANDS: dict[str, str] = {
+    "check": "check_command",
+    "rules": "rules_command",
+    "explain": "rules_command",
+    "skills": "workspace_commands",
+    "catalog": "workspace_commands",
+    "activate": "workspace_commands",
+    "schema": "workspace_commands",
+    "clients": "clients_command",
+    "serve": "serve_command",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,22 +41,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `command` (a known command name), only that
+    command's module is imported and registered."""
     parser = _Parser(
         prog="skill-ls",
         description="Check, preview and serve Agent Skills SKILL.md files for every client.",
     )
     parser.add_argument("--version", action="version", version=f"skill-ls {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (
-        check_command,
-        rules_command,
-        workspace_commands,
-        clients_command,
-        serve_command,
-    ):
-        module.register(sub)
+    names = (COMMANDS[command],) if command in COMMANDS else MODULES
+    for name in names:
+        importlib.import_module(f"skill_ls.cli.{name}").register(sub)
     return parser
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command named by `argv` (its first argument), if it names one; None otherwise
+    (no argument, an option such as --help or --version first, or a typo)."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
 
 
 def _tolerant_output() -> None:
@@ -54,8 +72,9 @@ def _tolerant_output() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_command(arguments))
+    args = parser.parse_args(arguments)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2

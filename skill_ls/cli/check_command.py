@@ -159,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     if files:
         folders = [path for path in args.paths if path.is_dir()] or [Path(".")]
-        workspace = cross_skill_findings(files, folders, settings)
+        known = {r.real: r.facts for r in checked if r.real is not None and r.facts is not None}
+        workspace = cross_skill_findings(files, folders, settings, known=known)
         for result in checked:
             add_findings(result, workspace.get(result.path, []))
     results.extend(checked)

@@ -17,6 +17,8 @@ cross-skill findings depend on; index.py loads and updates it.
 from __future__ import annotations
 
 import skill_ls.rules.workspace  # noqa: F401  (registers the SKL5xx codes)
+from skill_ls.workspace.batch import PrefilledIndex
+from skill_ls.workspace.facts import facts_of
 from skill_ls.workspace.index import Cancelled, Progress, WorkspaceIndex
 from skill_ls.workspace.model import (
     BoundHit,
@@ -37,6 +39,7 @@ __all__ = [
     "IndexReadModel",
     "LoadedSkill",
     "Placement",
+    "PrefilledIndex",
     "Progress",
     "RootFolder",
     "ScanReport",
@@ -45,4 +48,5 @@ __all__ = [
     "Status",
     "WalkLimits",
     "WorkspaceIndex",
+    "facts_of",
 ]

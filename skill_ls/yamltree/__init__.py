@@ -17,7 +17,6 @@ from skill_ls.yamltree.nodes import (
     YSequence,
     resolve_plain,
 )
-from skill_ls.yamltree.parser import parse_yaml
 from skill_ls.yamltree.simple import NOT_PRINTABLE, only_simple_entries, parse_simple
 
 __all__ = [
@@ -37,3 +36,11 @@ __all__ = [
     "parse_yaml",
     "resolve_plain",
 ]
+
+
+def parse_yaml(text: str, line_offset: int = 0) -> ParseResult:
+    """The full parser (`parser.parse_yaml`). ruamel.yaml is imported on the first call
+    only: most frontmatter is read by the fast path (`parse_simple`) and never needs it."""
+    from skill_ls.yamltree.parser import parse_yaml as parse_strict
+
+    return parse_strict(text, line_offset)

@@ -1,0 +1,43 @@
+"""An index for one run over files already parsed (`skill-ls check`): the facts of the
+files the run checked are given, so that discovery reads and parses only the others.
+
+The facts of a whole parsed file equal those indexing reads from its head
+(`facts.facts_of` of either), so a given fact is what a read would have found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from skill_ls.settings import Settings
+from skill_ls.workspace.index import WorkspaceIndex
+from skill_ls.workspace.model import SkillFacts
+from skill_ls.workspace.read_model import IndexState
+from skill_ls.workspace.root_walk import WalkLimits
+
+
+class PrefilledIndex(WorkspaceIndex):
+    """A `WorkspaceIndex` that takes the facts of some real paths from `known`."""
+
+    def __init__(
+        self,
+        folders: Sequence[str | Path],
+        known: Mapping[str, SkillFacts],
+        settings: Settings | None = None,
+        home: str | Path | None = None,
+        environ: Mapping[str, str] | None = None,
+        limits: WalkLimits | None = None,
+    ) -> None:
+        super().__init__(folders, settings, home, environ, limits)
+        self._known = dict(known)
+        # How many files discovery found facts for in `known` (the rest were read).
+        self.reused = 0
+
+    def _read(self, state: IndexState, real: str, buffers: Mapping[str, str]) -> SkillFacts:
+        if real not in buffers:
+            facts = self._known.get(real)
+            if facts is not None:
+                self.reused += 1
+                return facts
+        return super()._read(state, real, buffers)
