@@ -17,6 +17,7 @@ from skill_ls.server import (
     commands,
     completion,
     hover,
+    inlay_hints,
     lifecycle,
     navigation,
     preview,
@@ -63,6 +64,7 @@ def create_server() -> SkillServer:
     watching.register(server, session, editor)
     completion.register(server, session)
     hover.register(server, session)
+    inlay_hints.register(server, session)
     navigation.register(server, session)
     code_actions.register(server, session)
     code_lens.register(server, session)
