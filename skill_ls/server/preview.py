@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ from skill_ls.server.session import Session
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
 
 PREVIEW_CATALOG = "skill-ls.previewCatalog"
+# How long a preview waits for the first workspace scan before answering with what it has.
+FIRST_SCAN_WAIT_S = 30.0
 PREVIEW_ACTIVATION = "skill-ls.previewActivation"
 # A hover shows at most this much of a rendering.
 HOVER_TEXT = 1200
@@ -93,12 +96,31 @@ def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
 # --- commands ------------------------------------------------------------------------------
 
 
-def _client(args: tuple[Any, ...], position: int) -> Client:
+def _client(session: Session, args: tuple[Any, ...], position: int, target: str) -> Client:
+    """The client named at `position`; when none is given, the first target client (of the
+    target document: its targets, else the agents that discover it; else the workspace's)."""
+    if len(args) <= position or args[position] is None or args[position] == "":
+        return _default_client(session, target)
     client_id = argument(args, position, "a client id")
     client = CLIENTS_BY_ID.get(client_id)
     if client is None:
         raise request_failed(f"unknown client {client_id!r} (known: {', '.join(CLIENTS_BY_ID)})")
     return client
+
+
+def _default_client(session: Session, target: str) -> Client:
+    path = _path_of(target)
+    snapshot = session.snapshot(Path(path).as_uri()) if path and os.path.isfile(path) else None
+    if snapshot is not None and session.is_skill(snapshot):
+        return session.audience(snapshot)[0]
+    return CLIENTS_BY_ID[session.skills.current.audience[0]]
+
+
+async def _first_scan(session: Session) -> None:
+    """Wait for the first workspace scan, so that a preview asked for at start-up is not
+    an empty catalog (bounded: a scan that never ends does not hang the request)."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(session.first_scan.wait(), FIRST_SCAN_WAIT_S)
 
 
 def _rendered(rendering: Rendering, client: Client) -> dict[str, Any]:
@@ -193,13 +215,15 @@ def activation_preview(session: Session, target: str, client: Client) -> dict[st
 
 async def preview_catalog(session: Session, *args: Any) -> dict[str, Any]:
     target = args[0] if args and isinstance(args[0], str) else ""
-    client = _client(args, 1)
+    await _first_scan(session)
+    client = _client(session, args, 1, target)
     return await asyncio.to_thread(catalog_preview, session, target, client)
 
 
 async def preview_activation(session: Session, *args: Any) -> dict[str, Any]:
     target = argument(args, 0, "a document URI, a path or a skill name")
-    client = _client(args, 1)
+    await _first_scan(session)
+    client = _client(session, args, 1, target)
     return await asyncio.to_thread(activation_preview, session, target, client)
 
 

@@ -158,6 +158,22 @@ async def test_preview_activation_uses_the_buffer(client: RecordingClient) -> No
     assert claude["text"].startswith("Base directory for this skill: ")
 
 
+async def test_previews_without_a_client_use_the_documents_first_agent(
+    client: RecordingClient,
+) -> None:
+    await run(client, "skill-ls.reloadWorkspace")
+    uri = (client.root / ".claude" / "skills" / "pdf-tools" / "SKILL.md").as_uri()
+    # No targets are set: the agents that discover `.claude/skills`, Claude Code first.
+    for arguments in ([uri], [uri, None], [uri, ""]):
+        activation = await run(client, "skill-ls.previewActivation", *arguments)
+        assert activation["client"] == "claude-code"
+        catalog = await run(client, "skill-ls.previewCatalog", *arguments)
+        assert catalog["client"] == "claude-code"
+    # A folder: the workspace's audience (every client, in the table's order).
+    workspace = await run(client, "skill-ls.previewCatalog", client.root.as_uri())
+    assert workspace["client"] == "agentskills"
+
+
 async def test_bad_arguments_are_errors_not_crashes(client: RecordingClient) -> None:
     with pytest.raises(Exception, match="argument 1"):
         await run(client, "skill-ls.lintSkill")
