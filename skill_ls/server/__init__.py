@@ -8,6 +8,7 @@ Handlers get the `Session` (shared state) and, when they talk back, the `EditorP
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from typing import BinaryIO, cast
 
@@ -91,7 +92,14 @@ def serve_stdio() -> int:
     reader = cast(BinaryIO, ResyncingReader(stdin))
     server = create_server()
     server.start_io(reader, stdout)
-    return server.exit_code or 0
+    code = server.exit_code
+    if code is not None:
+        # The client said `exit`: end now, without waiting for checks or scans still
+        # running on worker threads (nothing they do outlives the process).
+        logging.shutdown()
+        sys.stderr.flush()
+        os._exit(code)
+    return 0
 
 
 def serve_tcp(host: str, port: int) -> None:

@@ -8,6 +8,9 @@ exception the server caught and logged still fails the test.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ from skill_ls.config import load_file_settings
 from skill_ls.server.commands import skill_json
 from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
+from tests.security.harness import server_argv
 from tests.security.wire import WireClient
 
 SKILLS = Path(".agents") / "skills"
@@ -25,6 +29,35 @@ SKILLS = Path(".agents") / "skills"
 def skill_text(name: str, description: str | None = None, extra: str = "") -> str:
     description = description or f"Does {name} things. Use when asked about {name}."
     return f"---\nname: {name}\ndescription: {description}\n{extra}---\n# {name}\n\nSteps.\n"
+
+
+# How long the server may take to end after `exit` (a hang guard).
+EXIT_TIMEOUT = 30
+
+
+def start(cwd: Path) -> WireClient:
+    """A server under the safety tests' limits, with Python's fault handler on (so that a
+    hang guard that fires can show where every thread was)."""
+    argv = server_argv()
+    return WireClient(cwd=cwd, argv=[argv[0], "-X", "faulthandler", *argv[1:]])
+
+
+def wait_exit(client: WireClient) -> int:
+    """The exit status of a server told to `exit`; a server still running after
+    `EXIT_TIMEOUT` fails the test with the stacks of its threads."""
+    try:
+        return client.proc.wait(timeout=EXIT_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        client.proc.send_signal(signal.SIGABRT)
+        time.sleep(1)
+        raise AssertionError(f"no exit in {EXIT_TIMEOUT} s:\n{client.stderr_tail(20000)}") from None
+
+
+def stop(client: WireClient) -> int:
+    """shutdown, then exit: the exit status."""
+    assert client.request("shutdown", timeout=EXIT_TIMEOUT) is None
+    client.notify("exit")
+    return wait_exit(client)
 
 
 def write_skill(root: Path, name: str, text: str | None = None, folder: str | None = None) -> Path:

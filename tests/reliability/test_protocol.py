@@ -14,13 +14,11 @@ import pytest
 
 from tests.security.wire import WireClient, client_capabilities
 
-from .support import errors_in_log, skill_text, write_skill
+from .support import errors_in_log, skill_text, start, stop, wait_exit, write_skill
 
 SERVER_NOT_INITIALIZED = -32002
 INVALID_REQUEST = -32600
 REQUEST_CANCELLED = -32800
-# How long the server may take to exit after `exit` (a hang guard).
-EXIT_TIMEOUT = 30
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +40,7 @@ def error_code(client: WireClient, method: str, params: object = None) -> int | 
 
 
 def test_requests_before_initialize_are_refused(workspace: Path) -> None:
-    client = WireClient(cwd=workspace)
+    client = start(workspace)
     try:
         at = {"textDocument": {"uri": uri(workspace)}, "position": {"line": 1, "character": 1}}
         client.open(uri(workspace), skill_text("skill-0"))  # dropped: not initialized
@@ -62,14 +60,14 @@ def test_requests_before_initialize_are_refused(workspace: Path) -> None:
         assert symbols  # read from disk
         assert client.published(uri(workspace)) == []
         client.ping()
-        assert client.shutdown() == 0
+        assert stop(client) == 0
         assert client.framing_error is None
     finally:
         client.kill()
 
 
 def test_requests_after_shutdown_are_invalid(workspace: Path) -> None:
-    client = WireClient(cwd=workspace)
+    client = start(workspace)
     try:
         client.initialize(workspace)
         assert client.request("shutdown", timeout=30) is None
@@ -82,7 +80,7 @@ def test_requests_after_shutdown_are_invalid(workspace: Path) -> None:
         ):
             assert error_code(client, method, params) == INVALID_REQUEST, method
         client.notify("exit")
-        assert client.proc.wait(timeout=EXIT_TIMEOUT) == 0
+        assert wait_exit(client) == 0
         assert client.framing_error is None
         assert errors_in_log(client) == []
     finally:
@@ -91,20 +89,20 @@ def test_requests_after_shutdown_are_invalid(workspace: Path) -> None:
 
 @pytest.mark.parametrize("initialized", [True, False], ids=["after-initialize", "at-once"])
 def test_exit_without_shutdown_ends_with_1(workspace: Path, initialized: bool) -> None:
-    client = WireClient(cwd=workspace)
+    client = start(workspace)
     try:
         if initialized:
             client.initialize(workspace)
             client.ping()
         client.notify("exit")
-        assert client.proc.wait(timeout=EXIT_TIMEOUT) == 1
+        assert wait_exit(client) == 1
         assert client.framing_error is None
     finally:
         client.kill()
 
 
 def test_second_initialize_is_refused(workspace: Path) -> None:
-    client = WireClient(cwd=workspace)
+    client = start(workspace)
     try:
         client.initialize(workspace)
         params = {
@@ -118,7 +116,7 @@ def test_second_initialize_is_refused(workspace: Path) -> None:
         client.open(uri(workspace, "skill-1"), skill_text("skill-1") + "\n[x](missing.md)\n")
         published = client.wait_published(uri(workspace, "skill-1"), 1)
         assert [d["code"] for d in published["diagnostics"]] == ["SKL403"]
-        assert client.shutdown() == 0
+        assert stop(client) == 0
         assert errors_in_log(client) == []
     finally:
         client.kill()
@@ -134,7 +132,7 @@ def big_workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_cancelled_workspace_diagnostic_answers_request_cancelled(big_workspace: Path) -> None:
-    client = WireClient(cwd=big_workspace)
+    client = start(big_workspace)
     try:
         client.initialize(big_workspace, pull=True)
         first = client.request_async("workspace/diagnostic", {"previousResultIds": []})
@@ -144,14 +142,14 @@ def test_cancelled_workspace_diagnostic_answers_request_cancelled(big_workspace:
         # Not cancelled: the whole answer.
         report = client.request("workspace/diagnostic", {"previousResultIds": []}, timeout=300)
         assert len(report["items"]) == 400
-        assert client.shutdown() == 0
+        assert stop(client) == 0
         assert errors_in_log(client) == []
     finally:
         client.kill()
 
 
 def test_cancelled_command_answers_request_cancelled(big_workspace: Path, tmp_path: Path) -> None:
-    client = WireClient(cwd=tmp_path)
+    client = start(tmp_path)
     try:
         write_skill(tmp_path, "local")
         client.initialize(tmp_path)
@@ -164,7 +162,7 @@ def test_cancelled_command_answers_request_cancelled(big_workspace: Path, tmp_pa
         result = client.request("workspace/executeCommand", params, timeout=300)
         located = [e for e in result["entries"] if e["location"].startswith(str(big_workspace))]
         assert len(located) == 400
-        assert client.shutdown() == 0
+        assert stop(client) == 0
         assert errors_in_log(client) == []
     finally:
         client.kill()
