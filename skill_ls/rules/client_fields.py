@@ -46,8 +46,9 @@ FIELD_TYPE = define(
     "a client field has the wrong type or value",
     'Client fields have types (booleans, enums, strings); a quoted `"true"` or an unquoted '
     "`[arg]` is not what the client expects. What happens then differs by agent, as "
-    'observed: Copilot CLI drops the whole skill, Claude Code reads `yes` and `"true"` as '
-    "true, others ignore the value.",
+    "observed: a client that reads the field typed drops the whole skill (an error), others "
+    'read `yes` and `"true"` as true or ignore the value and keep the skill (a warning, for a '
+    "boolean or string field); the message names which target does what.",
     fixable=True,
     family=FAMILY,
 )
@@ -234,6 +235,7 @@ def _check_type(
             f"true or false, but it is {describe_kind(value)}; "
             f"{_outcome(spec.name, clients, value)}",
             fixes=fixes,
+            severity=_type_severity(spec.name, "bool", clients),
         )
     elif spec.type == "enum":
         if isinstance(value, YScalar) and value.value in spec.enum:
@@ -264,11 +266,21 @@ def _check_type(
             if isinstance(value, YSequence) and value.flow
             else ""
         )
+        dropping = [c for c in clients if (spec.name, "string") in c.typed_fields]
+        keeping = [c for c in clients if c not in dropping]
+        outcome = []
+        if dropping:
+            outcome.append(f"{names(dropping)} drop{'s' if len(dropping) == 1 else ''} the skill")
+        if keeping:
+            it = "it" if dropping else "the skill"
+            outcome.append(f"{names(keeping)} keep{'s' if len(keeping) == 1 else ''} {it}")
         report.report(
             FIELD_TYPE,
             value.range,
-            f"`{spec.name}` must be a string for {who}, but it is {describe_kind(value)}{hint}",
+            f"`{spec.name}` must be a string for {who}, but it is {describe_kind(value)}{hint}"
+            + ("; " + ", ".join(outcome) if outcome else ""),
             fixes=fixes,
+            severity=_type_severity(spec.name, "string", clients),
         )
     elif spec.type == "string-or-list":
         ok = (isinstance(value, YScalar) and value.kind == "string") or (
@@ -287,6 +299,14 @@ def _check_type(
             value.range,
             f"`{spec.name}` must be a mapping for {who}, but it is {describe_kind(value)}",
         )
+
+
+def _type_severity(key: str, kind: str, clients: list[Client]) -> Severity:
+    """An error when a target reads the key typed (`Client.typed_fields`) and drops the
+    skill over a value of another type; a warning when every target keeps the skill."""
+    if any((key, kind) in client.typed_fields for client in clients):
+        return Severity.ERROR
+    return Severity.WARNING
 
 
 def _outcome(key: str, clients: list[Client], value: YNode) -> str:

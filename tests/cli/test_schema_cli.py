@@ -123,7 +123,13 @@ def fixture_skills() -> list[Path]:
 def test_schema_accepts_every_valid_fixture(client: str) -> None:
     skills = fixture_skills()
     findings = check_json(client, *skills)
-    valid = [p for p in skills if all(sev != "error" for _, sev in findings.get(p, ()))]
+    # A type finding (SKL302) is a warning where every target keeps the skill, yet the
+    # value still breaks the field's type, as the schema says too.
+    valid = [
+        p
+        for p in skills
+        if all(sev != "error" and code != "SKL302" for code, sev in findings.get(p, ()))
+    ]
     # Not vacuous: the fixtures written for this test are valid for every client.
     ours = sorted(p.resolve() for p in VALID_FIXTURES.glob("*/SKILL.md"))
     assert len(ours) >= 3 and set(ours) <= set(valid), findings

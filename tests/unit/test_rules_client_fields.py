@@ -219,7 +219,7 @@ CLAUDE = ("claude-code",)
 )
 def test_boolean_fields(line: str, rng: object, kind: str, outcome: str) -> None:
     diag = one(fields(line, targets=CLAUDE), "SKL302")
-    assert diag.severity is Severity.ERROR
+    assert diag.severity is Severity.WARNING  # Claude Code keeps the skill
     assert diag.range == rng
     assert diag.message.endswith(f"to be true or false, but it is {kind}; Claude Code {outcome}")
     assert diag.message.startswith("Claude Code expects")
@@ -232,7 +232,9 @@ def test_boolean_field_of_another_type_drops_the_skill_in_copilot_cli() -> None:
         "Copilot CLI expects `user-invocable` to be true or false, but it is a string; "
         "Copilot CLI drops the skill"
     )
+    assert diag.severity is Severity.ERROR
     diag = one(fields("user-invocable: 'no'", targets=("claude-code", "copilot-cli")), "SKL302")
+    assert diag.severity is Severity.ERROR
     assert diag.message.endswith("; Copilot CLI drops the skill, Claude Code ignores the value")
 
 
@@ -302,14 +304,40 @@ def test_argument_hint_of_two_unquoted_lists_is_unreadable_yaml() -> None:
     assert diag.range.start.line == 3
 
 
+def test_argument_hint_flow_list_drops_the_skill_in_copilot_cli() -> None:
+    # Observed: Copilot CLI 1.0.102 drops the skill, Claude Code 2.1.328 lists it
+    # (clientlab/goldens/*/argument-hint-list).
+    found = fields("argument-hint: [file]", targets=("claude-code", "copilot-cli"))
+    diag = one(found, "SKL302")
+    assert diag.severity is Severity.ERROR
+    assert diag.message == (
+        "`argument-hint` must be a string for Claude Code and Copilot CLI, but it is a list "
+        "(an unquoted `[...]` is a YAML list); Copilot CLI drops the skill, Claude Code keeps it"
+    )
+    diag = one(fields("argument-hint: [file]", targets=("copilot-cli",)), "SKL302")
+    assert diag.severity is Severity.ERROR
+    assert diag.message.endswith("; Copilot CLI drops the skill")
+
+
+def test_argument_hint_flow_list_is_a_warning_where_every_target_keeps_the_skill() -> None:
+    diag = one(fields("argument-hint: [file]", targets=("claude-code", "copilot")), "SKL302")
+    assert diag.severity is Severity.WARNING
+    assert diag.message == (
+        "`argument-hint` must be a string for Claude Code and Copilot Chat (VS Code), but it is "
+        "a list (an unquoted `[...]` is a YAML list); Claude Code and Copilot Chat (VS Code) "
+        "keep the skill"
+    )
+
+
 def test_argument_hint_flow_list() -> None:
     text = skill(NAME, DESC, "argument-hint: [issue-number]")
     settings = Settings(select=("SKL3",), target_clients=CLAUDE)
     diag = one(run(text, settings=settings), "SKL302")
+    assert diag.severity is Severity.WARNING
     assert diag.range == r(3, 15, 3, 29)
     assert diag.message == (
         "`argument-hint` must be a string for Claude Code, but it is a list "
-        "(an unquoted `[...]` is a YAML list)"
+        "(an unquoted `[...]` is a YAML list); Claude Code keeps the skill"
     )
     fixed = apply_fix(text, diag.fixes[0])
     assert 'argument-hint: "[issue-number]"\n' in fixed
@@ -324,8 +352,16 @@ def test_argument_hint_quoted_is_fine() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("model: 3", "`model` must be a string for Claude Code, but it is a number"),
-        ("agent: {a: b}", "`agent` must be a string for Claude Code, but it is a mapping"),
+        (
+            "model: 3",
+            "`model` must be a string for Claude Code, but it is a number; Claude Code keeps "
+            "the skill",
+        ),
+        (
+            "agent: {a: b}",
+            "`agent` must be a string for Claude Code, but it is a mapping; Claude Code keeps "
+            "the skill",
+        ),
         ("hooks: x", "`hooks` must be a mapping for Claude Code, but it is a string"),
         ("paths: [a, 1]", "`paths` must be a string or a list of strings for Claude Code"),
         ("arguments: {a: b}", "`arguments` must be a string or a list of strings for Claude Code"),
