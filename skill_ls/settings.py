@@ -23,6 +23,9 @@ class Settings:
     # The model's context window in tokens, for catalog budgets that scale with it; None:
     # each agent's default model.
     context_window: int | None = None
+    # Where rule codes link to: the rules document's address (None: the copy shipped in the
+    # package, as a file:// URI).
+    docs_url: str | None = None
 
     def rule_enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(prefix) for prefix in self.select):

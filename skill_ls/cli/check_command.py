@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     if errors and not files:
         return 2  # nothing was checked: no report, only the reasons above
     color = args.format == "text" and sys.stdout.isatty()
-    sys.stdout.write(render(args.format, results, color))
+    sys.stdout.write(render(args.format, results, color, settings.docs_url))
     if errors:
         return 2
     fail = Severity.parse(args.fail_on)

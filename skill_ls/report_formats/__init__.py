@@ -28,11 +28,14 @@ __all__ = [
 FORMATS = ("text", "json", "sarif", "github")
 
 
-def render(fmt: str, results: Sequence[FileResult], color: bool = False) -> str:
+def render(
+    fmt: str, results: Sequence[FileResult], color: bool = False, docs_base: str | None = None
+) -> str:
+    """`docs_base`: the `docsUrl` setting, where rule codes link to (None: the shipped docs)."""
     if fmt == "json":
-        return render_json(results)
+        return render_json(results, docs_base)
     if fmt == "sarif":
-        return render_sarif(results)
+        return render_sarif(results, docs_base)
     if fmt == "github":
         return render_github(results)
     return render_text(results, color)

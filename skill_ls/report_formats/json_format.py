@@ -35,7 +35,9 @@ def fix_to_json(fix: Fix) -> dict[str, Any]:
     }
 
 
-def diagnostic_to_json(diagnostic: Diagnostic, path: str | None) -> dict[str, Any]:
+def diagnostic_to_json(
+    diagnostic: Diagnostic, path: str | None, docs_base: str | None = None
+) -> dict[str, Any]:
     rule = RULES.get(diagnostic.code)
     rng = diagnostic.range
     return {
@@ -52,7 +54,7 @@ def diagnostic_to_json(diagnostic: Diagnostic, path: str | None) -> dict[str, An
             "endLine": rng.end.line + 1,
             "endColumn": rng.end.column + 1,
         },
-        "url": docs_url(diagnostic.code),
+        "url": docs_url(diagnostic.code, docs_base),
         "fixes": [fix_to_json(f) for f in diagnostic.fixes],
         "related": [
             {"path": r.path, "range": range_to_json(r.range), "message": r.message}
@@ -61,7 +63,7 @@ def diagnostic_to_json(diagnostic: Diagnostic, path: str | None) -> dict[str, An
     }
 
 
-def json_report(results: Sequence[FileResult]) -> dict[str, Any]:
+def json_report(results: Sequence[FileResult], docs_base: str | None = None) -> dict[str, Any]:
     """The whole report as plain data (dicts, lists, strings, numbers)."""
     counts = summary(results)
     return {
@@ -75,10 +77,12 @@ def json_report(results: Sequence[FileResult]) -> dict[str, Any]:
             "hints": counts["hint"],
         },
         "diagnostics": [
-            diagnostic_to_json(d, display_path(r.path)) for r in results for d in r.diagnostics
+            diagnostic_to_json(d, display_path(r.path), docs_base)
+            for r in results
+            for d in r.diagnostics
         ],
     }
 
 
-def render_json(results: Sequence[FileResult]) -> str:
-    return json.dumps(json_report(results), indent=2, ensure_ascii=False) + "\n"
+def render_json(results: Sequence[FileResult], docs_base: str | None = None) -> str:
+    return json.dumps(json_report(results, docs_base), indent=2, ensure_ascii=False) + "\n"

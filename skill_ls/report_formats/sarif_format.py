@@ -21,7 +21,7 @@ _SARIF_LEVEL = {
 }
 
 
-def render_sarif(results: Sequence[FileResult]) -> str:
+def render_sarif(results: Sequence[FileResult], docs_base: str | None = None) -> str:
     codes = sorted(RULES)
     rule_index = {code: i for i, code in enumerate(codes)}
     rules = [
@@ -30,7 +30,7 @@ def render_sarif(results: Sequence[FileResult]) -> str:
             "name": RULES[code].name,
             "shortDescription": {"text": RULES[code].summary},
             "fullDescription": {"text": RULES[code].rationale},
-            "helpUri": docs_url(code),
+            "helpUri": docs_url(code, docs_base),
             "defaultConfiguration": {"level": _SARIF_LEVEL[RULES[code].severity]},
         }
         for code in codes

@@ -263,6 +263,26 @@ def test_rule_docs_are_generated_from_the_registry() -> None:
     assert (REPO / "docs" / "rules.md").read_text("utf-8") == generated, (
         "docs/rules.md is stale: run `skill-ls rules --format markdown > docs/rules.md`"
     )
+    # The package ships the same document: rule links point to it by default.
+    assert (REPO / "skill_ls" / "data" / "rules.md").read_text("utf-8") == generated, (
+        "skill_ls/data/rules.md is stale: run "
+        "`skill-ls rules --format markdown > skill_ls/data/rules.md`"
+    )
+
+
+def test_rule_links_point_to_the_shipped_docs_unless_docs_url_is_set(tmp_path: Path) -> None:
+    make_skill(tmp_path, "a-skill", VALID.format(name="A_Skill"), folder="a-skill")
+    shipped = run_cli("check", str(tmp_path), "--format", "json", "--select", "SKL104")
+    [finding] = json.loads(shipped.stdout)["diagnostics"]
+    docs = (REPO / "skill_ls" / "data" / "rules.md").resolve()
+    assert finding["url"] == docs.as_uri() + "#skl104"
+    (tmp_path / ".skill-ls.toml").write_text(
+        'docs-url = "https://example.org/skill-ls/rules.html"\n', "utf-8"
+    )
+    configured = run_cli("check", str(tmp_path), "--format", "sarif", "--select", "SKL104")
+    rules = json.loads(configured.stdout)["runs"][0]["tool"]["driver"]["rules"]
+    [rule] = [rule for rule in rules if rule["id"] == "SKL104"]
+    assert rule["helpUri"] == "https://example.org/skill-ls/rules.html#skl104"
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import pytest
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.config import Settings, load_file_settings, merge, settings_schema
 from skill_ls.diagnostics import Severity
+from skill_ls.rules.registry import docs_url, shipped_docs_uri
 
 
 def test_defaults() -> None:
@@ -218,3 +219,37 @@ def test_a_folder_named_like_the_file_is_reported(tmp_path: Path) -> None:
     (tmp_path / ".skill-ls.toml").mkdir()
     _, problems = load_file_settings(tmp_path)
     assert len(problems) == 1
+
+
+# --- docsUrl: where rule codes link to ------------------------------------------------------
+
+
+def test_docs_url_defaults_to_the_shipped_rules_document() -> None:
+    assert Settings().docs_url is None
+    url = docs_url("SKL104")
+    assert url == shipped_docs_uri() + "#skl104"
+    assert url.startswith("file://") and url.split("#")[0].endswith("/skill_ls/data/rules.md")
+    assert Path(url.removeprefix("file://").split("#")[0]).is_file()
+
+
+@pytest.mark.parametrize(
+    ("base", "expected"),
+    [
+        ("https://example.org/rules.md", "https://example.org/rules.md#skl301"),
+        ("https://example.org/rules.md#old", "https://example.org/rules.md#skl301"),
+        ("https://example.org/rules/{code}.html", "https://example.org/rules/skl301.html"),
+    ],
+)
+def test_docs_url_setting_sets_the_base(base: str, expected: str) -> None:
+    settings, problems = merge(Settings(), {"docsUrl": base}, "settings")
+    assert problems == []
+    assert settings.docs_url == base
+    assert docs_url("SKL301", settings.docs_url) == expected
+
+
+def test_docs_url_null_keeps_the_default_and_a_number_is_a_problem() -> None:
+    settings, problems = merge(Settings(), {"docs-url": None}, "f")
+    assert problems == [] and settings.docs_url is None
+    settings, problems = merge(Settings(), {"docsUrl": 3}, "f")
+    assert settings.docs_url is None
+    assert [p.key for p in problems] == ["docsUrl"]
