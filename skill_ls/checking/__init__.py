@@ -7,16 +7,25 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from skill_ls.checking.result_cache import Entry, Probes, context_digest, data_digest
 from skill_ls.diagnostics import Diagnostic, Range
-from skill_ls.document import SkillDocument, load_document
+from skill_ls.document import (
+    SkillDocument,
+    decode_skill_bytes,
+    decode_skill_text,
+    read_skill_bytes,
+)
+from skill_ls.files import read_regular
 from skill_ls.rules import check
-from skill_ls.rules.context import context_for_path
+from skill_ls.rules.context import InstallTree, context_for_path
 from skill_ls.rules.structure import UNREADABLE_FILE
 from skill_ls.settings import Settings
+from skill_ls.text import LineIndex
 from skill_ls.workspace import PrefilledIndex, SkillFacts, WorkspaceIndex, facts_of
+from skill_ls.workspace.facts import SIDECAR_BYTES, SIDECAR_FILES
 
 
 @dataclass
@@ -32,6 +41,8 @@ class FileResult:
     # reading and parsing the file a second time.
     facts: SkillFacts | None = None
     real: str | None = None
+    # A new cache entry for this result (None: it came from the cache, or none is kept).
+    cache_entry: Entry | None = None
 
     def line(self, number: int) -> str:
         if self.document is not None:
@@ -41,13 +52,21 @@ class FileResult:
     def without_document(self) -> FileResult:
         """A small, picklable copy that keeps what output formats need."""
         lines = {d.range.start.line: self.line(d.range.start.line) for d in self.diagnostics}
-        return FileResult(self.path, None, self.diagnostics, lines, self.facts, self.real)
+        return FileResult(
+            self.path, None, self.diagnostics, lines, self.facts, self.real, self.cache_entry
+        )
 
 
-def check_file(path: Path, settings: Settings) -> FileResult:
-    """Never raises: an unreadable file becomes an SKL010 finding."""
+def check_file(
+    path: Path, settings: Settings, cached: Entry | None = None, caching: bool = False
+) -> FileResult:
+    """Never raises: an unreadable file becomes an SKL010 finding.
+
+    With `caching`, the result carries a new cache entry, or comes from `cached` when that
+    entry was computed from the same bytes and context (and its existence checks outside
+    the skill folder still hold)."""
     try:
-        document = load_document(path)
+        data = read_skill_bytes(path)
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
         if not settings.rule_enabled(UNREADABLE_FILE.code):
@@ -66,8 +85,66 @@ def check_file(path: Path, settings: Settings) -> FileResult:
         )
     context = context_for_path(path, settings)
     real = os.path.realpath(path)
+    if not caching:
+        document = decode_skill_bytes(data, str(path))
+        facts = facts_of(document, os.path.dirname(real))
+        return FileResult(path, document, check(document, context), facts=facts, real=real)
+    digest = data_digest(data + _sidecars(path.parent, context.skill_files))
+    around = context_digest(path, context)
+    if (
+        cached is not None
+        and cached.data_digest == digest
+        and cached.context_digest == around
+        and _probes_hold(cached.probes, context.install)
+    ):
+        return FileResult(
+            path, None, list(cached.diagnostics), dict(cached.source_lines), cached.facts, real
+        )
+    install = context.install
+    recording = (
+        _RecordingTree(install.skill_dir, install.root, install.kind, install.plugin_root)
+        if install is not None
+        else None
+    )
+    document = decode_skill_bytes(data, str(path))
     facts = facts_of(document, os.path.dirname(real))
-    return FileResult(path, document, check(document, context), facts=facts, real=real)
+    diagnostics = check(document, replace(context, install=recording) if recording else context)
+    result = FileResult(path, document, diagnostics, facts=facts, real=real)
+    lines = {d.range.start.line: result.line(d.range.start.line) for d in diagnostics}
+    probes = tuple(recording.probes) if recording is not None else ()
+    result.cache_entry = Entry(digest, around, probes, tuple(diagnostics), lines, facts, real)
+    return result
+
+
+@dataclass(frozen=True)
+class _RecordingTree(InstallTree):
+    """An install tree that remembers each existence check (a result depends on them)."""
+
+    probes: list[tuple[str, bool]] = field(default_factory=list, compare=False)
+
+    def exists(self, path: str) -> bool:
+        found = super().exists(path)
+        self.probes.append((path, found))
+        return found
+
+
+def _probes_hold(probes: Probes, install: InstallTree | None) -> bool:
+    if not probes:
+        return True
+    return install is not None and all(install.exists(path) == found for path, found in probes)
+
+
+def _sidecars(folder: Path, files: frozenset[str] | None) -> bytes:
+    """The sidecar files indexing reads beside a SKILL.md (their values are facts)."""
+    parts = [b""]
+    for relative in sorted(SIDECAR_FILES):
+        if files is not None and relative in files:
+            try:
+                data = read_regular(folder / relative, SIDECAR_BYTES)
+                parts.append(relative.encode() + b"\0" + data)
+            except OSError:
+                parts.append(relative.encode() + b"\0?")
+    return b"\0\0".join(parts)
 
 
 # Whether worker processes pay is decided from what checking costs here: the first files
@@ -95,51 +172,71 @@ def workers_pay(per_file: float, remaining: int, jobs: int) -> bool:
     return parallel < serial
 
 
-def check_files(paths: Sequence[Path], settings: Settings, jobs: int = 0) -> Iterator[FileResult]:
+def check_files(
+    paths: Sequence[Path],
+    settings: Settings,
+    jobs: int = 0,
+    cache: Mapping[str, Entry] | None = None,
+) -> Iterator[FileResult]:
     """Check many files, in order; in forked worker processes where they pay.
 
     `jobs`: 0 decides from the measured cost of the first files and the CPUs this process
     may use; 1 never starts workers; N > 1 always starts N workers. Workers are forked
     (Linux only) so they start with every module already imported; elsewhere the check
     runs in this process.
+
+    `cache`: entries by absolute path (`ResultCache.entries`); when given, results come
+    from it where their inputs are unchanged and the others carry new entries.
     """
+
+    def one(path: Path) -> FileResult:
+        if cache is None:
+            return check_file(path, settings)
+        return check_file(path, settings, cache.get(os.path.abspath(path)), caching=True)
+
     rest: Sequence[Path] = paths
     if jobs == 0:
         jobs = default_jobs()
         if jobs <= 1 or not sys.platform.startswith("linux"):
-            yield from (check_file(path, settings) for path in paths)
+            yield from (one(path) for path in paths)
             return
         started = time.perf_counter()
         done = 0
         while done < len(paths) and (
             done < PROBE_MIN_FILES or time.perf_counter() - started < PROBE_SECONDS
         ):
-            yield check_file(paths[done], settings)
+            yield one(paths[done])
             done += 1
         rest = paths[done:]
         if not workers_pay((time.perf_counter() - started) / max(done, 1), len(rest), jobs):
-            yield from (check_file(path, settings) for path in rest)
+            yield from (one(path) for path in rest)
             return
     elif jobs <= 1 or len(paths) <= 1 or not sys.platform.startswith("linux"):
-        yield from (check_file(path, settings) for path in paths)
+        yield from (one(path) for path in paths)
         return
     jobs = min(jobs, len(rest))
     chunk = max(1, min(16, len(rest) // (jobs * 4)))
     context = multiprocessing.get_context("fork")
-    with context.Pool(jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        yield from pool.imap(_check_in_worker, rest, chunksize=chunk)
+    work = [
+        (path, cache.get(os.path.abspath(path)) if cache is not None else None) for path in rest
+    ]
+    initargs = (settings, cache is not None)
+    with context.Pool(jobs, initializer=_init_worker, initargs=initargs) as pool:
+        yield from pool.imap(_check_in_worker, work, chunksize=chunk)
 
 
 _worker_settings = Settings()
+_worker_caching = False
 
 
-def _init_worker(settings: Settings) -> None:
-    global _worker_settings
-    _worker_settings = settings
+def _init_worker(settings: Settings, caching: bool) -> None:
+    global _worker_settings, _worker_caching
+    _worker_settings, _worker_caching = settings, caching
 
 
-def _check_in_worker(path: Path) -> FileResult:
-    return check_file(path, _worker_settings).without_document()
+def _check_in_worker(work: tuple[Path, Entry | None]) -> FileResult:
+    path, cached = work
+    return check_file(path, _worker_settings, cached, _worker_caching).without_document()
 
 
 # --- What only the whole workspace can tell ---------------------------------------------------
@@ -214,7 +311,7 @@ def add_findings(result: FileResult, more: Sequence[Diagnostic]) -> None:
         wanted = {d.range.start.line for d in more} - set(result.source_lines)
         if wanted:
             try:
-                index = load_document(result.path).index
+                index = LineIndex(decode_skill_text(read_skill_bytes(result.path))[0])
             except OSError:
                 return
             for number in wanted:

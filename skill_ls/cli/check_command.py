@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from skill_ls.checking import FileResult, add_findings, check_files, cross_skill_findings
+from skill_ls.checking.result_cache import ResultCache, default_folder, run_key
 from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.report_formats import FORMATS, display_path, render
@@ -87,6 +88,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="worker processes (default: one per CPU; 1: no workers)",
     )
     parser.add_argument("--no-progress", action="store_true", help="never show progress")
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="FOLDER",
+        help="where results are cached between runs (default: $XDG_CACHE_HOME/skill-ls "
+        "or ~/.cache/skill-ls)",
+    )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="check every file again; read and write no cache",
+    )
     parser.set_defaults(run=run)
 
 
@@ -151,12 +164,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"skill-ls check: {message}", file=sys.stderr)
     progress = sys.stderr.isatty() and not args.no_progress and len(files) > 50
     checked: list[FileResult] = []
-    for number, result in enumerate(check_files(files, settings, args.jobs), start=1):
+    cache = None
+    if files and not args.no_cache:
+        cache = ResultCache.load(args.cache_dir or default_folder(), run_key(settings))
+    entries = cache.entries if cache is not None else None
+    for number, result in enumerate(check_files(files, settings, args.jobs, entries), start=1):
         checked.append(result)
+        if cache is not None and result.cache_entry is not None:
+            cache.put(result.path, result.cache_entry)
         if progress and (number % 25 == 0 or number == len(files)):
             print(f"\rchecked {number}/{len(files)}", end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
+    if cache is not None:
+        cache.save()
     if files:
         folders = [path for path in args.paths if path.is_dir()] or [Path(".")]
         known = {r.real: r.facts for r in checked if r.real is not None and r.facts is not None}

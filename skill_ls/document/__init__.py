@@ -25,10 +25,12 @@ from skill_ls.document.frontmatter import MAX_FRONTMATTER_CHARS, MAX_PARSED_ENTR
 from skill_ls.document.loading import (
     MAX_FILE_BYTES,
     decode_skill_bytes,
+    decode_skill_text,
     frontmatter_head,
     load_document,
     load_head,
     parse_head,
+    read_skill_bytes,
     read_skill_text,
 )
 from skill_ls.document.model import (
@@ -60,6 +62,7 @@ __all__ = [
     "SkillDocument",
     "code_kind",
     "decode_skill_bytes",
+    "decode_skill_text",
     "find_references",
     "frontmatter_head",
     "headings",
@@ -69,6 +72,7 @@ __all__ = [
     "parse_head",
     "parse_simple",
     "prose_lines",
+    "read_skill_bytes",
     "read_skill_text",
     "scan_blocks",
 ]

@@ -30,6 +30,19 @@ _TEXT_LEADING = re.compile("\ufeff?[ \t\r\n]*")
 
 def decode_skill_bytes(data: bytes, path: str | None = None) -> SkillDocument:
     """Decode file bytes (UTF-8 expected) and parse; bad bytes become a fact, not a crash."""
+    text, problem, bad_offset = decode_skill_text(data)
+    doc = parse_document(text, path)
+    if problem is not None:
+        # The replacement character, or an empty range in an empty (UTF-16) text.
+        doc.decode_problem = DecodeProblem(
+            problem, doc.index.range(bad_offset, min(bad_offset + 1, len(text)))
+        )
+    return doc
+
+
+def decode_skill_text(data: bytes) -> tuple[str, str | None, int]:
+    """The text of a SKILL.md's bytes as the document model reads it, what is wrong with
+    the bytes (None: nothing) and the offset in the text of the first bad byte."""
     problem: str | None = None
     bad_offset = 0
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -45,13 +58,7 @@ def decode_skill_bytes(data: bytes, path: str | None = None) -> SkillDocument:
             bad_offset = len(data[: exc.start].decode("utf-8", errors="replace"))
             text = data.decode("utf-8", errors="replace")
             problem = f"invalid UTF-8 (byte 0x{data[exc.start]:02x} at byte offset {exc.start})"
-    doc = parse_document(text, path)
-    if problem is not None:
-        # The replacement character, or an empty range in an empty (UTF-16) text.
-        doc.decode_problem = DecodeProblem(
-            problem, doc.index.range(bad_offset, min(bad_offset + 1, len(text)))
-        )
-    return doc
+    return text, problem, bad_offset
 
 
 def load_document(path: Path) -> SkillDocument:
@@ -61,19 +68,20 @@ def load_document(path: Path) -> SkillDocument:
     /dev/stdin) would block forever, and a device such as /dev/zero never ends. The open
     does not block, and anything but a regular file is refused before reading.
     """
-    return decode_skill_bytes(_read_capped(path), str(path))
+    return decode_skill_bytes(read_skill_bytes(path), str(path))
 
 
 def read_skill_text(path: str | Path, keep_line_ends: bool = False) -> str:
     """A SKILL.md's text as an agent reads it into the model's context: UTF-8 with bad
     bytes replaced, CRLF and CR read as LF unless `keep_line_ends`; regular files only, cut
     where `load_document` cuts. Raises OSError only."""
-    text = _read_capped(path).decode("utf-8", errors="replace")
+    text = read_skill_bytes(path).decode("utf-8", errors="replace")
     return text if keep_line_ends else text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _read_capped(path: str | Path) -> bytes:
-    """At most `MAX_FILE_BYTES` of a regular file, cut at a character boundary."""
+def read_skill_bytes(path: str | Path) -> bytes:
+    """The bytes `load_document` parses: at most `MAX_FILE_BYTES` of a regular file, cut
+    at a character boundary; raises OSError only."""
     data = read_regular(path, MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         data = data[:MAX_FILE_BYTES]
