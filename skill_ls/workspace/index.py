@@ -188,10 +188,17 @@ class WorkspaceIndex(IndexReadModel):
                 else:
                     continue
                 touched |= self._add_walk(state, root_path, walk)
+            # A path that now leads elsewhere (a file or folder replaced by a symlink, or
+            # back) leaves its old real file with no place: it is gone.
+            gone = {real for real in touched if not state.locations.get(real)}
             for real in touched:
-                if real in state.locations:
+                if real in gone:
+                    state.locations.pop(real, None)
+                else:
                     state.facts[real] = self._read(state, real, self._buffers)
             self._changed(state, touched)
+            for real in gone:
+                state.facts.pop(real, None)
 
     def remove_path(self, path: str | Path) -> None:
         """A file or folder went away (deleted, or renamed from)."""

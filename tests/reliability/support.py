@@ -11,7 +11,7 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -137,3 +137,21 @@ def rss_kib(pid: int) -> int:
 
 def exists(path: Path) -> bool:
     return os.path.lexists(path)
+
+
+# How long the server may take to catch up with changes on disk (a bound on convergence,
+# stated in the README; it normally takes well under a second).
+CONVERGE_TIMEOUT = 30.0
+
+
+def converge(check: Callable[[], object], timeout: float = CONVERGE_TIMEOUT) -> None:
+    """Retry `check` (which asserts) until it passes or `timeout` seconds have gone."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            check()
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
