@@ -16,7 +16,9 @@ class Settings:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     extra_roots: tuple[str, ...] = ()
-    unicode_names: bool = False
+    # True: Unicode lowercase letters are allowed in names; False: only a-z; None: as the
+    # targets allow (`Client.name_charset`: ASCII when one of them needs it).
+    unicode_names: bool | None = None
     builtin_skills: str | None = None
     builtin_override: str = "override"
     debounce_ms: int = 0

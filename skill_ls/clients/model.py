@@ -156,6 +156,10 @@ class Client:
     # (regular expression, the rule in words): a skill whose name does not fully match the
     # expression is dropped.
     name_rule: tuple[str, str] | None = None
+    # The letters a name may hold: "unicode-lowercase" (the spec and its reference
+    # validator: lowercase letters of any script, after NFKC normalisation) | "ascii" (only
+    # a-z; a name with other letters is dropped). The `unicodeNames` setting overrides it.
+    name_charset: str = "unicode-lowercase"
     # Characters the client replaces with "-" in a skill's name.
     name_unsafe_chars: str = ""
     # A skill without a (non-blank) description: "skip" it | "body-first-line" (its first

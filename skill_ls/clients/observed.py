@@ -184,6 +184,8 @@ COPILOT_CLI = Client(
         r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}",
         "1-64 ASCII letters, digits, '.', '_' or '-' starting with a letter or digit",
     ),
+    # Its name rule admits ASCII only: a name with any other letter is dropped.
+    name_charset="ascii",
     catalog="copilot-cli-available-skills",
     catalog_budget=15_000,
     activation="copilot-cli-skill-context",

@@ -57,8 +57,11 @@ NAME_CHARSET = define(
     "name-charset",
     Severity.ERROR,
     "`name` may only hold lowercase letters, digits and hyphens",
-    "Names are used as folder names, slash commands and identifiers; the spec allows only "
-    "`a-z`, `0-9` and `-` (Unicode lowercase letters are an open question, off by default).",
+    "Names are used as folder names, slash commands and identifiers; the spec allows "
+    "lowercase letters, digits and `-`, and its reference validator accepts lowercase letters "
+    "of any script (after NFKC normalisation). Some agents accept only `a-z`: when one of the "
+    "targets does, so does this rule, and the message names it. The `unicodeNames` setting "
+    "forces either way.",
     example="name: pdf-tools",
     fixable=True,
     family=FAMILY,
@@ -114,7 +117,9 @@ def _name_char_ok(name: str, i: int, unicode_letters: bool) -> bool:
     if not unicode_letters:
         return False
     if not unicodedata.category(char).startswith("M"):
-        return char.isalpha() and char == char.lower()
+        # As the reference validator: after NFKC, letters and digits of any script, lowercase.
+        normal = unicodedata.normalize("NFKC", char)
+        return all(c.isalnum() or c == "-" for c in normal) and normal == normal.lower()
     # A combining mark on a lowercase letter is part of it (the decomposed, NFD spelling).
     base = i - 1
     while base >= 0 and unicodedata.category(name[base]).startswith("M"):
@@ -162,6 +167,9 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
             fixes=[Fix("Quote the name", (replace_value(value, yaml_double_quoted(name)),))],
         )
     unicode_letters = report.context.settings.unicode_names
+    ascii_only = [c for c in report.context.audience if c.name_charset == "ascii"]
+    if unicode_letters is None:
+        unicode_letters = not ascii_only
     fix_name = kebab_case(name, unicode_letters)
     rename = (
         [Fix(f"Change name to '{fix_name}'", (replace_value(value, yaml_scalar(fix_name)),))]
@@ -194,11 +202,19 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
             if all(name[i].isupper() for i in bad)
             else f"characters {' '.join(repr(c) for c in chars)}"
         )
+        allowed = "only lowercase letters, digits and `-` are allowed"
+        if not unicode_letters and any(_name_char_ok(name, i, unicode_letters=True) for i in bad):
+            # Letters the spec allows but the targets (or the setting) do not.
+            allowed = (
+                f"{names(ascii_only)} accept{'s' if len(ascii_only) == 1 else ''} only "
+                "a-z, 0-9 and `-`"
+                if report.context.settings.unicode_names is None
+                else "only a-z, 0-9 and `-` are allowed (the unicodeNames setting is off)"
+            )
         report.report(
             NAME_CHARSET,
             sub_range(doc.index, value, bad[0], bad[-1] + 1),
-            f"`name` '{name}' contains {detail}; only lowercase letters, digits and `-` "
-            "are allowed",
+            f"`name` '{name}' contains {detail}; {allowed}",
             fixes=rename,
         )
     hyphen_problems = []

@@ -116,6 +116,9 @@ def test_yaml_strictness_and_names() -> None:
     assert gemini.yaml == "lenient" and gemini.field_reader == "yaml-else-lines"
     assert not CLIENTS_BY_ID["insomnia"].lenient_name
     assert not CLIENTS_BY_ID["agentskills"].lenient_name
+    # Copilot CLI's observed name rule admits ASCII only; the spec profile any script.
+    assert {c.id for c in CLIENTS if c.name_charset == "ascii"} == {"copilot-cli"}
+    assert CLIENTS_BY_ID["agentskills"].name_charset == "unicode-lowercase"
     assert CLIENTS_BY_ID["claude-code"].lenient_name
     assert CLIENTS_BY_ID["claude-code"].entry_cap == 1536
 

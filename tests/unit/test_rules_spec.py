@@ -159,6 +159,50 @@ def test_unicode_letters_allowed_by_setting(name: str) -> None:
     assert "SKL104" in codes(spec(f"name: {name}", DESC, folder=name))
 
 
+SPEC_PROFILE = Settings(select=("SKL1",), target_clients=("agentskills",))
+
+
+@pytest.mark.parametrize("name", ["café", "naïve-ölçü", "日本語", "straße", "данные", "ﬁle"])
+def test_unicode_lowercase_letters_follow_the_reference_validator(name: str) -> None:
+    # skills-ref 0.1.1 accepts lowercase letters of any script, after NFKC normalisation.
+    assert spec(f"name: {name}", DESC, folder=name, settings=SPEC_PROFILE) == []
+    targets = Settings(select=("SKL1",), target_clients=("agentskills", "claude-code", "codex"))
+    assert spec(f"name: {name}", DESC, folder=name, settings=targets) == []
+
+
+@pytest.mark.parametrize(("name", "bad"), [("Ålesund", "Å"), ("ｃａｆé", ""), ("pdf😀", "😀")])
+def test_the_spec_profile_still_rejects_uppercase_and_symbols(name: str, bad: str) -> None:
+    text = skill(f"name: {name}", DESC)
+    found = run(text, folder=name, settings=SPEC_PROFILE)
+    if not bad:
+        assert found == []  # fullwidth lowercase letters are a-z after NFKC
+        return
+    diag = one(found, "SKL104")
+    assert covered(text, diag.range) == bad
+    assert diag.message.endswith("only lowercase letters, digits and `-` are allowed")
+
+
+def test_an_ascii_only_target_rejects_unicode_letters_and_is_named() -> None:
+    settings = Settings(select=("SKL1",), target_clients=("agentskills", "copilot-cli"))
+    text = skill("name: café", DESC)
+    diag = one(run(text, folder="café", settings=settings), "SKL104")
+    assert diag.severity is Severity.ERROR
+    assert covered(text, diag.range) == "é"
+    assert diag.message == (
+        "`name` 'café' contains characters 'é'; Copilot CLI accepts only a-z, 0-9 and `-`"
+    )
+
+
+def test_unicode_names_setting_forces_either_way() -> None:
+    ascii_only = Settings(select=("SKL1",), target_clients=("agentskills",), unicode_names=False)
+    diag = one(spec("name: café", DESC, folder="café", settings=ascii_only), "SKL104")
+    assert diag.message.endswith(
+        "only a-z, 0-9 and `-` are allowed (the unicodeNames setting is off)"
+    )
+    allowed = Settings(select=("SKL1",), target_clients=("copilot-cli",), unicode_names=True)
+    assert spec("name: café", DESC, folder="café", settings=allowed) == []
+
+
 def test_unicode_uppercase_is_still_an_error() -> None:
     unicode = Settings(select=("SKL1",), unicode_names=True)
     text = skill("name: Ålesund", DESC)
