@@ -6,7 +6,8 @@ walks client roots its own way: workspace/root_walk.py.)"""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,7 @@ __all__ = ["IGNORE_FILES", "SKIPPED_DIRS", "WalkResult", "find_skill_files", "it
 SKIPPED_DIRS = frozenset({".git", "node_modules", ".hg", ".svn", "__pycache__", ".venv"})
 MAX_DEPTH = 32
 MAX_ENTRIES = 200_000
+MAX_SECONDS = 20.0
 
 
 @dataclass
@@ -32,16 +34,33 @@ def is_skill_file_name(name: str) -> bool:
 
 
 def find_skill_files(
-    root: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_ENTRIES
+    root: Path,
+    max_depth: int = MAX_DEPTH,
+    max_entries: int = MAX_ENTRIES,
+    link_targets: Sequence[str] = (),
+    max_seconds: float = MAX_SECONDS,
 ) -> WalkResult:
-    """Every SKILL.md under `root` (a folder), in a stable order."""
+    """Every SKILL.md under `root` (a folder), in a stable order.
+
+    A symlinked folder is followed only when it leads inside `root` or inside one of
+    `link_targets` (the user folders agents load skills from): a link to `/` or to a
+    home folder is not a way to walk the whole disk. The walk stops after `max_entries`
+    entries or `max_seconds`, saying so."""
     result = WalkResult()
     found: list[str] = []
+    real_root = os.path.realpath(root)
+    allowed = (real_root, *(os.path.realpath(t) for t in link_targets))
     # Real paths of symlinked folders already walked: a loop or a second link is skipped.
-    seen_links: set[str] = {os.path.realpath(root)}
+    seen_links: set[str] = {real_root}
     entries_seen = 0
+    deadline = time.monotonic() + max_seconds
     stack: list[tuple[str, int, ignore.IgnoreStack]] = [(str(root), 0, ())]
     while stack:
+        if time.monotonic() > deadline:
+            result.bounds_hit.append(
+                f"stopped after {max_seconds:g} s under {root}; narrow the path"
+            )
+            break
         folder, depth, specs = stack.pop()
         try:
             with os.scandir(folder) as iterator:
@@ -70,6 +89,8 @@ def find_skill_files(
                     real = os.path.realpath(entry.path)
                     if real in seen_links or _is_within(os.path.realpath(folder), real):
                         continue  # walked already, or a link back up (`up -> ..`): a loop
+                    if not any(_is_within(real, target) for target in allowed):
+                        continue  # leaves the folder searched, and no agent loads from there
                     seen_links.add(real)
                 subfolders.append(entry.path)
             elif is_skill_file_name(entry.name):
@@ -87,13 +108,16 @@ def _is_within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def iter_targets(paths: list[Path]) -> Iterator[tuple[Path | None, str | None]]:
-    """(file, None) for each SKILL.md to check, or (None, message) for a problem."""
+def iter_targets(
+    paths: list[Path], link_targets: Sequence[str] = ()
+) -> Iterator[tuple[Path | None, str | None]]:
+    """(file, None) for each SKILL.md to check, or (None, message) for a problem;
+    `link_targets`: folders outside each path that symlinks may lead into."""
     for path in paths:
         if path.is_file():
             yield path, None
         elif path.is_dir():
-            result = find_skill_files(path)
+            result = find_skill_files(path, link_targets=link_targets)
             yield from ((file, None) for file in result.skill_files)
             yield from ((None, message) for message in result.bounds_hit)
         else:

@@ -269,6 +269,13 @@ def workspace_folders(
     return sorted(found)
 
 
+def user_roots(settings: Settings, environ: Mapping[str, str] | None = None) -> list[str]:
+    """The folders outside any project that agents load skills from (`~/.claude/skills`,
+    extra roots, ...): where a symlink found in a checked folder may lead."""
+    index = WorkspaceIndex([], settings, environ=environ)
+    return sorted({root.path for _, root in index.roots() if root.scope in ("user", "extra")})
+
+
 def _project_of(skill_md: str, patterns: Sequence[str]) -> str | None:
     """The folder above the innermost client root (`.claude/skills`, ...) holding `skill_md`."""
     best: str | None = None

@@ -8,7 +8,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from skill_ls.checking import FileResult, add_findings, check_files, cross_skill_findings
+from skill_ls.checking import (
+    FileResult,
+    add_findings,
+    check_files,
+    cross_skill_findings,
+    user_roots,
+)
 from skill_ls.checking.result_cache import ResultCache, default_folder, run_key
 from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
 from skill_ls.diagnostics import Diagnostic, Range, Severity
@@ -159,7 +165,9 @@ def run(args: argparse.Namespace) -> int:
     if usage:
         return 2
     results: list[FileResult] = _config_results(problems)
-    files, errors = _targets(args.paths or [Path(".")], explicit=bool(args.paths))
+    files, errors = _targets(
+        args.paths or [Path(".")], explicit=bool(args.paths), link_targets=user_roots(settings)
+    )
     for message in errors:
         print(f"skill-ls check: {message}", file=sys.stderr)
     progress = sys.stderr.isatty() and not args.no_progress and len(files) > 50
@@ -198,7 +206,9 @@ def run(args: argparse.Namespace) -> int:
     return 1 if any(d.severity >= fail for r in results for d in r.diagnostics) else 0
 
 
-def _targets(paths: list[Path], explicit: bool) -> tuple[list[Path], list[str]]:
+def _targets(
+    paths: list[Path], explicit: bool, link_targets: list[str]
+) -> tuple[list[Path], list[str]]:
     """The SKILL.md files to check, and the problems with the paths given: a path that does
     not exist, a folder that cannot be opened, a folder the user named that holds no
     SKILL.md. Bounds the search hit are printed as they are found (not errors)."""
@@ -216,7 +226,7 @@ def _targets(paths: list[Path], explicit: bool) -> tuple[list[Path], list[str]]:
             errors.append(f"{path}: no such file or folder")
             continue
         found: list[Path] = []
-        for file, message in iter_targets([path]):
+        for file, message in iter_targets([path], link_targets):
             if file is not None:
                 found.append(file)
             elif message is not None:

@@ -63,7 +63,7 @@ class BoundHit:
     """Discovery stopped early somewhere; reported, never silent."""
 
     root: str
-    kind: str  # "depth" | "count"
+    kind: str  # "depth" | "count" | "time"
     path: str
     message: str
 

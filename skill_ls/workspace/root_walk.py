@@ -12,6 +12,7 @@ skills (most clients stop there; Goose and OpenCode do not).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -31,6 +32,7 @@ class WalkLimits:
     max_depth: int = 8  # folders below the root
     max_dirs: int = 200_000  # folders entered
     max_skills: int = 50_000  # skill files recorded
+    max_seconds: float = 30.0  # wall time of one walk (a link to `/` below a root)
 
 
 @dataclass
@@ -72,6 +74,7 @@ class _Walk:
         self.result = RootWalk()
         self.visited: set[str] = set()
         self.dirs = 0
+        self.deadline = time.monotonic() + limits.max_seconds
 
     def relative(self, path: str) -> str:
         prefix = self.root.path.rstrip(os.sep) + os.sep
@@ -147,6 +150,13 @@ class _Walk:
                 break
             if self.dirs % 256 == 0 and self.cancelled is not None and self.cancelled():
                 self.result.cancelled = True
+                break
+            if self.dirs % 64 == 0 and time.monotonic() > self.deadline:
+                self.hit(
+                    "time",
+                    frame.path,
+                    f"stopped after {self.limits.max_seconds:g} s under {self.root.path}",
+                )
                 break
             children = self.visit(frame)
             if children is None:

@@ -348,3 +348,33 @@ def test_every_command_is_still_listed_and_a_typo_is_a_usage_error() -> None:
     typo = run_cli("chek")
     assert typo.returncode == 2
     assert "invalid choice: 'chek'" in typo.stderr
+
+
+def test_a_link_to_the_root_folder_is_not_walked_but_one_into_a_user_root_is(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home"
+    user_skill = home / ".claude" / "skills" / "mine"
+    user_skill.mkdir(parents=True)
+    (user_skill / "SKILL.md").write_text(VALID.format(name="mine"))
+    (user_skill / "references").mkdir()
+    (user_skill / "references" / "guide.md").write_text("guide\n")
+    project = tmp_path / "project"
+    folder = project / "skills" / "pdf"
+    (folder / "references").mkdir(parents=True)
+    (folder / "SKILL.md").write_text(VALID.format(name="pdf"))
+    (folder / "references" / "guide.md").write_text("guide\n")
+    os.symlink("/", folder / "everything")
+    os.symlink(home / ".claude" / "skills", project / "skills" / "linked")
+    env = {**os.environ, "PYTHONPATH": str(REPO), "HOME": str(home)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "skill_ls", "check", "skills", "--format", "json"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.stderr == ""
+    report = json.loads(proc.stdout)
+    assert report["summary"]["files"] == 2

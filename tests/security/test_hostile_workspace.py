@@ -108,11 +108,17 @@ def test_links_to_the_root_folder_and_out_end_within_bounds(base: Path) -> None:
         (skills / name).mkdir(parents=True)
         (skills / name / "SKILL.md").write_text(f"---\nname: {name}\ndescription: d\n---\nB\n")
         os.symlink(target, skills / name / "link")
-    # `/` holds the workspace itself: following it is a loop, and the check walk skips it.
+    # The check walk follows no link out of the folder searched (`/` and /usr are not
+    # folders agents load skills from): it sees the two skills and nothing else.
     result = find_skill_files(base / "ws", max_depth=8, max_entries=5_000)
-    assert not [p for p in result.skill_files if "to-root/link" in str(p)]
-    assert result.bounds_hit, "the walk into /usr reported no bound"
-    assert any("5,000 entries" in hit or "depth 8" in hit for hit in result.bounds_hit)
+    assert sorted(p.parent.name for p in result.skill_files) == ["to-root", "to-usr"]
+    assert result.bounds_hit == []
+    # Where /usr is a folder links may lead into, the bounds stop the walk and say so.
+    into = find_skill_files(base / "ws", max_depth=8, max_entries=5_000, link_targets=["/usr"])
+    assert into.bounds_hit, "the walk into /usr reported no bound"
+    assert any("5,000 entries" in hit or "depth 8" in hit for hit in into.bounds_hit)
+    timed = find_skill_files(base / "ws", link_targets=["/usr"], max_seconds=0.0)
+    assert timed.bounds_hit == [f"stopped after 0 s under {base / 'ws'}; narrow the path"]
     index = WorkspaceIndex(
         [base / "ws"],
         Settings(),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from skill_ls.document import load_document
-from skill_ls.workspace import PrefilledIndex, WorkspaceIndex, facts_of
+from skill_ls.workspace import PrefilledIndex, WalkLimits, WorkspaceIndex, facts_of
 from skill_ls.workspace.facts import read_facts
 
 from ..workspace_helpers import write_skill
@@ -80,3 +80,15 @@ def test_given_facts_give_the_same_cross_skill_findings(tmp_path: Path) -> None:
     found = [plain.cross_skill_diagnostics(p) for p in paths]
     assert any(found)
     assert [prefilled.cross_skill_diagnostics(p) for p in paths] == found
+
+
+def test_a_walk_that_runs_out_of_time_stops_and_says_so(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    for number in range(70):
+        write_skill(project / ".claude" / "skills" / f"s{number}" / "deep", f"s{number}")
+    index = WorkspaceIndex(
+        [project], home=tmp_path / "home", environ={}, limits=WalkLimits(max_seconds=0.0)
+    )
+    report = index.scan()
+    assert [hit.kind for hit in report.bounds_hit] == ["time"]
+    assert "stopped after 0 s under" in report.bounds_hit[0].message
