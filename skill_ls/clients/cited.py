@@ -20,6 +20,9 @@ AGENTSKILLS = Client(
     # The spec says `name` must equal the folder and the reference validator rejects a
     # mismatch, so the profile does too (the client guide lets a client warn and load).
     lenient_name=False,
+    # The reference validator reads frontmatter with strictyaml (skills_ref/parser.py):
+    # every scalar is a string.
+    yaml_loader="strictyaml",
     notes="The agentskills.io specification and its client-implementation guide: "
     "project and user `.agents/skills` (plus the client's own folder); project beats "
     "user, first- or last-found within a scope; YAML with unquoted colons is retried; "

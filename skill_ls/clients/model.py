@@ -160,6 +160,10 @@ class Client:
     # validator: lowercase letters of any script, after NFKC normalisation) | "ascii" (only
     # a-z; a name with other letters is dropped). The `unicodeNames` setting overrides it.
     name_charset: str = "unicode-lowercase"
+    # The YAML loader the client reads frontmatter with, as it types plain scalars (an id
+    # of `clients.loaders.LOADERS`: "yaml-1.2-core" | "js-yaml" | "js-yaml-3" | "yaml-1.1" |
+    # "strictyaml" | "unknown"); findings name a client only when its loader is known.
+    yaml_loader: str = "unknown"
     # Characters the client replaces with "-" in a skill's name.
     name_unsafe_chars: str = ""
     # A skill without a (non-blank) description: "skip" it | "body-first-line" (its first

@@ -211,6 +211,10 @@ GEMINI_CLI = Client(
     # js-yaml is strict, but a block it rejects is read again line by line (see
     # `field_reader`): an unquoted `: ` does not drop the skill.
     yaml="lenient",
+    # js-yaml, per the observation above; the package is bundled (`npm view
+    # @google/gemini-cli dependencies` lists none), so its major version is not checked
+    # here: only what js-yaml 3 and 4 both read as numbers is judged.
+    yaml_loader="js-yaml",
     # Loaded in this order (after the built-ins): ~/.gemini, ~/.agents, then the
     # project's .gemini and .agents; only folders directly below a root.
     project_roots=(".gemini/skills", ".agents/skills"),
@@ -248,6 +252,9 @@ OPENCODE = Client(
     # gray-matter (js-yaml); a block it rejects is retried with each unquoted `key: a: b`
     # value made a block scalar.
     yaml="lenient",
+    # gray-matter 4.0.3 depends on js-yaml ^3.13.1 (`npm view gray-matter@4.0.3
+    # dependencies`); opencode-ai itself ships a binary, so that dependency is cited.
+    yaml_loader="js-yaml-3",
     # Loaded in this order: ~/.claude/skills, ~/.agents/skills, then .claude/skills and
     # .agents/skills in the project and its ancestors up to the git root, then
     # `{skill,skills}` in ~/.config/opencode, the project's .opencode folders and
@@ -297,6 +304,8 @@ PI = Client(
     # The `yaml` package (YAML 1.2): an unquoted `: `, a tab indent or an unclosed quote
     # drops the skill; `yes` and "true" are strings, not true.
     yaml="strict",
+    # `npm view @mariozechner/pi-coding-agent@0.73.1 dependencies`: yaml ^2.8.2.
+    yaml_loader="yaml-1.2-core",
     # Loaded in this order: the project's .pi/skills; .agents/skills in the project and
     # each ancestor up to the git root (to `/` outside a repository); ~/.pi/agent/skills;
     # ~/.agents/skills. The first copy of a name wins (a collision diagnostic names the

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 from skill_ls.clients.fields import ALL_FIELDS
+from skill_ls.clients.loaders import misread_as
+from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import SkillDocument
-from skill_ls.rules.helpers import describe_kind, value_range, yaml_double_quoted
+from skill_ls.rules.helpers import describe_kind, names, value_range, yaml_double_quoted
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
@@ -50,8 +52,10 @@ MISREAD_VALUE = define(
     Severity.WARNING,
     "an unquoted value is read differently than it reads",
     "In an unquoted (plain) value, ` #` starts a comment that cuts the text; `*`, `&` and `!` "
-    "at the start make an alias, anchor or tag; `yes`/`no`/`on`/`off` are booleans to YAML "
-    "1.1 loaders (PyYAML). Quote such values.",
+    "at the start make an alias, anchor or tag; `1_000`, `0b101` or `1:30` are numbers and "
+    "`yes`/`no`/`on`/`off` booleans to some loaders (js-yaml, YAML 1.1) though strings to "
+    "YAML 1.2: judged by the YAML loader of each target (its client row), and named. Quote "
+    "such values.",
     fixable=True,
     family=FAMILY,
 )
@@ -116,7 +120,6 @@ FLOW = define(
     family=FAMILY,
 )
 
-_YAML11_BOOLEANS = re.compile(r"(?i)y|n|yes|no|on|off")
 _STRING_FIELDS = {name for name, spec in ALL_FIELDS.items() if spec.type in ("string", "enum")}
 
 
@@ -316,18 +319,33 @@ def _check_plain_values(doc: SkillDocument, report: Reporter) -> None:
                     )
                 ],
             )
-        elif _YAML11_BOOLEANS.fullmatch(value.value):
-            report.report(
-                MISREAD_VALUE,
-                value.range,
-                f"`{key}: {value.value}` is a string to YAML 1.2 loaders but a boolean to "
-                "YAML 1.1 loaders (PyYAML); quote it",
-                fixes=[
-                    Fix(
-                        "Quote the value", (TextEdit(value.range, yaml_double_quoted(value.value)),)
-                    )
-                ],
-            )
+        elif value.kind == "string":
+            _check_loader_types(report, key, value)
+
+
+_KIND_WORDS = {"bool": "a boolean", "int": "a number", "float": "a number", "null": "null"}
+
+
+def _check_loader_types(report: Reporter, key: str, value: YScalar) -> None:
+    """A plain value that is a string to YAML 1.2 but typed by the YAML loader of a target
+    (`Client.yaml_loader`: `1_000`, `0b101`, base 60 `1:30`, YAML 1.1's `yes`/`off`)."""
+    by_kind: dict[str, list[Client]] = {}
+    for client in report.context.audience:
+        kind = misread_as(client.yaml_loader, value.value)
+        if kind is not None:
+            by_kind.setdefault(_KIND_WORDS[kind], []).append(client)
+    if not by_kind:
+        return
+    readers = "; ".join(
+        f"{names(clients)} read{'s' if len(clients) == 1 else ''} it as {kind}"
+        for kind, clients in by_kind.items()
+    )
+    report.report(
+        MISREAD_VALUE,
+        value.range,
+        f"`{key}: {value.value}` is a string to YAML 1.2 loaders, but {readers}; quote it",
+        fixes=[Fix("Quote the value", (TextEdit(value.range, yaml_double_quoted(value.value)),))],
+    )
 
 
 def _check_block_description(doc: SkillDocument, report: Reporter) -> None:

@@ -196,3 +196,23 @@ def test_pi_reads_root_level_markdown_files() -> None:
 def test_windows_paths() -> None:
     found = ids(clients_for_path("C:\\p\\.github\\skills\\pdf\\SKILL.md"))
     assert found == {"copilot", "copilot-cli"}
+
+
+def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
+    from skill_ls.clients.loaders import LOADERS, misread_as
+
+    assert {c.id: c.yaml_loader for c in CLIENTS if c.yaml_loader != "unknown"} == {
+        "agentskills": "strictyaml",
+        "gemini-cli": "js-yaml",
+        "opencode": "js-yaml-3",
+        "pi": "yaml-1.2-core",
+    }
+    assert all(c.yaml_loader in LOADERS for c in CLIENTS)
+    assert misread_as("js-yaml", "1_000") == "int"
+    assert misread_as("js-yaml", "1:30") is None
+    assert misread_as("js-yaml-3", "1:30") == "int"
+    assert misread_as("yaml-1.1", "off") == "bool"
+    assert misread_as("yaml-1.1", "y") is None  # PyYAML reads y and n as strings
+    for loader in ("yaml-1.2-core", "strictyaml", "unknown", "no-such-loader"):
+        assert misread_as(loader, "0b101") is None
+    assert misread_as("js-yaml", "pdf-tools") is None

@@ -57,7 +57,7 @@ CASES: list[tuple[str, str, dict[str, object]]] = [
     (skill(NAME, DESC).replace("\n", "\r\n"), "SKL202", {}),
     ("\n\n" + skill(NAME, DESC), "SKL203", {}),
     (skill(NAME, "description: Reads # PDFs. Use when asked."), "SKL204", {}),
-    (skill(NAME, "description: no"), "SKL204", {}),
+    (skill(NAME, "description: 1_000"), "SKL204", {"targets": ["opencode"]}),
     (skill(NAME, "description: @PDF tools. Use when asked."), "SKL204", {}),
     (skill(NAME, "description: >-", "  Reads PDFs.", "  Use when asked.", "x: 1"), "SKL205", {}),
     (skill(NAME, "description: |", '  Reads "PDFs".', "", "  Use when asked."), "SKL205", {}),

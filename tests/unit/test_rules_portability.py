@@ -105,22 +105,62 @@ def test_hash_without_a_space_is_text() -> None:
     assert port(skill(NAME, "description: C#-style text. Use when asked.")) == []
 
 
-@pytest.mark.parametrize("value", ["yes", "No", "ON", "off", "y", "n"])
-def test_yaml11_booleans(value: str) -> None:
+def targets(*ids: str) -> Settings:
+    return Settings(select=("SKL2",), target_clients=ids)
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"), [("1_000", "a number"), ("0b101", "a number"), ("1_000.5", "a number")]
+)
+def test_numbers_to_js_yaml_are_named(value: str, kind: str) -> None:
     text = skill(NAME, f"description: {value}")
-    diag = one(port(text), "SKL204")
+    settings = targets("gemini-cli", "opencode", "pi")
+    diag = one(port(text, settings=settings), "SKL204")
+    assert diag.severity is Severity.WARNING
     assert diag.range == r(2, 13, 2, 13 + len(value))
-    assert "boolean to YAML 1.1 loaders" in diag.message
-    assert f'description: "{value}"' in fixed_clean(text, diag)
+    assert diag.message == (
+        f"`description: {value}` is a string to YAML 1.2 loaders, but Gemini CLI and OpenCode "
+        f"read it as {kind}; quote it"
+    )
+    out = apply_fix(text, diag.fixes[0])
+    assert f'description: "{value}"' in out
+    assert "SKL204" not in codes(port(out, settings=settings))
 
 
-def test_quoted_yaml11_boolean_is_fine() -> None:
-    assert port(skill(NAME, "description: 'yes'")) == []
+def test_base_60_is_a_number_only_to_js_yaml_3() -> None:
+    text = skill(NAME, "description: 1:30")
+    diag = one(port(text, settings=targets("gemini-cli", "opencode")), "SKL204")
+    assert diag.message == (
+        "`description: 1:30` is a string to YAML 1.2 loaders, but OpenCode reads it as a "
+        "number; quote it"
+    )
+    assert port(text, settings=targets("gemini-cli", "pi")) == []
+
+
+@pytest.mark.parametrize("value", ["1_000", "0b101", "1:30", "yes", "No", "ON", "off", "y", "n"])
+def test_quiet_when_no_target_misreads_the_value(value: str) -> None:
+    # pi reads YAML 1.2 (the `yaml` package), the spec's validator strictyaml (all strings);
+    # Claude Code's and Codex's loaders are not recorded, so they are never named.
+    text = skill(NAME, f"description: {value}")
+    assert port(text, settings=targets("pi", "agentskills", "claude-code", "codex")) == []
+
+
+@pytest.mark.parametrize("value", ["yes", "No", "ON", "off"])
+def test_yaml11_booleans_are_quiet_for_every_recorded_loader(value: str) -> None:
+    # No client row reads frontmatter with a YAML 1.1 loader (PyYAML).
+    assert port(skill(NAME, f"description: {value}")) == []
+
+
+def test_quoted_values_are_fine() -> None:
+    settings = targets("gemini-cli", "opencode")
+    assert port(skill(NAME, "description: '1_000'"), settings=settings) == []
+    assert port(skill(NAME, 'description: "1:30"'), settings=settings) == []
 
 
 def test_misread_values_in_client_string_fields() -> None:
-    text = skill(NAME, DESC, "model: on")
-    assert "SKL204" in codes(port(text))
+    text = skill(NAME, DESC, "model: 1_000")
+    assert "SKL204" in codes(port(text, settings=targets("opencode")))
+    assert "SKL204" not in codes(port(text, settings=targets("pi")))
 
 
 @pytest.mark.parametrize(
