@@ -24,7 +24,9 @@ def code_lens(session: Session, params: types.CodeLensParams) -> list[types.Code
     snapshot = session.snapshot(params.text_document.uri)
     if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
         return []
-    verdicts = agent_verdicts(session.skills.current, snapshot.path, session.audience(snapshot))
+    verdicts = agent_verdicts(
+        session.skills.index_for(snapshot.path), snapshot.path, session.audience(snapshot)
+    )
     title = verdicts.summary() if verdicts is not None else NOT_INDEXED
     frontmatter = snapshot.parsed.frontmatter
     line = frontmatter.open_line if frontmatter is not None else 0

@@ -173,7 +173,7 @@ def _full_reports(
         if item is None:
             continue
         diagnostics = sorted(
-            [*item.diagnostics, *session.skills.current.cross_skill_diagnostics(path)],
+            [*item.diagnostics, *session.skills.index_for(path).cross_skill_diagnostics(path)],
             key=lambda d: (d.range.start, d.code),
         )
         # ASCII text: code points are the client's units, no line index needed.

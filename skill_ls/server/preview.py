@@ -155,7 +155,7 @@ def workspace_for_target(session: Session, target: str) -> WorkspaceIndex:
     the workspace is indexed on the spot)."""
     path = _path_of(target)
     if path is None or not os.path.isdir(path) or _within(path, session.roots):
-        return session.skills.current
+        return session.skills.index_for(path)
     index = WorkspaceIndex([path], session.settings_for(path))
     index.scan()
     return index

@@ -19,7 +19,7 @@ from lsprotocol import types
 from skill_ls.server import diagnostics
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.session import Session
-from skill_ls.settings import Settings
+from skill_ls.server.skill_index import Group
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +36,18 @@ async def in_scan_thread(function: Callable[P, T], *args: P.args, **kwargs: P.kw
     return await loop.run_in_executor(_executor, functools.partial(function, *args, **kwargs))
 
 
-def index_settings(session: Session) -> Settings:
-    """The index takes one set of settings: the first workspace folder's."""
-    return session.settings_for(str(session.roots[0]) if session.roots else None)
+def index_groups(session: Session) -> list[Group]:
+    """The workspace folders grouped by their settings (each group gets its own index)."""
+    groups: list[Group] = []
+    for root in session.roots:
+        settings = session.settings_for(str(root))
+        for roots, shared in groups:
+            if shared == settings:
+                roots.append(root)
+                break
+        else:
+            groups.append(([root], settings))
+    return groups or [([], session.settings_for(None))]
 
 
 async def _begin(session: Session, editor: EditorPort) -> str | None:
@@ -80,8 +89,7 @@ async def scan_workspace(session: Session, editor: EditorPort) -> int:
         result = await loop.run_in_executor(
             _executor,
             session.skills.scan,
-            list(session.roots),
-            index_settings(session),
+            index_groups(session),
             report,
             cancelled,
         )

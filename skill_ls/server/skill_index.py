@@ -39,67 +39,122 @@ def extra_roots(settings: Settings, roots: list[Path]) -> list[Path]:
     return found
 
 
+# Workspace folders that share their settings, and those settings: one index each.
+Group = tuple[list[Path], Settings]
+
+
 class SkillIndex:
+    """One workspace index per group of folders with the same settings, so that each
+    folder's skills are judged by its own configuration (folders that share settings share
+    an index, and their cross-folder findings)."""
+
     def __init__(self) -> None:
-        self._index = WorkspaceIndex([])
+        self._indexes: list[tuple[list[Path], Settings, WorkspaceIndex]] = [
+            ([], Settings(), WorkspaceIndex([]))
+        ]
         self._buffers: dict[str, str] = {}
         self._lock = threading.Lock()
-        self.settings = Settings()
-        self.roots: list[Path] = []
         # Called (from any thread) when an open buffer changed a skill's name.
         self.on_names_changed: Callable[[], None] = lambda: None
 
     @property
     def current(self) -> WorkspaceIndex:
-        return self._index
+        """The index of the first group of folders (for questions about no one file)."""
+        return self._indexes[0][2]
+
+    @property
+    def indexes(self) -> list[WorkspaceIndex]:
+        return [index for _, _, index in self._indexes]
+
+    def index_for(self, path: str | None) -> WorkspaceIndex:
+        """The index of the innermost workspace folder holding `path` (else the first)."""
+        if path is None:
+            return self.current
+        normalized = os.path.normpath(path)
+        best: tuple[int, WorkspaceIndex] | None = None
+        for roots, _, index in self._indexes:
+            for root in roots:
+                prefix = os.path.normpath(root)
+                if normalized == prefix or normalized.startswith(prefix.rstrip(os.sep) + os.sep):
+                    depth = len(Path(prefix).parts)
+                    if best is None or depth > best[0]:
+                        best = (depth, index)
+        return best[1] if best is not None else self.current
 
     def scan(
         self,
-        roots: Iterable[Path],
-        settings: Settings,
+        groups: list[Group],
         progress: Progress | None = None,
         cancelled: Callable[[], bool] | None = None,
     ) -> ScanReport:
-        """Rescan (blocking: run it on a worker). New folders or settings make a new index,
-        which replaces the current one only once its scan is complete."""
-        roots = list(roots)
-        index = self._index
-        if roots != self.roots or settings != self.settings:
-            index = WorkspaceIndex([str(root) for root in roots], settings)
-            with self._lock:
-                buffers = dict(self._buffers)
-            for path, text in buffers.items():
-                index.set_buffer(path, text)
-        report = index.scan(progress, cancelled)
-        if not report.cancelled:
-            self._index, self.roots, self.settings = index, roots, settings
-        return report
+        """Rescan (blocking: run it on a worker). New folders or settings make new indexes,
+        which replace the current ones only once every scan is complete."""
+        groups = groups or [([], Settings())]
+        built: list[tuple[list[Path], Settings, WorkspaceIndex]] = []
+        reports: list[ScanReport] = []
+        for roots, settings in groups:
+            index = next(
+                (i for r, s, i in self._indexes if r == roots and s == settings),
+                None,
+            )
+            if index is None:
+                index = WorkspaceIndex([str(root) for root in roots], settings)
+                with self._lock:
+                    buffers = dict(self._buffers)
+                for path, text in buffers.items():
+                    index.set_buffer(path, text)
+            report = index.scan(progress, cancelled)
+            if report.cancelled:
+                return report
+            built.append((list(roots), settings, index))
+            reports.append(report)
+        self._indexes = built
+        return ScanReport(
+            sum(r.roots for r in reports),
+            sum(r.skills for r in reports),
+            sum(r.seconds for r in reports),
+            False,
+            tuple(hit for r in reports for hit in r.bounds_hit),
+        )
 
     def skills(self) -> list[SkillEntry]:
-        return self._index.skills()
+        """Every group's skills; a skill several groups see (a user-level one) once."""
+        found: list[SkillEntry] = []
+        seen: set[str] = set()
+        for index in self.indexes:
+            for entry in index.skills():
+                if entry.path not in seen:
+                    seen.add(entry.path)
+                    found.append(entry)
+        return found
 
     def entry(self, path: str) -> SkillEntry | None:
-        return self._index.entry_for_path(path)
+        return self.index_for(path).entry_for_path(path)
 
     def facts(self, path: str) -> SkillFacts | None:
-        return self._index.facts(path)
+        return self.index_for(path).facts(path)
 
     def by_name(self, name: str, client_id: str | None = None) -> SkillEntry | None:
-        return self._index.skill_by_name(name, client_id)
+        for index in self.indexes:
+            entry = index.skill_by_name(name, client_id)
+            if entry is not None:
+                return entry
+        return None
 
     def view(self, client_id: str) -> tuple[LoadedSkill, ...]:
-        return self._index.view(client_id)
+        return self.current.view(client_id)
 
     def files_changed(self, paths: Iterable[str]) -> None:
-        index = self._index
+        indexes = self.indexes
         for path in paths:
-            try:
-                if os.path.exists(path):
-                    index.update_file(path)
-                else:
-                    index.remove_path(path)
-            except Exception:  # one odd path must not stop the others
-                log.exception("updating the index for %s failed", path)
+            for index in indexes:
+                try:
+                    if os.path.exists(path):
+                        index.update_file(path)
+                    else:
+                        index.remove_path(path)
+                except Exception:  # one odd path must not stop the others
+                    log.exception("updating the index for %s failed", path)
 
     def set_buffer(self, path: str, text: str) -> None:
         """An open editor buffer; when it renames a skill, other skills' findings change."""
@@ -107,10 +162,11 @@ class SkillIndex:
             if self._buffers.get(path) == text:
                 return
             self._buffers[path] = text
-        index = self._index
-        before = index.facts(path)
-        index.set_buffer(path, text)
-        after = index.facts(path)
+        own = self.index_for(path)
+        before = own.facts(path)
+        for index in self.indexes:
+            index.set_buffer(path, text)
+        after = own.facts(path)
         if before is not None and after is not None and before.name != after.name:
             self.on_names_changed()
 
@@ -118,10 +174,11 @@ class SkillIndex:
         with self._lock:
             if self._buffers.pop(path, None) is None:
                 return
-        index = self._index
-        before = index.facts(path)
-        index.clear_buffer(path)
-        after = index.facts(path)
+        own = self.index_for(path)
+        before = own.facts(path)
+        for index in self.indexes:
+            index.clear_buffer(path)
+        after = own.facts(path)
         if before is not None and (after is None or before.name != after.name):
             self.on_names_changed()
 
@@ -133,4 +190,4 @@ class SkillIndex:
             return []
         if is_buffer:
             self.set_buffer(document.path, document.text)
-        return self._index.cross_skill_diagnostics(document.path)
+        return self.index_for(document.path).cross_skill_diagnostics(document.path)

@@ -84,7 +84,9 @@ async def register_watchers(session: Session, editor: EditorPort) -> None:
     """Ask the client to watch skill files and the extra roots; again when those change."""
     if not session.flags.watched_files_dynamic:
         return
-    roots = extra_roots(scan.index_settings(session), session.roots)
+    roots: list[Path] = []
+    for group_roots, settings in scan.index_groups(session):
+        roots.extend(r for r in extra_roots(settings, group_roots) if r not in roots)
     previous = session.watched_roots
     if previous == roots:
         return
