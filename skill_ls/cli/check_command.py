@@ -142,8 +142,15 @@ def _is(test: Callable[[], bool]) -> bool:
         return False
 
 
-def build_settings(args: argparse.Namespace) -> tuple[Settings, list[ConfigProblem]]:
-    root = args.config if args.config else find_config_root((args.paths or [Path(".")])[0])
+def build_settings(
+    args: argparse.Namespace, root: Path | None = None
+) -> tuple[Settings, list[ConfigProblem]]:
+    """The settings for paths whose nearest configuration is in `root` (`--config` wins),
+    with the command line's flags over them."""
+    if args.config:
+        root = args.config
+    elif root is None:
+        root = find_config_root((args.paths or [Path(".")])[0])
     settings, problems = load_file_settings(root) if root else (Settings(), [])
     overrides: dict[str, object] = {}
     clients = _split(args.client)
@@ -157,23 +164,64 @@ def build_settings(args: argparse.Namespace) -> tuple[Settings, list[ConfigProbl
     return settings, problems + found
 
 
+def _groups(args: argparse.Namespace) -> list[tuple[Path | None, list[Path]]]:
+    """The paths given, grouped by the configuration that governs each (its nearest one,
+    or `--config` for all), in the order they were given."""
+    paths = args.paths or [Path(".")]
+    if args.config:
+        return [(args.config, paths)]
+    groups: dict[Path | None, list[Path]] = {}
+    for path in paths:
+        groups.setdefault(find_config_root(path), []).append(path)
+    return list(groups.items())
+
+
 def run(args: argparse.Namespace) -> int:
-    settings, problems = build_settings(args)
-    usage = [p for p in problems if p.source == "command line"]
+    groups: list[tuple[list[Path], Settings, list[ConfigProblem]]] = []
+    for root, paths in _groups(args):
+        settings, found = build_settings(args, root)
+        groups.append((paths, settings, found))
+    usage = [p for p in groups[0][2] if p.source == "command line"]
     for problem in usage:
         print(f"skill-ls check: {problem.message}", file=sys.stderr)
     if usage:
         return 2
+    # Each configuration file's problems once, however many groups read it.
+    problems = list(dict.fromkeys(p for _, _, found in groups for p in found))
     results: list[FileResult] = _config_results(problems)
-    files, errors = _targets(
-        args.paths or [Path(".")], explicit=bool(args.paths), link_targets=user_roots(settings)
-    )
-    for message in errors:
-        print(f"skill-ls check: {message}", file=sys.stderr)
+    any_files = False
+    all_errors: list[str] = []
+    for paths, settings, _ in groups:
+        roots = user_roots(settings)
+        files, errors = _targets(paths, explicit=bool(args.paths), link_targets=roots)
+        for message in errors:
+            print(f"skill-ls check: {message}", file=sys.stderr)
+        all_errors += errors
+        any_files = any_files or bool(files)
+        results.extend(_check_group(args, files, paths, settings))
+    shown = Severity.parse(args.severity)
+    for result in results:
+        result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
+    if all_errors and not any_files:
+        return 2  # nothing was checked: no report, only the reasons above
+    color = args.format == "text" and sys.stdout.isatty()
+    sys.stdout.write(render(args.format, results, color, groups[0][1].docs_url))
+    if all_errors:
+        return 2
+    fail = Severity.parse(args.fail_on)
+    return 1 if any(d.severity >= fail for r in results for d in r.diagnostics) else 0
+
+
+def _check_group(
+    args: argparse.Namespace, files: list[Path], paths: list[Path], settings: Settings
+) -> list[FileResult]:
+    """Check the files one configuration governs, with their cross-skill findings."""
+    if not files:
+        return []
     progress = sys.stderr.isatty() and not args.no_progress and len(files) > 50
     checked: list[FileResult] = []
     cache = None
-    if files and not args.no_cache:
+    if not args.no_cache:
         cache = ResultCache.load(args.cache_dir or default_folder(), run_key(settings))
     entries = cache.entries if cache is not None else None
     for number, result in enumerate(check_files(files, settings, args.jobs, entries), start=1):
@@ -186,24 +234,12 @@ def run(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     if cache is not None:
         cache.save()
-    if files:
-        folders = [path for path in args.paths if path.is_dir()] or [Path(".")]
-        known = {r.real: r.facts for r in checked if r.real is not None and r.facts is not None}
-        workspace = cross_skill_findings(files, folders, settings, known=known)
-        for result in checked:
-            add_findings(result, workspace.get(result.path, []))
-    results.extend(checked)
-    shown = Severity.parse(args.severity)
-    for result in results:
-        result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
-    if errors and not files:
-        return 2  # nothing was checked: no report, only the reasons above
-    color = args.format == "text" and sys.stdout.isatty()
-    sys.stdout.write(render(args.format, results, color, settings.docs_url))
-    if errors:
-        return 2
-    fail = Severity.parse(args.fail_on)
-    return 1 if any(d.severity >= fail for r in results for d in r.diagnostics) else 0
+    folders = [path for path in paths if path.is_dir()] or [Path(".")]
+    known = {r.real: r.facts for r in checked if r.real is not None and r.facts is not None}
+    workspace = cross_skill_findings(files, folders, settings, known=known)
+    for result in checked:
+        add_findings(result, workspace.get(result.path, []))
+    return checked
 
 
 def _targets(

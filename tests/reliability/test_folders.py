@@ -101,11 +101,6 @@ def test_each_folder_is_judged_by_its_own_settings(
         client.kill()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="`skill-ls check a b` reads the configuration nearest the first path only; the fix "
-    "(group the files by their nearest configuration) belongs in cli/check_command.py",
-)
 def test_check_of_several_paths_uses_each_paths_configuration(
     folders: dict[str, tuple[Path, list[Path]]],
 ) -> None:
