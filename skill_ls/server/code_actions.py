@@ -73,7 +73,12 @@ def quick_fixes(
         if not diagnostic.fixes:
             continue
         converted = to_lsp_diagnostic(
-            diagnostic, snapshot.index, session.mapper, session.flags, session.line_index_for
+            diagnostic,
+            snapshot.index,
+            session.mapper,
+            session.flags,
+            session.line_index_for,
+            session.settings_for(snapshot.path).docs_url,
         )
         matches = any(_same(converted, a) for a in asked) if asked else False
         if not matches and not _touches(converted, params.range):

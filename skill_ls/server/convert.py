@@ -40,7 +40,10 @@ def to_lsp_diagnostic(
     mapper: PositionMapper,
     flags: ClientFlags,
     line_index_for: LineIndexFor,
+    docs_base: str | None = None,
 ) -> types.Diagnostic:
+    """`diagnostic` in the client's terms; its code links to the rule's docs under
+    `docs_base` (the `docsUrl` setting; None: the docs shipped with the package)."""
     tags = [_TAGS[t] for t in diagnostic.tags if t in _TAGS] if flags.diagnostic_tags else []
     related: list[types.DiagnosticRelatedInformation] = []
     if flags.related_information:
@@ -60,7 +63,7 @@ def to_lsp_diagnostic(
         severity=_SEVERITY[diagnostic.severity],
         code=diagnostic.code,
         code_description=(
-            types.CodeDescription(href=docs_url(diagnostic.code))
+            types.CodeDescription(href=docs_url(diagnostic.code, docs_base))
             if flags.code_description
             else None
         ),
@@ -86,8 +89,11 @@ def to_lsp_diagnostics(
     mapper: PositionMapper,
     flags: ClientFlags,
     line_index_for: LineIndexFor,
+    docs_base: str | None = None,
 ) -> list[types.Diagnostic]:
-    return [to_lsp_diagnostic(d, index, mapper, flags, line_index_for) for d in diagnostics]
+    return [
+        to_lsp_diagnostic(d, index, mapper, flags, line_index_for, docs_base) for d in diagnostics
+    ]
 
 
 def created_path(snapshot: Snapshot, relative: str) -> str | None:

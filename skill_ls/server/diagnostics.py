@@ -109,6 +109,7 @@ def _publish(session: Session, editor: EditorPort, result: CheckResult) -> None:
         session.mapper,
         session.flags,
         session.line_index_for,
+        session.settings_for(snapshot.path).docs_url,
     )
     editor.publish_diagnostics(
         types.PublishDiagnosticsParams(
@@ -131,7 +132,12 @@ async def document_diagnostic(
     if params.previous_result_id == result.result_id and snapshot.version is not None:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result.result_id)
     items = to_lsp_diagnostics(
-        result.diagnostics, snapshot.index, session.mapper, session.flags, session.line_index_for
+        result.diagnostics,
+        snapshot.index,
+        session.mapper,
+        session.flags,
+        session.line_index_for,
+        settings.docs_url,
     )
     return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result.result_id)
 
@@ -178,8 +184,11 @@ def _full_reports(
         )
         # ASCII text: code points are the client's units, no line index needed.
         line_index = None if item.ascii else session.line_index_for(path)
+        docs_base = session.settings_for(path).docs_url
         items = [
-            to_lsp_diagnostic(d, line_index, session.mapper, session.flags, session.line_index_for)
+            to_lsp_diagnostic(
+                d, line_index, session.mapper, session.flags, session.line_index_for, docs_base
+            )
             for d in diagnostics
         ]
         reports.append(

@@ -88,3 +88,13 @@ async def test_file_settings_then_did_change_configuration(tmp_path: Path) -> No
                 and "SKL104" not in codes(client.published[uri][-1].diagnostics)
             )
         )
+
+
+async def test_rule_links_follow_the_docs_url_setting(tmp_path: Path) -> None:
+    options = {"skillLs": {"docsUrl": "https://docs.example/rules/{code}.html"}}
+    async with fresh_server("vscode", tmp_path, options=options) as client:
+        uri = open_doc(client, make_skill(tmp_path, BROKEN))
+        found = await diagnostics_for(client, uri)
+        links = {d.code: d.code_description.href for d in found if d.code_description}
+        assert links["SKL104"] == "https://docs.example/rules/skl104.html"
+        assert set(links) == {str(d.code) for d in found}
