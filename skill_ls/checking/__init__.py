@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from skill_ls.checking.result_cache import Entry, Probes, context_digest, data_digest
@@ -102,7 +102,7 @@ def check_file(
         )
     install = context.install
     recording = (
-        _RecordingTree(install.skill_dir, install.root, install.kind, install.plugin_root)
+        _RecordingTree(**{f.name: getattr(install, f.name) for f in fields(InstallTree)})
         if install is not None
         else None
     )

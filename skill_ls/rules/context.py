@@ -55,6 +55,8 @@ class InstallTree:
     root: str  # the widest folder installed with the skill (may be `skill_dir`)
     kind: str  # "skill" | "skill tree" | "skills collection" | "plugin"
     plugin_root: str | None = None
+    # The nearest folder above holding a SKILL.md: this skill is nested in that one.
+    parent_skill: str | None = None
 
     def contains(self, path: str) -> bool:
         """Whether the absolute, normalised `path` is `root` or below it."""
@@ -85,6 +87,7 @@ def install_tree(skill_md: Path) -> InstallTree:
     the folders above it: SKILL.md, `.claude-plugin/plugin.json`, `.git`)."""
     folder = os.path.normpath(os.path.abspath(skill_md.parent))
     top = folder
+    nearest: str | None = None
     plugin: str | None = None
     current = folder
     for _ in range(MAX_INSTALL_LEVELS + 1):
@@ -93,16 +96,18 @@ def install_tree(skill_md: Path) -> InstallTree:
             break
         if current != folder and _has_skill_md(current):
             top = current
+            nearest = nearest or current
         parent = os.path.dirname(current)
         if parent == current or os.path.isdir(os.path.join(current, ".git")):
             break
         current = parent
     if plugin is not None and os.path.dirname(plugin) != plugin:
-        return InstallTree(folder, plugin, "plugin", plugin)
+        return InstallTree(folder, plugin, "plugin", plugin, nearest)
     collection = os.path.dirname(top)
     if os.path.basename(collection) == "skills":
-        return InstallTree(folder, collection, "skills collection")
-    return InstallTree(folder, top, "skill tree" if top != folder else "skill")
+        return InstallTree(folder, collection, "skills collection", parent_skill=nearest)
+    kind = "skill tree" if top != folder else "skill"
+    return InstallTree(folder, top, kind, parent_skill=nearest)
 
 
 def _has_skill_md(folder: str) -> bool:

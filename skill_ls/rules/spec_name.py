@@ -3,6 +3,7 @@ folder (Unicode normalisation included). Part of the spec family (`spec.py` call
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 
@@ -246,11 +247,21 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
         )
         return
     strict = [c for c in report.context.audience if not c.lenient_name]
-    consequence = (
-        f"{names(strict)} reject{'s' if len(strict) == 1 else ''} it"
-        if strict
-        else "most clients warn and load it anyway"
-    )
+    install = report.context.install
+    nested_in = install.parent_skill if install is not None else None
+    if nested_in is not None:
+        # Agents that stop at the first SKILL.md never load a nested one as a skill (it is
+        # a file of the skill above), so its name is no concern of theirs.
+        strict = [c for c in strict if not c.skill_md_ends_walk]
+    if strict:
+        consequence = f"{names(strict)} reject{'s' if len(strict) == 1 else ''} it"
+    elif nested_in is not None:
+        consequence = (
+            f"it is nested in the skill `{os.path.basename(nested_in)}`, so agents that stop "
+            "at the first SKILL.md do not load it as a skill, and the others warn"
+        )
+    else:
+        consequence = "most clients warn and load it anyway"
     report.report(
         NAME_FOLDER,
         value.range,
