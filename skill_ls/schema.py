@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skill_ls.clients.fields import ALL_FIELDS, FieldSpec
+from skill_ls.clients.fields import ALL_FIELDS, UNICODE_NAME_PATTERN, FieldSpec
 from skill_ls.clients.table import get_client
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -34,6 +34,9 @@ def schema_for(client_id: str) -> dict[str, Any]:
     client = get_client(client_id)
     specs = [ALL_FIELDS[name] for name in sorted(client.fields) if name in ALL_FIELDS]
     properties: dict[str, Any] = {spec.name: field_schema(spec) for spec in specs}
+    if client.name_charset != "ascii" and "name" in properties:
+        # This client also takes lowercase letters of other scripts (after NFKC).
+        properties["name"]["pattern"] = UNICODE_NAME_PATTERN
     for name in sorted(client.forbidden_fields):
         # `false`: any value is invalid; the key itself is an error for this client.
         properties[name] = False

@@ -31,6 +31,10 @@ NAME_MAX = 64
 DESCRIPTION_MAX = 1024
 COMPATIBILITY_MAX = 500
 NAME_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$"
+# The same shape where letters of any script are allowed: no ASCII uppercase, space or
+# punctuation but single inner hyphens (the validator checks case and NFKC beyond ASCII).
+_NAME_CHAR = r"[^\s\-A-Z!-,./:-@\[-`{-~]"
+UNICODE_NAME_PATTERN = f"^{_NAME_CHAR}+(-{_NAME_CHAR}+)*$"
 # One character of a name (the pattern's alphabet).
 NAME_CHARACTER = "[a-z0-9-]"
 

@@ -86,3 +86,13 @@ def test_yoi_forbids_its_workflow_projections() -> None:
 def test_unknown_client() -> None:
     with pytest.raises(KeyError, match="unknown client"):
         schema_for("nope")
+
+
+def test_names_of_any_script_where_the_client_takes_them() -> None:
+    spec = validator("agentskills")
+    assert spec.is_valid({"name": "naïve-名前", "description": "d"})
+    for bad in ("Bad_Name", "a--b", "-a", "a-", "x y", "a/b"):
+        assert not spec.is_valid({"name": bad, "description": "d"}), bad
+    ascii_only = validator("copilot-cli")
+    assert ascii_only.is_valid({"name": "naive-name", "description": "d"})
+    assert not ascii_only.is_valid({"name": "naïve-名前", "description": "d"})
