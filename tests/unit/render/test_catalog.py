@@ -15,7 +15,7 @@ from skill_ls.render.opencode import NO_SKILLS
 from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
 from skill_ls.workspace import LoadedSkill
 
-from .workspace_helpers import golden
+from ..workspace_helpers import golden
 
 ROOT = "/work/project/.agents/skills"
 

@@ -11,7 +11,7 @@ from skill_ls.rules import RULES
 from skill_ls.rules.helpers import yaml_double_quoted
 from skill_ls.settings import Settings
 
-from .unit_helpers import codes, one, r, run, skill
+from ..unit_helpers import codes, one, r, run, skill
 
 QUALITY = Settings(select=("SKL45",))
 

@@ -15,7 +15,7 @@ from skill_ls.rules import check
 from skill_ls.rules.context import context_for_path, install_tree
 from skill_ls.settings import Settings
 
-from .unit_helpers import apply_fix, codes, covered, find, one, run, skill
+from ..unit_helpers import apply_fix, codes, covered, find, one, run, skill
 
 NAME = "name: my-skill"
 DESC = "description: Extracts text from PDF files. Use when asked about PDFs."

@@ -14,7 +14,7 @@ from skill_ls.render.activation import ActivationSource
 from skill_ls.render.claude import substitute_arguments
 from skill_ls.render.yoi import yoi_catalog
 
-from .workspace_helpers import Workspace, clients_workspace, golden
+from ..workspace_helpers import Workspace, clients_workspace, golden
 
 FORMATS = sorted(ACTIVATIONS)
 
@@ -61,7 +61,7 @@ def test_activation_golden_with_hostile_body(tmp_path: Path, fmt: str) -> None:
     golden(f"activation/hostile.{fmt}.txt", text)
 
 
-# OpenCode pastes the body as it is (observed): see tests/unit/test_render_opencode.py.
+# OpenCode pastes the body as it is (observed): see tests/unit/render/test_opencode.py.
 @pytest.mark.parametrize(
     ("fmt", "wrapper"),
     [

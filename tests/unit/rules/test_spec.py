@@ -9,7 +9,7 @@ import pytest
 from skill_ls.diagnostics import Diagnostic, Severity
 from skill_ls.settings import Settings
 
-from .unit_helpers import apply_fix, codes, covered, find, one, r, run, skill
+from ..unit_helpers import apply_fix, codes, covered, find, one, r, run, skill
 
 DESC = "description: Extracts text from PDF files. Use when asked about PDFs."
 NAME = "name: my-skill"

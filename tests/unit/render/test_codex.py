@@ -25,7 +25,7 @@ from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.model import LoadedSkill
 
-from .workspace_helpers import write_skill
+from ..workspace_helpers import write_skill
 
 CODEX = CLIENTS_BY_ID["codex"]
 

@@ -7,7 +7,7 @@ import pytest
 from skill_ls.diagnostics import Diagnostic, Severity
 from skill_ls.settings import Settings
 
-from .unit_helpers import apply_fix, codes, covered, find, one, r, run, skill
+from ..unit_helpers import apply_fix, codes, covered, find, one, r, run, skill
 
 NAME = "name: my-skill"
 DESC = "description: Extracts text from PDF files. Use when asked about PDFs."

@@ -12,7 +12,7 @@ from skill_ls.document import MAX_FRONTMATTER_CHARS, decode_skill_bytes
 from skill_ls.rules import check
 from skill_ls.settings import Settings
 
-from .unit_helpers import apply_fix, codes, context, covered, find, one, r, run, skill
+from ..unit_helpers import apply_fix, codes, context, covered, find, one, r, run, skill
 
 GOOD = ("name: my-skill", "description: Extracts text from PDF files. Use when asked about PDFs.")
 

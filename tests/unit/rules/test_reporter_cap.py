@@ -8,7 +8,7 @@ from skill_ls.rules.registry import RULES
 from skill_ls.rules.reporter import MAX_PER_RULE, Reporter
 from skill_ls.settings import Settings
 
-from .unit_helpers import find, run, skill
+from ..unit_helpers import find, run, skill
 
 NAME = "name: my-skill"
 DESC = "description: Extracts text from PDF files. Use when asked about PDFs."

@@ -13,7 +13,7 @@ from skill_ls.rules.helpers import yaml_double_quoted, yaml_scalar
 from skill_ls.settings import Settings
 from skill_ls.yamltree import YMapping, YScalar, parse_yaml
 
-from .unit_helpers import apply_edits, codes, context, find, parse, run, skill
+from ..unit_helpers import apply_edits, codes, context, find, parse, run, skill
 
 NAME = "name: my-skill"
 DESC = "description: Extracts text from PDF files. Use when asked about PDFs."
