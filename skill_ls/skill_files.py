@@ -26,6 +26,8 @@ class WalkResult:
     skill_files: list[Path] = field(default_factory=list)
     # Bounds that were hit, as human-readable sentences (reported, never silent).
     bounds_hit: list[str] = field(default_factory=list)
+    # Folders below the root that could not be opened (reported, never silent).
+    unreadable: list[str] = field(default_factory=list)
 
 
 def is_skill_file_name(name: str) -> bool:
@@ -65,8 +67,14 @@ def find_skill_files(
         try:
             with os.scandir(folder) as iterator:
                 entries = list(iterator)
-        except OSError:
-            continue  # unreadable or vanished: nothing to report for a plain walk
+        except FileNotFoundError:
+            continue  # vanished since it was listed: nothing there to check
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            result.unreadable.append(
+                f"cannot open the folder {folder} ({reason}); skills below it were not checked"
+            )
+            continue
         entries_seen += len(entries)
         if entries_seen > max_entries:
             result.bounds_hit.append(
@@ -119,6 +127,7 @@ def iter_targets(
         elif path.is_dir():
             result = find_skill_files(path, link_targets=link_targets)
             yield from ((file, None) for file in result.skill_files)
+            yield from ((None, message) for message in result.unreadable)
             yield from ((None, message) for message in result.bounds_hit)
         else:
             yield None, f"{path}: no such file or folder"

@@ -212,3 +212,25 @@ def test_a_folder_that_cannot_be_opened_is_named(shared: Path) -> None:
     result = run_cli("locked", cwd=shared, home=shared / "home", prefix=AS_NOBODY)
     assert result.returncode == 2, result.stdout + result.stderr
     assert "locked: cannot open the folder (Permission denied)" in result.stderr
+
+
+def test_a_folder_below_that_cannot_be_opened_is_reported(shared: Path) -> None:
+    if not _runs_as_nobody(shared):
+        pytest.skip("as root, needs setpriv and a Python that nobody can run")
+    make(shared / "work", ".claude/skills")
+    make(shared / "work" / "private", ".agents/skills")
+    for folder in (shared / "home",):
+        folder.mkdir()
+    for root, _dirs, files in os.walk(shared):
+        os.chmod(root, 0o755)
+        for name in files:
+            os.chmod(os.path.join(root, name), 0o644)
+    (shared / "work" / "private").chmod(0)
+    result = run_cli("work", "--format", "json", cwd=shared, home=shared / "home", prefix=AS_NOBODY)
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    locked = shared / "work" / "private"
+    assert (
+        f"skill-ls check: cannot open the folder {locked.relative_to(shared)} "
+        "(Permission denied); skills below it were not checked"
+    ) in result.stderr
+    assert json.loads(result.stdout)["summary"]["files"] == 1  # the readable skill
