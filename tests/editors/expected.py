@@ -22,7 +22,7 @@ from .real_editors import SKILL, WORKSPACE
 # (code, severity 1=error 2=warning, 0-based start line, start col, end line, end col)
 EXPECTED = [
     ("SKL104", 1, 1, 6, 1, 11),  # `name: PDF_Tools`: 'P' .. 'T' are not allowed
-    ("SKL106", 2, 1, 6, 1, 15),  # `PDF_Tools` does not match the folder `pdf-tools`
+    ("SKL106", 1, 1, 6, 1, 15),  # `PDF_Tools` does not match the folder: the spec rejects it
     ("SKL403", 2, 8, 5, 8, 23),  # `scripts/extract.py` does not exist
 ]
 

@@ -24,7 +24,7 @@ DRIVER = Path(__file__).resolve().parent / "neovim_push.lua"
 # (code, vim severity 1=error 2=warning, lnum, col, end_lnum, end_col): 0-based.
 ON_OPEN = [
     ("SKL104", 1, [1, 6, 1, 11]),  # `Pdf_Tools`: 'P', '_' and 'T' are not allowed
-    ("SKL106", 2, [1, 6, 1, 15]),  # the name does not match the folder `pdf-tools`
+    ("SKL106", 1, [1, 6, 1, 15]),  # the name does not match the folder: the spec rejects it
     ("SKL301", 2, [4, 0, 4, 3]),  # `foo` is no client's field
     ("SKL403", 2, [8, 5, 8, 20]),  # `scripts/fill.py` does not exist
 ]
