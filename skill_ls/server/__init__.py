@@ -36,7 +36,7 @@ from skill_ls.server.documents import DocumentStore
 from skill_ls.server.editor import PyglsEditor
 from skill_ls.server.framing import ResyncingReader
 from skill_ls.server.positions import PositionMapper
-from skill_ls.server.server import SkillServer
+from skill_ls.server.server import SkillProtocol, SkillServer
 from skill_ls.server.session import Session
 from skill_ls.server.skill_index import SkillIndex
 
@@ -91,15 +91,22 @@ def serve_stdio() -> int:
     # A client that sends a wrong Content-Length loses that message, not the connection.
     reader = cast(BinaryIO, ResyncingReader(stdin))
     server = create_server()
+    protocol = server.protocol
+    if isinstance(protocol, SkillProtocol):
+        protocol.on_exit = _end_now
     server.start_io(reader, stdout)
     code = server.exit_code
     if code is not None:
-        # The client said `exit`: end now, without waiting for checks or scans still
-        # running on worker threads (nothing they do outlives the process).
-        logging.shutdown()
-        sys.stderr.flush()
-        os._exit(code)
+        _end_now(code)
     return 0
+
+
+def _end_now(code: int) -> None:
+    """The client said `exit`: end now, without waiting for a stdin read, checks or scans
+    still running on worker threads (nothing they do outlives the process)."""
+    logging.shutdown()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def serve_tcp(host: str, port: int) -> None:

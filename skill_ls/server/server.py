@@ -7,7 +7,7 @@ the `EditorPort` (editor.py). This module only adapts pygls to our document stor
 from __future__ import annotations
 
 import logging
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from cattrs import Converter
@@ -43,6 +43,9 @@ class SkillProtocol(LanguageServerProtocol):
         self.initialize_received = False
         # Set by `exit`: what the process should end with (None: the client just left).
         self.exit_code: int | None = None
+        # Called with `exit_code` at `exit` (serving stdio: end the process at once, since
+        # pygls's own teardown waits for a stdin read and worker threads that may never end).
+        self.on_exit: Callable[[int], None] | None = None
 
     def handle_message(self, message: Any) -> None:
         method = getattr(message, "method", None)
@@ -53,6 +56,8 @@ class SkillProtocol(LanguageServerProtocol):
         request = isinstance(msg_id, (int, str))
         if method == types.EXIT:
             self.exit_code = 0 if self._shutdown else 1
+            if self.on_exit is not None:
+                self.on_exit(self.exit_code)
         elif self._shutdown:
             self._refuse(msg_id, request, method, JsonRpcInvalidRequest("the server is shut down"))
             return
