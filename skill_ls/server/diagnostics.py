@@ -101,9 +101,10 @@ async def _check_until_current(session: Session, editor: EditorPort, uri: str) -
             del pushes.running[uri]
 
 
-def _publish(session: Session, editor: EditorPort, result: CheckResult) -> None:
+def _lsp_items(session: Session, result: CheckResult) -> list[types.Diagnostic]:
+    """A check's findings in the client's terms, linked to the docs its settings name."""
     snapshot = result.snapshot
-    items = to_lsp_diagnostics(
+    return to_lsp_diagnostics(
         result.diagnostics,
         snapshot.index,
         session.mapper,
@@ -111,6 +112,11 @@ def _publish(session: Session, editor: EditorPort, result: CheckResult) -> None:
         session.line_index_for,
         session.settings_for(snapshot.path).docs_url,
     )
+
+
+def _publish(session: Session, editor: EditorPort, result: CheckResult) -> None:
+    snapshot = result.snapshot
+    items = _lsp_items(session, result)
     editor.publish_diagnostics(
         types.PublishDiagnosticsParams(
             uri=snapshot.uri, diagnostics=items, version=snapshot.version
@@ -131,14 +137,7 @@ async def document_diagnostic(
     result = await session.check_cache.result(snapshot, settings, generation)
     if params.previous_result_id == result.result_id and snapshot.version is not None:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result.result_id)
-    items = to_lsp_diagnostics(
-        result.diagnostics,
-        snapshot.index,
-        session.mapper,
-        session.flags,
-        session.line_index_for,
-        settings.docs_url,
-    )
+    items = _lsp_items(session, result)
     return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result.result_id)
 
 
