@@ -277,7 +277,7 @@ OPENCODE = Client(
     # Every file is parsed at once and the last parse to finish sets the name: the
     # copy loaded last usually wins, but not always (skill-ls shows that one).
     clash="varies",
-    clash_note="OpenCode loads skills concurrently; either copy may win",
+    clash_note="OpenCode loads skills concurrently; any of the copies may win",
     scope_order=("user", "extra", "project"),
     name_required=True,
     missing_description="unlisted",
@@ -287,7 +287,7 @@ OPENCODE = Client(
     activation="opencode-skill-content",
     notes=(
         "Walks up to the repository root; every SKILL.md below a root loads. A name "
-        "clash is a race (skills load concurrently): either copy may win. No `name`: "
+        "clash is a race (skills load concurrently): any of the copies may win. No `name`: "
         "skipped; no `description`: loaded but left out of the catalog. The catalog is "
         "sorted by name (localeCompare), built-in included; names and descriptions are "
         "not escaped. disable-model-invocation and other extra keys are ignored."

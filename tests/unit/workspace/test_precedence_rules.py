@@ -87,10 +87,10 @@ def test_opencode_index_outcomes(tmp_path: Path) -> None:
     ]
     assert len(placements) == 2 and all(p.winner_varies for p in placements)
     assert all(p.to_json()["winnerVaries"] is True for p in placements)
-    assert all("either copy may win" in p.reason for p in placements)
+    assert all("any of the copies may win" in p.reason for p in placements)
 
 
-def test_a_varying_clash_diagnostic_says_either_copy_may_load(tmp_path: Path) -> None:
+def test_a_varying_clash_diagnostic_says_any_copy_may_load(tmp_path: Path) -> None:
     project, home = tmp_path / "ws", tmp_path / "home"
     _write(project / ".agents/skills/twin", "---\nname: twin\ndescription: P.\n---\nBody\n")
     _write(home / ".agents/skills/twin", "---\nname: twin\ndescription: U.\n---\nBody\n")
@@ -102,4 +102,4 @@ def test_a_varying_clash_diagnostic_says_either_copy_may_load(tmp_path: Path) ->
             d.message for d in index.cross_skill_diagnostics(path) if d.code in ("SKL501", "SKL502")
         ]
         assert len(messages) == 1 and "varies from run to run" in messages[0], messages
-        assert "either copy may win" in messages[0]
+        assert "any of the copies may win" in messages[0]
