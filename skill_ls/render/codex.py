@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from skill_ls.clients.table import Client
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.render.strings import utf8_size
 from skill_ls.workspace.model import LoadedSkill
 
 OPEN, CLOSE = "<skills_instructions>", "</skills_instructions>"
@@ -59,17 +60,12 @@ class Measure:
 
     def cost(self, text: str) -> int:
         """What one line (its line break included) costs."""
-        return self.cost_of(len(text) + 1, _size(text) + 1)
+        return self.cost_of(len(text) + 1, utf8_size(text) + 1)
 
     def cost_of(self, chars: int, size: int) -> int:
         if self.bytes_per_token is None:
             return chars
         return -(-size // self.bytes_per_token)
-
-
-def _size(text: str) -> int:
-    """UTF-8 bytes (a lone surrogate, which no file read here holds, counts 3)."""
-    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def measure_for(client: Client) -> Measure | None:
@@ -94,7 +90,7 @@ def for_lines(measure: Measure | None, roots: Sequence[str]) -> Measure | None:
         return None
     table = root_table(roots)
     chars = sum(len(line) + 1 for line in table) - TABLE_ALLOWANCE
-    size = sum(_size(line) + 1 for line in table) - TABLE_ALLOWANCE
+    size = sum(utf8_size(line) + 1 for line in table) - TABLE_ALLOWANCE
     charge = measure.cost_of(max(0, chars), max(0, size))
     return Measure(max(0, measure.limit - charge), measure.bytes_per_token)
 
@@ -205,7 +201,7 @@ def _share(lines: list[_Line], measure: Measure, remaining: int) -> None:
     while the next character's extra cost fits (a short description drops out early)."""
     bare = [line.render(0) for line in lines]
     bare_chars = [len(text) + 1 for text in bare]
-    bare_bytes = [_size(text) + 1 for text in bare]
+    bare_bytes = [utf8_size(text) + 1 for text in bare]
     bare_cost = [measure.cost_of(c, b) for c, b in zip(bare_chars, bare_bytes, strict=True)]
     prefix_bytes = [0] * len(lines)  # UTF-8 bytes of the characters given so far
     extra = [0] * len(lines)  # what they cost beyond the bare line
@@ -217,7 +213,7 @@ def _share(lines: list[_Line], measure: Measure, remaining: int) -> None:
         for i, line in enumerate(lines):
             if line.chars >= len(line.description):
                 continue
-            size = prefix_bytes[i] + _size(line.description[line.chars])
+            size = prefix_bytes[i] + utf8_size(line.description[line.chars])
             cost = (
                 measure.cost_of(bare_chars[i] + line.chars + 2, bare_bytes[i] + size + 1)
                 - bare_cost[i]

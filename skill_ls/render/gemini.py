@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from skill_ls.clients.table import Client
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.render.strings import js_trim
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.order import locale_key
 
@@ -45,10 +46,6 @@ TRUNCATION = "..."
 # Folders the tree names but does not open (shown as `name/...`).
 UNOPENED_FOLDERS = frozenset({"node_modules", ".git", "dist", "__pycache__"})
 # JavaScript's `String.prototype.trim` removes these (whitespace and line terminators).
-_JS_WHITESPACE = (
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
-    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
 _LAST = "\u2514\u2500\u2500\u2500"  # └───
 _MIDDLE = "\u251c\u2500\u2500\u2500"  # ├───
 _BAR = "\u2502   "  # │ and three spaces
@@ -102,11 +99,6 @@ def gemini_body(text: str) -> str:
     if match is None:
         return ""
     return js_trim(match.group(2) or "")
-
-
-def js_trim(text: str) -> str:
-    """`text.trim()` as JavaScript does it."""
-    return text.strip(_JS_WHITESPACE)
 
 
 @dataclass

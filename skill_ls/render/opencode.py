@@ -22,6 +22,7 @@ from skill_ls.clients.table import Client
 from skill_ls.ignore import IgnoreStack, is_ignored, push, stack_above
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.render.strings import js_trim
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.order import locale_key
 from skill_ls.workspace.roots import git_root
@@ -37,10 +38,6 @@ NO_SKILLS = "No skills are currently available."
 MAX_FILES = 10
 SKILL_FILE = "SKILL.md"
 # What JavaScript's `String.prototype.trim` removes (its WhiteSpace and LineTerminator).
-JS_WHITESPACE = (
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
-    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
 
 
 def opencode_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
@@ -77,10 +74,6 @@ def escape_location(text: str) -> str:
         .replace('"', "&quot;")
         .replace("'", "&#39;")
     )
-
-
-def js_trim(text: str) -> str:
-    return text.strip(JS_WHITESPACE)
 
 
 def opencode_skill_content(source: ActivationSource, arguments: str = "") -> Rendering:

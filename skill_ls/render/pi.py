@@ -19,6 +19,7 @@ from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.render.strings import utf8_size
 from skill_ls.workspace.model import LoadedSkill
 
 CATALOG_FORMAT = "pi-available-skills"
@@ -74,12 +75,12 @@ def pi_read(source: ActivationSource, arguments: str = "") -> Rendering:
 def read_result(content: str, path: str) -> tuple[str, int | None]:
     """What `read` returns for a text file, and where it cut the file (None: whole)."""
     lines = content.split("\n")
-    total_bytes = _size(content)
+    total_bytes = utf8_size(content)
     if len(lines) <= READ_MAX_LINES and total_bytes <= READ_MAX_BYTES:
         return content, None
-    if _size(lines[0]) > READ_MAX_BYTES:
+    if utf8_size(lines[0]) > READ_MAX_BYTES:
         return (
-            f"[Line 1 is {format_size(_size(lines[0]))}, exceeds "
+            f"[Line 1 is {format_size(utf8_size(lines[0]))}, exceeds "
             f"{format_size(READ_MAX_BYTES)} limit. Use bash: sed -n '1p' {path} | head -c "
             f"{READ_MAX_BYTES}]",
             0,
@@ -88,7 +89,7 @@ def read_result(content: str, path: str) -> tuple[str, int | None]:
     used = 0
     by_bytes = False
     for index, line in enumerate(lines[:READ_MAX_LINES]):
-        size = _size(line) + (1 if index else 0)
+        size = utf8_size(line) + (1 if index else 0)
         if used + size > READ_MAX_BYTES:
             by_bytes = True
             break
@@ -111,7 +112,3 @@ def format_size(size: int) -> str:
     unit, scale = ("KB", 1024) if size < 1024 * 1024 else ("MB", 1024 * 1024)
     value = (Decimal(size) / scale).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
     return f"{value}{unit}"
-
-
-def _size(text: str) -> int:
-    return len(text.encode("utf-8", errors="surrogatepass"))

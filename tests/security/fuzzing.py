@@ -41,8 +41,8 @@ from skill_ls.render.gemini import CATALOG_FOOTER as GEMINI_FOOTER
 from skill_ls.render.gemini import CATALOG_HEADER as GEMINI_HEADER
 from skill_ls.render.gemini import gemini_body
 from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
-from skill_ls.render.opencode import js_trim
 from skill_ls.render.pi import READ_MAX_BYTES as PI_READ_MAX_BYTES
+from skill_ls.render.strings import js_trim
 from skill_ls.rules import CheckContext, check
 from skill_ls.text import LineIndex
 from skill_ls.workspace.model import LoadedSkill

@@ -10,7 +10,8 @@ from pathlib import Path
 from skill_ls.clients.table import get_client
 from skill_ls.render import render_activation, render_catalog
 from skill_ls.render.activation import source_for
-from skill_ls.render.opencode import NO_SKILLS, PREAMBLE, escape_location, js_trim, skill_files
+from skill_ls.render.opencode import NO_SKILLS, PREAMBLE, escape_location, skill_files
+from skill_ls.render.strings import js_trim
 from skill_ls.workspace import LoadedSkill
 
 
