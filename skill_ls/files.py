@@ -37,3 +37,9 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     """At most `limit` bytes of a regular file; raises OSError for anything else."""
     with open_regular(path) as handle:
         return handle.read(limit)
+
+
+def is_within(path: str, folder: str) -> bool:
+    """Whether `path` is `folder` or below it, by name (normalised paths; no symlink is
+    followed)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls import ignore
+from skill_ls.files import is_within
 from skill_ls.ignore import IGNORE_FILES
 
 __all__ = ["IGNORE_FILES", "SKIPPED_DIRS", "WalkResult", "find_skill_files", "iter_targets"]
@@ -95,9 +96,9 @@ def find_skill_files(
             if is_dir:
                 if entry.is_symlink():
                     real = os.path.realpath(entry.path)
-                    if real in seen_links or _is_within(os.path.realpath(folder), real):
+                    if real in seen_links or is_within(os.path.realpath(folder), real):
                         continue  # walked already, or a link back up (`up -> ..`): a loop
-                    if not any(_is_within(real, target) for target in allowed):
+                    if not any(is_within(real, target) for target in allowed):
                         continue  # leaves the folder searched, and no agent loads from there
                     seen_links.add(real)
                 subfolders.append(entry.path)
@@ -109,11 +110,6 @@ def find_skill_files(
         stack.extend((sub, depth + 1, specs) for sub in subfolders)
     result.skill_files = [Path(p) for p in sorted(found)]
     return result
-
-
-def _is_within(path: str, folder: str) -> bool:
-    """True when `path` is `folder` or below it (both real paths)."""
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def iter_targets(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
+from skill_ls.files import is_within
 from skill_ls.settings import Settings
 
 _SKIPPED = frozenset({".git", "node_modules", "__pycache__"})
@@ -60,7 +61,7 @@ class InstallTree:
 
     def contains(self, path: str) -> bool:
         """Whether the absolute, normalised `path` is `root` or below it."""
-        return _within(path, self.root)
+        return is_within(path, self.root)
 
     def exists(self, path: str) -> bool:
         """Whether `path` (absolute, normalised) exists inside the tree; a path outside it,
@@ -68,7 +69,7 @@ class InstallTree:
         if not self.contains(path):
             return False
         real = os.path.realpath(path)
-        return _within(real, os.path.realpath(self.root)) and os.path.exists(real)
+        return is_within(real, os.path.realpath(self.root)) and os.path.exists(real)
 
     def describe(self) -> str:
         """The tree in words: "the plugin `x`", "the skills collection `skills`", ..."""
@@ -112,10 +113,6 @@ def install_tree(skill_md: Path) -> InstallTree:
 
 def _has_skill_md(folder: str) -> bool:
     return any(os.path.isfile(os.path.join(folder, name)) for name in ("SKILL.md", "skill.md"))
-
-
-def _within(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def context_for_path(

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from skill_ls.config import ConfigProblem, Settings, load_file_settings, merge
+from skill_ls.files import is_within
 
 SECTION = "skillLs"
 EDITOR_SOURCE = "editor settings"
@@ -80,7 +81,7 @@ class Configuration:
         normalized = os.path.normpath(path)
         for root in self.roots:
             prefix = os.path.normpath(root)
-            if normalized == prefix or normalized.startswith(prefix.rstrip(os.sep) + os.sep):
+            if is_within(normalized, prefix):
                 return root
         return None
 

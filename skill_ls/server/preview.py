@@ -13,6 +13,7 @@ from pygls.lsp.server import LanguageServer
 
 from skill_ls.clients.describe import provenance_line
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
+from skill_ls.files import is_within
 from skill_ls.render import (
     activation_for,
     catalog_for,
@@ -144,17 +145,15 @@ def _path_of(target: str) -> str | None:
     return os.path.normpath(path) if path is not None else None
 
 
-def _within(path: str, roots: list[Path]) -> bool:
-    return any(
-        path == str(root) or path.startswith(str(root).rstrip(os.sep) + os.sep) for root in roots
-    )
-
-
 def workspace_for_target(session: Session, target: str) -> WorkspaceIndex:
     """The workspace (index of skills) for a folder or document (blocking: a folder outside
     the workspace is indexed on the spot)."""
     path = _path_of(target)
-    if path is None or not os.path.isdir(path) or _within(path, session.roots):
+    if (
+        path is None
+        or not os.path.isdir(path)
+        or any(is_within(path, str(root)) for root in session.roots)
+    ):
         return session.skills.index_for(path)
     index = WorkspaceIndex([path], session.settings_for(path))
     index.scan()

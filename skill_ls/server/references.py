@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skill_ls.document import Reference, parse_document
+from skill_ls.files import is_within
 from skill_ls.server.session import Session
 from skill_ls.skill_files import is_skill_file_name
 
@@ -95,7 +96,5 @@ def mentions_of(session: Session, path: str, skill_files: list[str]) -> Iterator
         document = parse_document(text, skill_md)
         for ref in document.references:
             named = target_path(skill_md, ref.target)
-            if named is not None and (
-                named == wanted or named.startswith(wanted.rstrip(os.sep) + os.sep)
-            ):
+            if named is not None and is_within(named, wanted):
                 yield Mention(skill_md, ref)

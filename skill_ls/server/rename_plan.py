@@ -13,6 +13,7 @@ from pathlib import Path
 
 from skill_ls.diagnostics import Range
 from skill_ls.document import Reference, SkillDocument, parse_document
+from skill_ls.files import is_within
 from skill_ls.server.references import target_path
 from skill_ls.text import LineIndex
 from skill_ls.yamltree import YScalar
@@ -155,15 +156,11 @@ def _moved(path: str, old: str, new: str) -> str:
     return os.path.join(new, os.path.relpath(path, old))
 
 
-def _under(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
-
-
 def link_edit(skill_md: str, reference: Reference, old: str, new: str) -> FileEdit | None:
     """A link of `skill_md` to `old` (or below it) rewritten for its move to `new`; None
     when the link does not need to change."""
     named = target_path(skill_md, reference.target)
-    if named is None or (_under(skill_md, old) and _under(named, old)):
+    if named is None or (is_within(skill_md, old) and is_within(named, old)):
         return None  # moving together: the relative link still holds
     relinked = _relative(os.path.dirname(skill_md), _moved(named, old, new), reference.target)
     return FileEdit(skill_md, reference.range, relinked)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
+from skill_ls.files import is_within
 from skill_ls.rules.context import CheckContext
 from skill_ls.settings import Settings
 from skill_ls.workspace import LoadedSkill, ScanReport, SkillEntry, SkillFacts, WorkspaceIndex
@@ -75,7 +76,7 @@ class SkillIndex:
         for roots, _, index in self._indexes:
             for root in roots:
                 prefix = os.path.normpath(root)
-                if normalized == prefix or normalized.startswith(prefix.rstrip(os.sep) + os.sep):
+                if is_within(normalized, prefix):
                     depth = len(Path(prefix).parts)
                     if best is None or depth > best[0]:
                         best = (depth, index)

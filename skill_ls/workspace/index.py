@@ -20,6 +20,7 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS
 from skill_ls.diagnostics import Diagnostic
+from skill_ls.files import is_within
 from skill_ls.ignore import IGNORE_FILES
 from skill_ls.settings import Settings
 from skill_ls.workspace import findings
@@ -170,7 +171,7 @@ class WorkspaceIndex(IndexReadModel):
             state = self._state
             touched: set[str] = set()
             for root_path in self._root_uses:
-                if _under(target, root_path):
+                if is_within(target, root_path):
                     walk = walk_below(
                         self._walk_root(root_path),
                         target,
@@ -178,7 +179,7 @@ class WorkspaceIndex(IndexReadModel):
                         self.limits,
                         keep_ignored=self._keep_ignored(root_path),
                     )
-                elif _under(root_path, target):
+                elif is_within(root_path, target):
                     walk = walk_root(
                         self._walk_root(root_path),
                         self._root_md(root_path),
@@ -211,7 +212,7 @@ class WorkspaceIndex(IndexReadModel):
                 gone = [
                     rel
                     for rel, found in walk.found.items()
-                    if _under(found.path, target) or _under(found.real, target)
+                    if is_within(found.path, target) or is_within(found.real, target)
                 ]
                 for rel in gone:
                     found = walk.found.pop(rel)
@@ -219,7 +220,7 @@ class WorkspaceIndex(IndexReadModel):
                     if places is not None:
                         places.discard((root_path, rel))
                     touched.add(found.real)
-                if _under(root_path, target):
+                if is_within(root_path, target):
                     walk.hits.clear()
             for real in touched:
                 if not state.locations.get(real):
@@ -352,7 +353,3 @@ class WorkspaceIndex(IndexReadModel):
         for real in reals:
             groups |= self._refresh(state, real)
         self._forget(reals, groups)
-
-
-def _under(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
