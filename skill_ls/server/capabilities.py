@@ -47,6 +47,9 @@ class ClientFlags:
     will_rename_files: bool = False
     work_done_progress: bool = False
     apply_edit: bool = False
+    # Our own notification `skill-ls/indexChanged` (experimental capability
+    # `skillLs.indexChanged`): the VS Code extension's skills view refreshes on it.
+    index_changed: bool = False
 
     @classmethod
     def resolve(cls, params: types.InitializeParams) -> ClientFlags:
@@ -97,4 +100,11 @@ class ClientFlags:
             will_rename_files=has("workspace.file_operations.will_rename"),
             work_done_progress=has("window.work_done_progress"),
             apply_edit=has("workspace.apply_edit"),
+            index_changed=_experimental(caps, "indexChanged"),
         )
+
+
+def _experimental(caps: types.ClientCapabilities, key: str) -> bool:
+    """`experimental.skillLs.<key>` is true (the capability is free-form JSON)."""
+    ours = caps.experimental.get("skillLs") if isinstance(caps.experimental, dict) else None
+    return isinstance(ours, dict) and ours.get(key) is True

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -83,6 +83,8 @@ class Session:
         # The extra roots the client watches for us (None: no watchers registered).
         self.watched_roots: list[Path] | None = None
         self._background: set[asyncio.Future[Any]] = set()
+        # Called after each `world_changed` (the skills view's notification listens).
+        self.on_world_changed: list[Callable[[], None]] = []
         self._last_settings_warning: str | None = None
 
     # --- background work ------------------------------------------------------------------
@@ -100,6 +102,8 @@ class Session:
 
     def world_changed(self) -> None:
         self.generation += 1
+        for listener in self.on_world_changed:
+            listener()
 
     # --- settings -------------------------------------------------------------------------
 

@@ -1,0 +1,157 @@
+"""The skills view an editor shows as a tree: every skill of the workspace and user roots,
+grouped by agent and by folder, each with its status and why.
+
+The facts (statuses, reasons, which copy wins, the groups themselves) are computed here from
+the workspace index; an editor only draws them. When the index changes the server tells the
+client with a `skill-ls/indexChanged` notification (debounced), so views refresh without
+polling; only clients that ask for it (experimental capability `skillLs.indexChanged`) get it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from typing import Any
+
+from pygls.lsp.server import LanguageServer
+
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
+from skill_ls.server.binding import bind_command
+from skill_ls.server.session import Session
+from skill_ls.workspace import Placement, SkillEntry, Status
+from skill_ls.workspace.read_model import IndexReadModel
+from skill_ls.workspace.verdicts import agent_verdicts, short_reason
+
+SKILLS_VIEW = "skill-ls.skillsView"
+INDEX_CHANGED = "skill-ls/indexChanged"
+# Bursts of index updates (a scan, then each watched file) make one notification.
+NOTIFY_DELAY_S = 0.25
+
+_STATUS_WORDS = {
+    Status.LOADED: "loaded",
+    Status.HIDDEN: "loaded, hidden from the model",
+    Status.SHADOWED: "shadowed",
+    Status.CONFLICT: "in conflict",
+    Status.SKIPPED: "skipped",
+}
+
+
+def _folder_of(index: IndexReadModel, path: str) -> str:
+    """A skill's folder as a person reads it (`.claude/skills/pdf`, `~/.codex/skills/x`)."""
+    shown = index.display_path(path)
+    folder = os.path.dirname(shown)
+    return folder if os.path.basename(shown).lower() == "skill.md" and folder else shown
+
+
+def _root_label(index: IndexReadModel, root: str, scope: str) -> str:
+    """A root as the client table or the settings write it, with its scope."""
+    pattern = next((r.pattern for _, r in index.roots() if r.path == root), None)
+    return f"{pattern or index.display_path(root)} ({scope})"
+
+
+def _placement_detail(index: IndexReadModel, placement: Placement) -> str:
+    """One agent's verdict on one copy, in a few words."""
+    client = CLIENTS_BY_ID[placement.client]
+    words = _STATUS_WORDS[placement.status]
+    if placement.winner is not None and placement.status is not Status.LOADED:
+        return f"{client.name}: {words} by {_folder_of(index, placement.winner)}"
+    if placement.status in (Status.SKIPPED, Status.CONFLICT):
+        reason = placement.reason.removeprefix(client.name).lstrip(" :").rstrip(".")
+        return f"{client.name}: {words}, {reason or short_reason(placement, client)}"
+    return f"{client.name}: {words}"
+
+
+def _skill_json(session: Session, entry: SkillEntry, number: int) -> dict[str, Any]:
+    index = session.skills.index_for(entry.path)
+    audience = [CLIENTS_BY_ID[cid] for cid in index.audience]
+    verdicts = agent_verdicts(index, entry.path, audience)
+    scope = "built-in" if entry.scope == "builtin" else entry.scope
+    return {
+        "id": number,
+        "name": entry.name,
+        "description": entry.description,
+        "path": entry.path,
+        "folder": entry.folder,
+        "scope": entry.scope,
+        "builtin": entry.scope == "builtin",
+        "status": entry.status.value,
+        "summary": verdicts.summary() if verdicts is not None else "",
+        "provenance": f"{scope} skill, {index.display_path(entry.path)}",
+        "otherPaths": [index.display_path(p) for p in entry.other_paths],
+    }
+
+
+def skills_view(session: Session, *args: Any) -> dict[str, Any]:
+    """The tree's data: `skills` (one per real file), and the two groupings of them.
+
+    `byAgent`: each target agent (every client when none is set) that finds any skill, in
+    the client table's order, with every copy it finds and what it does with that copy.
+    `byFolder`: each root holding skills (project before extra, user and built-in), with the
+    skills' summary status over the target agents."""
+    entries = session.skills.skills()
+    skills = [_skill_json(session, entry, number) for number, entry in enumerate(entries)]
+    by_agent: dict[str, list[dict[str, Any]]] = {}
+    by_folder: dict[str, dict[str, Any]] = {}
+    for number, entry in enumerate(entries):
+        index = session.skills.index_for(entry.path)
+        audience = set(index.audience)
+        for placement in entry.placements:
+            if placement.client not in audience:
+                continue
+            by_agent.setdefault(placement.client, []).append(
+                {
+                    "skill": number,
+                    "status": placement.status.value,
+                    "detail": _placement_detail(index, placement),
+                }
+            )
+        label = _root_label(index, entry.root, entry.scope)
+        group = by_folder.setdefault(label, {"label": label, "scope": entry.scope, "items": []})
+        group["items"].append({"skill": number, "status": entry.status.value})
+    return {
+        "skills": skills,
+        "byAgent": [
+            {"id": client.id, "label": client.name, "items": by_agent[client.id]}
+            for client in CLIENTS
+            if client.id in by_agent
+        ],
+        "byFolder": sorted(
+            by_folder.values(), key=lambda g: (_SCOPE_ORDER.index(g["scope"]), g["label"])
+        ),
+    }
+
+
+_SCOPE_ORDER = ("project", "extra", "user", "builtin")
+
+
+class IndexChangedNotifier:
+    """Sends one `skill-ls/indexChanged` a short while after the last index change."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], None], session: Session) -> None:
+        self._send = send
+        self._session = session
+        self._pending: asyncio.TimerHandle | None = None
+
+    def changed(self) -> None:
+        if not self._session.flags.index_changed:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a unit test driving the session directly)
+            return
+        if self._pending is not None:
+            self._pending.cancel()
+        self._pending = loop.call_later(NOTIFY_DELAY_S, self._fire)
+
+    def _fire(self) -> None:
+        self._pending = None
+        self._send({"generation": self._session.generation})
+
+
+def register(server: LanguageServer, session: Session) -> None:
+    server.command(SKILLS_VIEW)(bind_command(skills_view, session))
+    notifier = IndexChangedNotifier(
+        lambda payload: server.protocol.notify(INDEX_CHANGED, payload), session
+    )
+    session.on_world_changed.append(notifier.changed)
