@@ -1,0 +1,48 @@
+"""The soak, short: 1,000 edits across 10 open documents in a generated workspace of 100
+skills, with saves, closes and reopens and skills created, deleted, renamed and edited on
+disk between them. At the end the server agrees with a fresh look (each open document's
+diagnostics, every skill's findings, the skill list), its log holds no exception, and its
+memory is within 10% of what it was after the warm-up. The full version (20,000 edits, 50
+documents, 2,000 skills) is `benchmarks/bench_soak.py`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .soak import Soak, SoakPlan, StampedClient, generate_workspace, stamped_server
+from .support import converge, errors_in_log, fresh_skills, list_skills, stop
+
+PLAN = SoakPlan(skills=100, documents=10, edits=1000)
+# Memory after the session may exceed the warm-up's by at most this share.
+RSS_GROWTH = 0.10
+
+
+def test_a_short_working_day_ends_where_a_fresh_look_does(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    generate_workspace(root, PLAN)
+    client: StampedClient = stamped_server(root)
+    try:
+        client.initialize(root)
+        expected = fresh_skills([root])
+        converge(lambda: _same(list_skills(client), expected))
+        soak = Soak(root, PLAN, client)
+        report = soak.run()
+        assert report.edits == PLAN.edits
+        # The script did more than edit: each kind of change happened.
+        assert report.saves and report.reopens
+        assert set(report.disk) == {"create", "delete", "rename", "edit"}
+        soak.finish(soak.truth(tmp_path))
+        assert report.rss_end_kib <= report.rss_after_warmup_kib * (1 + RSS_GROWTH), (
+            report.rss_after_warmup_kib,
+            report.rss_end_kib,
+        )
+        assert stop(client) == 0
+        assert client.framing_error is None
+        assert errors_in_log(client) == []
+    finally:
+        client.kill()
+
+
+def _same(left: object, right: object) -> None:
+    assert left == right
