@@ -78,6 +78,7 @@ def _skill_json(session: Session, entry: SkillEntry, number: int) -> dict[str, A
         "status": entry.status.value,
         "summary": verdicts.summary() if verdicts is not None else "",
         "provenance": f"{scope} skill, {index.display_path(entry.path)}",
+        "location": _folder_of(index, entry.path),
         "otherPaths": [index.display_path(p) for p in entry.other_paths],
     }
 
@@ -103,12 +104,20 @@ def skills_view(session: Session, *args: Any) -> dict[str, Any]:
                 {
                     "skill": number,
                     "status": placement.status.value,
+                    "statusText": _STATUS_WORDS[placement.status],
                     "detail": _placement_detail(index, placement),
                 }
             )
         label = _root_label(index, entry.root, entry.scope)
         group = by_folder.setdefault(label, {"label": label, "scope": entry.scope, "items": []})
-        group["items"].append({"skill": number, "status": entry.status.value})
+        group["items"].append(
+            {
+                "skill": number,
+                "status": entry.status.value,
+                "statusText": _STATUS_WORDS[entry.status],
+                "detail": skills[number]["summary"],
+            }
+        )
     return {
         "skills": skills,
         "byAgent": [

@@ -105,9 +105,22 @@ def skill(number: int, name: str, folder: str, description: str | None, **rest: 
         "scope": "project",
         "builtin": False,
         "provenance": f"project skill, {folder}/SKILL.md",
+        "location": folder,
         "otherPaths": [],
         **rest,
     }
+
+
+WORDS = {
+    "loaded": "loaded",
+    "hidden-from-model": "loaded, hidden from the model",
+    "shadowed": "shadowed",
+    "skipped": "skipped",
+}
+
+
+def item(number: int, status: str, detail: str) -> dict[str, Any]:
+    return {"skill": number, "status": status, "statusText": WORDS[status], "detail": detail}
 
 
 async def test_the_view_lists_every_skill_with_each_agents_verdict(tmp_path: Path) -> None:
@@ -141,37 +154,35 @@ async def test_the_view_lists_every_skill_with_each_agents_verdict(tmp_path: Pat
     # By agent: each target agent, every copy it finds and what it does with it.
     assert view["byAgent"] == [
         {"id": "claude-code", "label": "Claude Code", "items": [
-            {"skill": 0, "status": "loaded", "detail": "Claude Code: loaded"},
-            {"skill": 2, "status": "loaded", "detail": "Claude Code: loaded"},
-            {"skill": 3, "status": "hidden-from-model",
-             "detail": "Claude Code: loaded, hidden from the model"},
+            item(0, "loaded", "Claude Code: loaded"),
+            item(2, "loaded", "Claude Code: loaded"),
+            item(3, "hidden-from-model", "Claude Code: loaded, hidden from the model"),
         ]},
         {"id": "copilot-cli", "label": "Copilot CLI", "items": [
-            {"skill": 0, "status": "loaded", "detail": "Copilot CLI: loaded"},
-            {"skill": 1, "status": "loaded", "detail": "Copilot CLI: loaded"},
-            {"skill": 2, "status": "shadowed",
-             "detail": "Copilot CLI: shadowed by .agents/skills/pdf"},
-            {"skill": 3, "status": "skipped",
-             "detail": "Copilot CLI: skipped, drops a skill with `disable-model-invocation: true`:"
-             " it is not loaded at all, so neither the catalog nor an activation can reach it"},
+            item(0, "loaded", "Copilot CLI: loaded"),
+            item(1, "loaded", "Copilot CLI: loaded"),
+            item(2, "shadowed", "Copilot CLI: shadowed by .agents/skills/pdf"),
+            item(3, "skipped",
+                 "Copilot CLI: skipped, drops a skill with `disable-model-invocation: true`:"
+                 " it is not loaded at all, so neither the catalog nor an activation can reach it"),
         ]},
         {"id": "cursor", "label": "Cursor", "items": [
-            {"skill": 0, "status": "skipped", "detail": "Cursor: skipped, it has no description"},
-            {"skill": 1, "status": "loaded", "detail": "Cursor: loaded"},
-            {"skill": 2, "status": "shadowed", "detail": "Cursor: shadowed by .agents/skills/pdf"},
-            {"skill": 3, "status": "hidden-from-model",
-             "detail": "Cursor: loaded, hidden from the model"},
+            item(0, "skipped", "Cursor: skipped, it has no description"),
+            item(1, "loaded", "Cursor: loaded"),
+            item(2, "shadowed", "Cursor: shadowed by .agents/skills/pdf"),
+            item(3, "hidden-from-model", "Cursor: loaded, hidden from the model"),
         ]},
     ]  # fmt: skip
     # By folder: each root holding skills, with the summary over the target agents.
+    summaries = [s["summary"] for s in view["skills"]]
     assert view["byFolder"] == [
         {"label": ".agents/skills (project)", "scope": "project", "items": [
-            {"skill": 1, "status": "loaded"},
+            item(1, "loaded", summaries[1]),
         ]},
         {"label": ".claude/skills (project)", "scope": "project", "items": [
-            {"skill": 0, "status": "loaded"},
-            {"skill": 2, "status": "loaded"},
-            {"skill": 3, "status": "hidden-from-model"},
+            item(0, "loaded", summaries[0]),
+            item(2, "loaded", summaries[2]),
+            item(3, "hidden-from-model", summaries[3]),
         ]},
     ]  # fmt: skip
 
