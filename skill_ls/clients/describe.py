@@ -10,6 +10,7 @@ from dataclasses import fields
 from enum import Enum
 
 from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.model import BundleFormat
 from skill_ls.clients.table import CLIENTS, Client
 
 # Column → label; columns not named here are shown by their own name.
@@ -69,6 +70,8 @@ def _words(value: object) -> str:
 
 
 def _item(item: object) -> str:
+    if isinstance(item, BundleFormat):
+        return item.describe()
     if isinstance(item, tuple):
         return " = ".join(f"`{part}`" for part in item)
     return f"`{item}`"

@@ -223,6 +223,11 @@ class Client:
     # loads share (`{name}`, `{count}`); None: it activates one of them.
     ambiguous_refusal: str | None = None
 
+    # --- Bundles: skills shipped inside plugins or extensions ---
+    # The bundle formats the client installs skills from (a plugin, an extension), each
+    # with its manifest, where its skills live and how they are listed; empty: none known.
+    bundles: tuple[BundleFormat, ...] = ()
+
     def budget(self) -> int | None:
         """Characters the whole catalog may use (None: no budget known)."""
         if self.context_window is not None and self.catalog_share is not None:
@@ -234,3 +239,74 @@ class Client:
     def fields(self) -> frozenset[str]:
         """Every frontmatter key this client honours (asked once per key per check)."""
         return SPEC_FIELD_NAMES | self.extra_fields
+
+
+@dataclass(frozen=True)
+class BundleFormat:
+    """How a client installs skills shipped in a bundle (a plugin or an extension): the
+    manifest that makes a folder a bundle, where the bundle's skills live, and the name the
+    client lists each one under once the bundle is installed. Its facts carry their own
+    provenance (a bundle format is often cited where the client's skills were observed)."""
+
+    kind: str  # "plugin" | "extension"
+    # Manifest files that make a folder a bundle root, relative to it (the first found).
+    manifests: tuple[str, ...]
+    provenance: Provenance
+    # Keys the manifest must set (the client refuses the bundle without them).
+    required_keys: tuple[str, ...] = ("name",)
+    # (regular expression, the rule in words) the manifest's `name` must fully match.
+    name_rule: tuple[str, str] | None = None
+    # The folder below the root whose sub-folders are the bundle's skills.
+    skills_folder: str = "skills"
+    # The manifest key naming further skill folders (`./` paths relative to the root, one
+    # or a list), or None when the format has no such key.
+    skills_key: str | None = None
+    # Files (relative to a marketplace root) that list several bundles with their `source`.
+    marketplaces: tuple[str, ...] = ()
+    # How a bundle's skill is listed: `{bundle}` is the manifest's name, `{skill}` the key.
+    listed_as: str = "{skill}"
+    # What `{skill}` is: "folder" (the skill's folder name) | "name" (its `name`, else its
+    # folder name).
+    skill_key: str = "name"
+    # A regular expression of the characters replaced with "-" in `{skill}`.
+    skill_unsafe: str = ""
+    # Where the client lists a bundle's skills: "after-builtins" (before the skills it
+    # finds) | "after-found" (after them, before built-ins listed last).
+    listed: str = "after-found"
+    # Variables the client replaces in a bundle's files with the bundle's installed root.
+    root_variables: tuple[str, ...] = ()
+    # Where installed bundles live, below the user's home (informational).
+    installed_under: str = ""
+    notes: str = ""
+
+    def describe(self) -> str:
+        """The format in words, for `skill-ls clients` and docs/clients.md."""
+        manifests = ", ".join(f"`{manifest}`" for manifest in self.manifests)
+        needs = ", ".join(f"`{key}`" for key in self.required_keys)
+        parts = [f"{self.kind}: a folder with {manifests} (needs {needs})"]
+        if self.name_rule is not None:
+            parts.append(f"`name`: {self.name_rule[1]}")
+        skills = f"skills in `{self.skills_folder}/`"
+        if self.skills_key:
+            skills += f" and the folders the manifest's `{self.skills_key}` names"
+        parts.append(skills)
+        if self.marketplaces:
+            listed = ", ".join(f"`{path}`" for path in self.marketplaces)
+            parts.append(f"marketplaces: {listed}")
+        key = "the skill's folder name" if self.skill_key == "folder" else "the skill's name"
+        if self.skill_unsafe:
+            key += f" (characters matching `{self.skill_unsafe}` made `-`)"
+        parts.append(f"listed as `{self.listed_as}`, `{{skill}}` being {key}")
+        where = (
+            "after the built-ins" if self.listed == "after-builtins" else "after the skills found"
+        )
+        parts.append(f"listed {where}")
+        if self.root_variables:
+            names = ", ".join(f"`{name}`" for name in self.root_variables)
+            parts.append(f"{names}: replaced by the installed root")
+        if self.installed_under:
+            parts.append(f"installed under `{self.installed_under}`")
+        text = "; ".join(parts) + "."
+        if self.notes:
+            text += " " + self.notes
+        return f"{text} ({self.provenance.describe()})"

@@ -3,6 +3,7 @@ real agent at the version its provenance names, and `tests/lab/` replays it byte
 
 from __future__ import annotations
 
+from skill_ls.clients.bundle_formats import CLAUDE_CODE_PLUGIN, CODEX_PLUGIN, GEMINI_CLI_EXTENSION
 from skill_ls.clients.model import CODEX_IMPLICIT_INVOCATION, Client, Provenance
 
 CLAUDE_CODE = Client(
@@ -73,6 +74,8 @@ CLAUDE_CODE = Client(
         "fresh install does."
     ),
     provenance=Provenance("observed", "Claude Code 2.1.328"),
+    # Cited, not observed: the format carries its own provenance.
+    bundles=(CLAUDE_CODE_PLUGIN,),
 )
 
 
@@ -136,6 +139,8 @@ CODEX = Client(
         "skills are left out."
     ),
     provenance=Provenance("observed", "Codex 0.169.0"),
+    # Cited, not observed: the format carries its own provenance.
+    bundles=(CODEX_PLUGIN,),
 )
 
 
@@ -241,6 +246,8 @@ GEMINI_CLI = Client(
         "order is set by concurrent file checks and can vary, the built-ins' too."
     ),
     provenance=Provenance("observed", "Gemini CLI 0.61.0"),
+    # Cited, not observed: the format carries its own provenance.
+    bundles=(GEMINI_CLI_EXTENSION,),
 )
 
 

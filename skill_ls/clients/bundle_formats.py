@@ -1,0 +1,105 @@
+"""The bundle formats agents install skills from (Claude Code plugins and marketplaces, Gemini
+CLI extensions, Codex plugins): data for the client rows' `bundles` column, each cited from
+the agent's own code at the version the client lab installs."""
+
+from __future__ import annotations
+
+from skill_ls.clients.model import BundleFormat, Provenance
+
+CLAUDE_CODE_PLUGIN = BundleFormat(
+    kind="plugin",
+    manifests=(".claude-plugin/plugin.json",),
+    # The manifest schema's `name`: at least one character, no space, no control or
+    # bidirectional-formatting character.
+    required_keys=("name",),
+    name_rule=(
+        r"[^ \x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]+",
+        "at least one character, without spaces, control or bidirectional-formatting characters",
+    ),
+    skills_folder="skills",
+    # `skills`: "." or a "./" path, or a list of them, loaded besides `skills/`.
+    skills_key="skills",
+    marketplaces=(".claude-plugin/marketplace.json",),
+    listed_as="{bundle}:{skill}",
+    skill_key="folder",
+    skill_unsafe=r"[^a-zA-Z0-9_-]",
+    listed="after-found",
+    root_variables=("${CLAUDE_PLUGIN_ROOT}",),
+    installed_under="~/.claude/plugins",
+    notes=(
+        "A plugin's skills are the folders (or links to folders) below its `skills/` and "
+        "the folders its manifest's `skills` key names; each is listed as `plugin:folder`, "
+        "the folder's characters other than letters, digits, `_` and `-` made `-`, so two "
+        "plugins never clash. Where the plugin's skills are listed among the others was "
+        "not observed: after the skills found, before the built-ins."
+    ),
+    provenance=Provenance(
+        "cited",
+        "@anthropic-ai/claude-code 2.1.328 (the bundled CLI): the plugin manifest schema "
+        "(`name`, `skills` as `./` paths), the plugin skill loader (names "
+        "`${plugin}:${folder.replace(/[^a-zA-Z0-9_-]/g, '-')}`) and the marketplace schema "
+        "(`plugins[].source` a `./` path from the marketplace root; `strict`, true by "
+        "default, requires the plugin's own plugin.json)",
+    ),
+)
+
+GEMINI_CLI_EXTENSION = BundleFormat(
+    kind="extension",
+    manifests=("gemini-extension.json",),
+    required_keys=("name", "version"),
+    name_rule=(r"[a-zA-Z0-9-]+", "letters (a-z, A-Z), digits and '-' only"),
+    skills_folder="skills",
+    listed_as="{skill}",
+    skill_key="name",
+    # Extensions load first (after the built-ins): a user or project skill with the same
+    # name replaces an extension's and keeps its place.
+    listed="after-builtins",
+    root_variables=("${extensionPath}",),
+    installed_under="~/.gemini/extensions",
+    notes=(
+        "An extension's skills (`skills/*/SKILL.md`) are listed under their own names, not "
+        "namespaced; they load right after the built-ins, so a user or project skill of the "
+        "same name replaces one (and is listed in its place)."
+    ),
+    provenance=Provenance(
+        "cited",
+        "@google/gemini-cli 0.61.0 (bundle): the extension loader (`gemini-extension.json` "
+        "needs `name` and `version`; `validateName`: /^[a-zA-Z0-9-]+$/; skills from "
+        "`<extension>/skills`) and `SkillManager.discoverSkills` (built-ins, extensions, "
+        "user, workspace: a later copy replaces an earlier one)",
+    ),
+)
+
+CODEX_PLUGIN = BundleFormat(
+    kind="plugin",
+    manifests=(
+        ".codex-plugin/plugin.json",
+        ".claude-plugin/plugin.json",
+        ".cursor-plugin/plugin.json",
+    ),
+    required_keys=("name",),
+    skills_folder="skills",
+    marketplaces=(
+        ".agents/plugins/marketplace.json",
+        ".claude-plugin/marketplace.json",
+        ".cursor-plugin/marketplace.json",
+    ),
+    listed_as="{bundle}:{skill}",
+    skill_key="name",
+    listed="after-found",
+    installed_under="~/.codex/plugins",
+    notes=(
+        "Reads its own `.codex-plugin/plugin.json` and Claude Code's and Cursor's manifests; "
+        "a plugin's skills are prefixed with the plugin's namespace and `:`. The `skills/` "
+        "folder is the layout the manifests it reads share; it is not spelt out in the "
+        "binary, and nothing here was observed."
+    ),
+    provenance=Provenance(
+        "cited",
+        "@openai/codex 0.169.0 (the native binary's strings): manifest paths "
+        "(.codex-plugin, .claude-plugin, .cursor-plugin), marketplace paths "
+        "(.agents/plugins/marketplace.json, ...), 'local plugin source path must start "
+        "with `./`', and the prompt line 'Skills from this plugin are prefixed with "
+        "`{{ skill_namespace }}:`'",
+    ),
+)
