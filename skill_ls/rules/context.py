@@ -47,14 +47,15 @@ class InstallTree:
     """The folders that are installed together with a skill, so that a reference out of
     the skill folder still resolves where the skill is installed.
 
-    A plugin (a folder with `.claude-plugin/plugin.json`) installs whole; a skill in a
+    A bundle (a plugin: a folder with `.claude-plugin/plugin.json`; an extension: with
+    `gemini-extension.json`; see `BUNDLE_MANIFESTS`) installs whole; a skill in a
     `skills/` collection installs with its sibling skills; a nested skill with the skill
     that holds it. Only paths inside `root` are ever looked up, and only for existence.
     """
 
     skill_dir: str  # absolute, normalised (symlinks not resolved)
     root: str  # the widest folder installed with the skill (may be `skill_dir`)
-    kind: str  # "skill" | "skill tree" | "skills collection" | "plugin"
+    kind: str  # "skill" | "skill tree" | "skills collection" | "plugin" | "extension"
     plugin_root: str | None = None
     # The nearest folder above holding a SKILL.md: this skill is nested in that one.
     parent_skill: str | None = None
@@ -85,14 +86,14 @@ MAX_INSTALL_LEVELS = 6
 
 def install_tree(skill_md: Path) -> InstallTree:
     """The install tree of the skill whose SKILL.md is `skill_md` (looks only at names of
-    the folders above it: SKILL.md, `.claude-plugin/plugin.json`, `.git`)."""
+    the folders above it: SKILL.md, a bundle manifest, `.git`)."""
     folder = os.path.normpath(os.path.abspath(skill_md.parent))
     top = folder
     nearest: str | None = None
     plugin: str | None = None
     current = folder
     for _ in range(MAX_INSTALL_LEVELS + 1):
-        if os.path.isfile(os.path.join(current, ".claude-plugin", "plugin.json")):
+        if bundle_manifest(current) is not None:
             plugin = current
             break
         if current != folder and _has_skill_md(current):
@@ -103,12 +104,33 @@ def install_tree(skill_md: Path) -> InstallTree:
             break
         current = parent
     if plugin is not None and os.path.dirname(plugin) != plugin:
-        return InstallTree(folder, plugin, "plugin", plugin, nearest)
+        kind = (bundle_manifest(plugin) or ("plugin", ""))[0]
+        return InstallTree(folder, plugin, kind, plugin, nearest)
     collection = os.path.dirname(top)
     if os.path.basename(collection) == "skills":
         return InstallTree(folder, collection, "skills collection", parent_skill=nearest)
     kind = "skill tree" if top != folder else "skill"
     return InstallTree(folder, top, kind, parent_skill=nearest)
+
+
+# Every manifest that makes a folder a bundle root for some client (a plugin's
+# `.claude-plugin/plugin.json`, a Gemini CLI extension's `gemini-extension.json`, ...), with
+# its kind: the client rows' `bundles` column, in table order.
+BUNDLE_MANIFESTS: dict[str, str] = {
+    manifest: form.kind
+    for client in CLIENTS
+    for form in client.bundles
+    for manifest in form.manifests
+}
+
+
+def bundle_manifest(folder: str) -> tuple[str, str] | None:
+    """(kind, manifest path) when `folder` is a bundle root (the first manifest found)."""
+    for manifest, kind in BUNDLE_MANIFESTS.items():
+        path = os.path.join(folder, manifest)
+        if os.path.isfile(path):
+            return kind, path
+    return None
 
 
 def _has_skill_md(folder: str) -> bool:
