@@ -3,6 +3,7 @@ import * as vscode from "vscode";
 import { CLIENT_NAME, Commands } from "./common/constants";
 import { PreviewPanel } from "./common/preview";
 import { ServerSession } from "./common/session";
+import { registerSkillsView, SkillsView } from "./common/skillsView";
 import { ServerStatus } from "./common/status";
 import { registerTestCommands } from "./common/testDump";
 
@@ -13,22 +14,32 @@ export function activate(context: vscode.ExtensionContext): { session: ServerSes
   session = new ServerSession(context.extensionPath, output);
   const preview = new PreviewPanel(session, context.workspaceState, output);
   const status = new ServerStatus(session);
-  const command = (id: string, run: () => unknown) => vscode.commands.registerCommand(id, run);
+  const skills = new SkillsView(session, context.workspaceState, output);
+  const command = (id: string, run: (...args: never[]) => unknown) => vscode.commands.registerCommand(id, run);
   context.subscriptions.push(
     output,
     session,
     preview,
     status,
-    command(Commands.showCatalogPreview, () => preview.show("catalog")),
-    command(Commands.showActivationPreview, () => preview.show("activation")),
+    skills,
+    ...registerSkillsView(skills, (mode, skill) => preview.show(mode, skill)),
+    // The code lens above a SKILL.md passes its document's URI.
+    command(Commands.showCatalogPreview, (uri?: unknown) => preview.show("catalog", asUri(uri))),
+    command(Commands.showActivationPreview, (uri?: unknown) => preview.show("activation", asUri(uri))),
     command(Commands.restartServer, () => session?.restart()),
     command(Commands.showOutput, () => output.show()),
-    ...registerTestCommands(session, preview, status),
+    ...registerTestCommands(session, preview, status, skills),
     // A restarted server (new settings, new interpreter) may render differently.
     session.onDidChangeState((state) => state === "running" && preview.refreshSoon()),
   );
   void session.start();
   return { session, preview };
+}
+
+/** A command argument that names a document: a Uri, or its string form. */
+function asUri(value: unknown): vscode.Uri | undefined {
+  if (value instanceof vscode.Uri) return value;
+  return typeof value === "string" && value ? vscode.Uri.parse(value) : undefined;
 }
 
 export function deactivate(): Promise<void> | undefined {

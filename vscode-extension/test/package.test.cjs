@@ -10,7 +10,18 @@ const { fresh, settle } = require("./stubs.cjs");
 const root = path.join(__dirname, "..");
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 const schema = JSON.parse(fs.readFileSync(path.join(root, "..", "skill_ls", "data", "settings.schema.json"), "utf8"));
-const OUR_COMMANDS = ["skillLs.showCatalogPreview", "skillLs.showActivationPreview", "skillLs.restartServer", "skillLs.showOutput"];
+const OUR_COMMANDS = [
+  "skillLs.showCatalogPreview",
+  "skillLs.showActivationPreview",
+  "skillLs.restartServer",
+  "skillLs.showOutput",
+  "skillLs.skills.groupByFolder",
+  "skillLs.skills.groupByAgent",
+  "skillLs.skills.refresh",
+  "skillLs.skills.previewCatalog",
+  "skillLs.skills.previewActivation",
+  "skillLs.skills.revealInExplorer",
+];
 
 test("engine floor for vscode-languageclient 11, types pinned to it, exact versions", () => {
   assert.equal(pkg.engines.vscode, "^1.91.0");
@@ -40,6 +51,19 @@ test("palette commands: our own ids with 'Skill:' titles, never the server's ids
   assert.equal(hidden.when, "skillLs.testMode");
 });
 
+test("the Skills view: in the Explorer, grouping toggle in its title, preview/reveal on each skill", () => {
+  assert.deepEqual(pkg.contributes.views.explorer.map((v) => [v.id, v.name]), [["skillLs.skills", "Skills"]]);
+  const title = pkg.contributes.menus["view/title"].map((m) => [m.command, m.when]);
+  assert.deepEqual(title, [
+    ["skillLs.skills.groupByFolder", "view == skillLs.skills && skillLs.skillsView.grouping != folder"],
+    ["skillLs.skills.groupByAgent", "view == skillLs.skills && skillLs.skillsView.grouping == folder"],
+    ["skillLs.skills.refresh", "view == skillLs.skills"],
+  ]);
+  const context = pkg.contributes.menus["view/item/context"];
+  assert.deepEqual(context.map((m) => m.command), ["skillLs.skills.previewCatalog", "skillLs.skills.previewActivation", "skillLs.skills.revealInExplorer"]);
+  assert.ok(context.every((m) => m.when === "view == skillLs.skills && viewItem == skill"));
+});
+
 test("workspace trust: limited, with the launch settings restricted", () => {
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, "limited");
   assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ["skillLs.interpreter", "skillLs.server.path"]);
@@ -60,7 +84,10 @@ test("activate registers exactly our commands (the dump only with SKILL_LS_TEST_
     ({ world, load } = fresh());
     load("extension").activate({ ...context, subscriptions: [] });
     assert.ok(world.commands.has("skillLs.test.dumpState"));
-    assert.deepEqual(world.executed[0], ["setContext", "skillLs.testMode", true]);
+    assert.deepEqual(
+      world.executed.filter(([id]) => id === "setContext"),
+      [["setContext", "skillLs.skillsView.grouping", "agent"], ["setContext", "skillLs.testMode", true]],
+    );
     await settle();
   } finally {
     if (saved === undefined) delete process.env.SKILL_LS_TEST_DUMP;

@@ -87,7 +87,7 @@ test("chooseClient: last pick, then target clients that load the skill, then any
   assert.equal(chooseClient([], { targets: ["cursor"], skillClients: [] }), undefined);
 });
 
-test("typing in a SKILL.md refreshes once, 300 ms after the last change", async (t) => {
+test("typing in a SKILL.md refreshes once, 200 ms after the last change", async (t) => {
   const { world, load } = fresh();
   const { preview, calls, skill } = setup(world, load);
   await preview.show("activation");
@@ -98,7 +98,7 @@ test("typing in a SKILL.md refreshes once, 300 ms after the last change", async 
     t.mock.timers.tick(100);
   }
   world.events.textChange.fire({ document: { uri: Uri.file("/ws/README.md") } });
-  t.mock.timers.tick(199); // 299 ms after the last SKILL.md change
+  t.mock.timers.tick(99); // 199 ms after the last SKILL.md change
   assert.equal(calls.length, before);
   t.mock.timers.tick(1);
   await settle();
@@ -111,7 +111,7 @@ test("switching to another SKILL.md retargets the preview", async (t) => {
   await preview.show("catalog");
   t.mock.timers.enable({ apis: ["setTimeout"] });
   world.events.activeEditor.fire({ document: { uri: Uri.file("/ws/docx/SKILL.md") } });
-  t.mock.timers.tick(300);
+  t.mock.timers.tick(200);
   await settle();
   assert.deepEqual(calls.at(-1), ["skill-ls.previewCatalog", "file:///ws/docx/SKILL.md", "agentskills"]);
 });
@@ -122,4 +122,11 @@ test("activation without a SKILL.md open says so instead of failing", async () =
   world.activeTextEditor = undefined;
   await preview.show("activation");
   assert.match(world.panels[0].webview.html, /Open a SKILL.md to preview its activation/);
+});
+
+test("a skill passed in (skills view, code lens) wins over the active editor", async () => {
+  const { world, load } = fresh();
+  const { preview, calls } = setup(world, load);
+  await preview.show("activation", Uri.file("/ws/docx/SKILL.md"));
+  assert.deepEqual(calls.at(-1), ["skill-ls.previewActivation", "file:///ws/docx/SKILL.md", "agentskills"]);
 });

@@ -16,6 +16,24 @@ test("statusView", () => {
   assert.equal(statusView("failed", undefined, []).severity, "error");
 });
 
+test("statusView after crashes: restarted (warning), then given up (error)", () => {
+  const { load } = fresh();
+  const { statusView } = load("common/status");
+  assert.deepEqual(statusView("running", 2, [], { count: 1, gaveUp: false }), {
+    text: "Skill LS: 2 skills",
+    detail: "The server stopped unexpectedly and was restarted (once in 3 minutes). Targets: every client",
+    severity: "warning",
+    busy: false,
+  });
+  assert.equal(statusView("starting", undefined, [], { count: 2, gaveUp: false }).text, "Skill LS: restarting after a crash");
+  assert.deepEqual(statusView("failed", undefined, [], { count: 5, gaveUp: true }), {
+    text: "Skill LS: crashed",
+    detail: "The server crashed 5 times in 3 minutes and is not restarted again.",
+    severity: "error",
+    busy: false,
+  });
+});
+
 test("the item opens the logs", () => {
   const { world, load } = fresh();
   const { ServerSession } = load("common/session");

@@ -49,6 +49,7 @@ function createWorld() {
     errors: [],
     panels: [],
     statusItems: [],
+    treeViews: [],
     clients: [],
     extensions: {},
     diagnostics: [],
@@ -90,6 +91,22 @@ function createWorld() {
     Uri,
     ViewColumn: { Active: -1, Beside: -2, One: 1 },
     LanguageStatusSeverity: { Information: 0, Warning: 1, Error: 2 },
+    TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+    TreeItem: class {
+      constructor(label, collapsibleState) {
+        Object.assign(this, { label, collapsibleState });
+      }
+    },
+    ThemeIcon: class {
+      constructor(id, color) {
+        Object.assign(this, { id, color });
+      }
+    },
+    ThemeColor: class {
+      constructor(id) {
+        this.id = id;
+      }
+    },
     Disposable: class {
       constructor(fn) {
         this.dispose = fn;
@@ -122,6 +139,11 @@ function createWorld() {
       showErrorMessage: (message, ...items) => {
         world.errors.push({ message, items });
         return Promise.resolve(undefined);
+      },
+      createTreeView: (id, options) => {
+        const view = { id, options, message: undefined, dispose() {} };
+        world.treeViews.push(view);
+        return view;
       },
       createWebviewPanel: (viewType, title, showOptions, options) => {
         const received = new EventEmitter();
@@ -175,18 +197,41 @@ function createWorld() {
   };
 
   const State = { Stopped: 1, Starting: 3, Running: 2 };
+  const CloseAction = { DoNotRestart: 1, Restart: 2 };
+  const ErrorAction = { Continue: 1, Shutdown: 2 };
   class LanguageClient {
     constructor(id, name, serverOptions, clientOptions) {
       Object.assign(this, { id, name, serverOptions, clientOptions });
       this.requests = [];
       this.notifications = [];
       this.stateEvents = new EventEmitter();
+      this.notificationHandlers = new Map();
+      this.features = [];
       this.started = false;
       this.stopped = false;
       world.clients.push(this);
     }
     onDidChangeState(listener) {
       return this.stateEvents.event(listener);
+    }
+    onNotification(method, handler) {
+      this.notificationHandlers.set(method, handler);
+      return { dispose: () => this.notificationHandlers.delete(method) };
+    }
+    registerFeature(feature) {
+      this.features.push(feature);
+    }
+    /** The server sends a notification (tests call this). */
+    notifyFromServer(method, params) {
+      this.notificationHandlers.get(method)?.(params);
+    }
+    /** The connection closed on its own (tests call this): what the error handler decides. */
+    async crash() {
+      const result = await this.clientOptions.errorHandler.closed();
+      const restart = result.action === CloseAction.Restart;
+      this.stateEvents.fire({ oldState: State.Running, newState: restart ? State.Starting : State.Stopped });
+      if (restart) this.stateEvents.fire({ oldState: State.Starting, newState: State.Running });
+      return result;
     }
     async start() {
       if (world.failStart) throw new Error(world.failStart);
@@ -212,6 +257,8 @@ function createWorld() {
   const languageclient = {
     LanguageClient,
     State,
+    CloseAction,
+    ErrorAction,
     RevealOutputChannelOn: { Debug: 0, Info: 1, Warn: 2, Error: 3, Never: 4 },
     ExecuteCommandRequest: { type: { method: "workspace/executeCommand" } },
     DidChangeConfigurationNotification: { type: { method: "workspace/didChangeConfiguration" } },

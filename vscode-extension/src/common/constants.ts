@@ -18,6 +18,12 @@ export const Commands = {
   restartServer: "skillLs.restartServer",
   showOutput: "skillLs.showOutput",
   testDumpState: "skillLs.test.dumpState",
+  skillsGroupByFolder: "skillLs.skills.groupByFolder",
+  skillsGroupByAgent: "skillLs.skills.groupByAgent",
+  skillsRefresh: "skillLs.skills.refresh",
+  skillsPreviewCatalog: "skillLs.skills.previewCatalog",
+  skillsPreviewActivation: "skillLs.skills.previewActivation",
+  skillsReveal: "skillLs.skills.revealInExplorer",
 } as const;
 
 export const ServerCommands = {
@@ -25,7 +31,12 @@ export const ServerCommands = {
   previewActivation: "skill-ls.previewActivation",
   listSkills: "skill-ls.listSkills",
   listClients: "skill-ls.listClients",
+  skillsView: "skill-ls.skillsView",
 } as const;
+
+/** The server's notification that its skill index changed (sent to clients that declare
+ * `experimental.skillLs.indexChanged`). */
+export const INDEX_CHANGED = "skill-ls/indexChanged";
 
 /** Keys of the `skillLs` section that only the extension reads; the server never sees them. */
 export const EXTENSION_ONLY_SETTINGS = ["interpreter", "server", "trace"];

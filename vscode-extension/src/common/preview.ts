@@ -17,7 +17,8 @@ export interface CommandRunner {
   request<T>(command: string, args: unknown[]): Promise<T>;
 }
 
-export const REFRESH_DELAY_MS = 300;
+/** The preview re-renders this long after the last keystroke (a burst renders once). */
+export const REFRESH_DELAY_MS = 200;
 const CLIENT_KEY = "skillLs.previewClient";
 
 export function isSkillFile(uri: vscode.Uri | undefined): uri is vscode.Uri {
@@ -54,9 +55,11 @@ export class PreviewPanel implements vscode.Disposable {
     return this.model;
   }
 
-  async show(mode: PreviewMode): Promise<void> {
+  /** Opens (or reveals) the panel for `skill`, else the SKILL.md in the active editor. */
+  async show(mode: PreviewMode, skill?: vscode.Uri): Promise<void> {
     const active = vscode.window.activeTextEditor?.document.uri;
-    if (isSkillFile(active)) this.skill = active;
+    if (isSkillFile(skill)) this.skill = skill;
+    else if (isSkillFile(active)) this.skill = active;
     this.model = { ...this.model, mode };
     if (this.panel) this.panel.reveal(vscode.ViewColumn.Beside, true);
     else this.panel = this.createPanel();

@@ -2,12 +2,17 @@
 import * as path from "path";
 import type { LogOutputChannel } from "vscode";
 import {
+  type ClientCapabilities,
+  type CloseHandlerResult,
   DidChangeConfigurationNotification,
+  ErrorAction,
+  type ErrorHandler,
   LanguageClient,
   type LanguageClientOptions,
   type Middleware,
   RevealOutputChannelOn,
   type ServerOptions,
+  type StaticFeature,
 } from "vscode-languageclient/node";
 import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR } from "./constants";
 import { readServerSettings, toServerSettings } from "./settings";
@@ -56,8 +61,28 @@ export function settingsMiddleware(notify: (settings: unknown) => Promise<void>)
   };
 }
 
-export function clientOptions(outputChannel: LogOutputChannel, notify: (settings: unknown) => Promise<void>): LanguageClientOptions {
+/** What happens when the connection to the server closes on its own (the process died). */
+export type OnClosed = () => CloseHandlerResult;
+
+/** Errors on the connection are survivable; a closed connection is the session's call. */
+export function errorHandler(onClosed: OnClosed): ErrorHandler {
+  return { error: () => ({ action: ErrorAction.Continue, handled: true }), closed: onClosed };
+}
+
+/** Tells the server we handle skill-ls/indexChanged (it sends it to no other client). */
+export const indexChangedFeature: StaticFeature = {
+  fillClientCapabilities(capabilities: ClientCapabilities) {
+    const experimental = (capabilities.experimental ?? {}) as Record<string, unknown>;
+    capabilities.experimental = { ...experimental, skillLs: { indexChanged: true } };
+  },
+  initialize() {},
+  getState: () => ({ kind: "static" }),
+  clear() {},
+};
+
+export function clientOptions(outputChannel: LogOutputChannel, notify: (settings: unknown) => Promise<void>, onClosed?: OnClosed): LanguageClientOptions {
   return {
+    ...(onClosed ? { errorHandler: errorHandler(onClosed) } : {}),
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
@@ -67,8 +92,10 @@ export function clientOptions(outputChannel: LogOutputChannel, notify: (settings
   };
 }
 
-export function createClient(launch: Launch, extensionPath: string, outputChannel: LogOutputChannel): LanguageClient {
+export function createClient(launch: Launch, extensionPath: string, outputChannel: LogOutputChannel, onClosed?: OnClosed): LanguageClient {
   const notify = (settings: unknown): Promise<void> => client.sendNotification(DidChangeConfigurationNotification.type, { settings });
-  const client: LanguageClient = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions(launch, extensionPath), clientOptions(outputChannel, notify));
+  const options = clientOptions(outputChannel, notify, onClosed);
+  const client: LanguageClient = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions(launch, extensionPath), options);
+  client.registerFeature(indexChangedFeature);
   return client;
 }

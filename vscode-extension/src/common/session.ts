@@ -1,7 +1,8 @@
 /** The running server: choosing how to launch it, starting, stopping and (debounced) restarting. */
 import * as vscode from "vscode";
-import { ExecuteCommandRequest, type LanguageClient, State } from "vscode-languageclient/node";
-import { CONFIG_SECTION, MIN_PYTHON } from "./constants";
+import { type CloseHandlerResult, CloseAction, ExecuteCommandRequest, type LanguageClient, State } from "vscode-languageclient/node";
+import { Commands, CONFIG_SECTION, INDEX_CHANGED, MIN_PYTHON } from "./constants";
+import { CrashPolicy, crashText } from "./crashes";
 import { debounce } from "./debounce";
 import { candidates, findInterpreter, onPythonInterpreterChange, probeVersion, pythonExtensionInterpreter } from "./python";
 import { createClient, type Launch } from "./server";
@@ -9,9 +10,15 @@ import { affectsLaunch, readLaunchSettings } from "./settings";
 
 export type ServerState = "stopped" | "starting" | "running" | "failed";
 
+/** Crashes in the current window; `gaveUp`: the last one stopped the restarts. */
+export interface CrashInfo {
+  count: number;
+  gaveUp: boolean;
+}
+
 export const RESTART_DELAY_MS = 1000;
 
-export const defaultDeps = { probe: probeVersion, pythonExtensionInterpreter, createClient };
+export const defaultDeps = { probe: probeVersion, pythonExtensionInterpreter, createClient, now: Date.now };
 
 export class ServerSession implements vscode.Disposable {
   state: ServerState = "stopped";
@@ -20,15 +27,22 @@ export class ServerSession implements vscode.Disposable {
   private queue: Promise<void> = Promise.resolve();
   private readonly stateEvents = new vscode.EventEmitter<ServerState>();
   readonly onDidChangeState = this.stateEvents.event;
+  private readonly indexEvents = new vscode.EventEmitter<void>();
+  /** The server's skill index changed (skill-ls/indexChanged). */
+  readonly onIndexChanged = this.indexEvents.event;
+  /** Set once the server has crashed in the current window; cleared by a manual restart. */
+  crash: CrashInfo | undefined;
+  private readonly crashes: CrashPolicy;
   /** Bursts of setting changes (typing a path in the Settings UI) cause one restart. */
   readonly scheduleRestart = debounce(() => void this.restart(), RESTART_DELAY_MS);
-  private readonly disposables: vscode.Disposable[] = [this.stateEvents];
+  private readonly disposables: vscode.Disposable[] = [this.stateEvents, this.indexEvents];
 
   constructor(
     private readonly extensionPath: string,
     private readonly output: vscode.LogOutputChannel,
     private readonly deps = defaultDeps,
   ) {
+    this.crashes = new CrashPolicy(deps.now ?? Date.now);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => affectsLaunch(event) && this.scheduleRestart()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.scheduleRestart()),
@@ -48,6 +62,8 @@ export class ServerSession implements vscode.Disposable {
 
   restart(): Promise<void> {
     this.scheduleRestart.cancel();
+    this.crashes.reset();
+    this.crash = undefined;
     return this.enqueue(async () => {
       await this.doStop();
       await this.doStart();
@@ -81,10 +97,13 @@ export class ServerSession implements vscode.Disposable {
     this.setState("starting");
     this.launch = await this.resolveLaunch();
     if (!this.launch) return this.setState("failed");
-    const client = this.deps.createClient(this.launch, this.extensionPath, this.output);
+    const client = this.deps.createClient(this.launch, this.extensionPath, this.output, () => this.onCrash());
     this.client = client;
+    client.onNotification(INDEX_CHANGED, () => this.indexEvents.fire());
     client.onDidChangeState(({ newState }) => {
-      if (this.client === client) this.setState(newState === State.Running ? "running" : newState === State.Starting ? "starting" : "stopped");
+      if (this.client !== client) return;
+      if (newState === State.Stopped && this.crash?.gaveUp) return this.setState("failed");
+      this.setState(newState === State.Running ? "running" : newState === State.Starting ? "starting" : "stopped");
     });
     try {
       await client.start();
@@ -96,6 +115,23 @@ export class ServerSession implements vscode.Disposable {
       await client.dispose().catch(() => undefined); // and no more automatic restarts
       this.setState("failed");
     }
+  }
+
+  /** The server process ended without being asked to: restart it, unless it keeps crashing. */
+  private onCrash(): CloseHandlerResult {
+    const { restart, count } = this.crashes.crashed();
+    this.crash = { count, gaveUp: !restart };
+    const text = crashText(count, !restart);
+    if (restart) {
+      this.output.warn(text);
+      return { action: CloseAction.Restart, handled: true };
+    }
+    this.output.error(text);
+    void vscode.window.showErrorMessage(`Skill LS: ${text} The output has the server's last words.`, "Show Output", "Restart Server").then((choice) => {
+      if (choice === "Show Output") void vscode.commands.executeCommand(Commands.showOutput);
+      else if (choice === "Restart Server") void this.restart();
+    });
+    return { action: CloseAction.DoNotRestart, handled: true };
   }
 
   private async doStop(): Promise<void> {

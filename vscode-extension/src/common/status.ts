@@ -2,7 +2,8 @@
 import * as vscode from "vscode";
 import { CLIENT_NAME, Commands, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
 import { debounce } from "./debounce";
-import type { ServerSession, ServerState } from "./session";
+import { crashText } from "./crashes";
+import type { CrashInfo, ServerSession, ServerState } from "./session";
 import { targetClients } from "./settings";
 
 export interface StatusView {
@@ -13,18 +14,21 @@ export interface StatusView {
 }
 
 /** What the item shows, as a pure function of what we know. */
-export function statusView(state: ServerState, skills: number | undefined, clients: string[]): StatusView {
+export function statusView(state: ServerState, skills: number | undefined, clients: string[], crash?: CrashInfo): StatusView {
   const targets = `Targets: ${clients.length ? clients.join(", ") : "every client"}`;
+  if (crash?.gaveUp && state !== "running") {
+    return { text: `${CLIENT_NAME}: crashed`, detail: crashText(crash.count, true), severity: "error", busy: false };
+  }
   switch (state) {
     case "running":
       return {
         text: skills === undefined ? CLIENT_NAME : `${CLIENT_NAME}: ${skills} skill${skills === 1 ? "" : "s"}`,
-        detail: targets,
-        severity: "information",
+        detail: crash ? `${crashText(crash.count, false)} ${targets}` : targets,
+        severity: crash ? "warning" : "information",
         busy: false,
       };
     case "starting":
-      return { text: `${CLIENT_NAME}: starting`, detail: targets, severity: "information", busy: true };
+      return { text: `${CLIENT_NAME}: ${crash ? "restarting after a crash" : "starting"}`, detail: targets, severity: "information", busy: true };
     case "failed":
       return { text: `${CLIENT_NAME}: not running`, detail: "The server could not start; see the logs.", severity: "error", busy: false };
     default:
@@ -55,6 +59,7 @@ export class ServerStatus implements vscode.Disposable {
       vscode.workspace.onDidSaveTextDocument(() => this.refreshSoon()),
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(CONFIG_SECTION) && this.refreshSoon()),
       session.onDidChangeState((state) => (state === "running" ? this.refreshSoon() : this.render())),
+      session.onIndexChanged(() => this.refreshSoon()),
     );
     this.render();
   }
@@ -80,7 +85,7 @@ export class ServerStatus implements vscode.Disposable {
   view: StatusView = statusView("stopped", undefined, []);
 
   private render(): void {
-    const view = (this.view = statusView(this.session.state, this.skills, targetClients()));
+    const view = (this.view = statusView(this.session.state, this.skills, targetClients(), this.session.crash));
     this.item.text = view.text;
     this.item.detail = view.detail;
     this.item.severity = SEVERITY[view.severity];

@@ -8,6 +8,7 @@ import * as vscode from "vscode";
 import { Commands, TEST_DUMP_ENV } from "./constants";
 import type { PreviewPanel } from "./preview";
 import type { ServerSession } from "./session";
+import type { SkillsView } from "./skillsView";
 import type { ServerStatus } from "./status";
 
 function plainDiagnostic(d: vscode.Diagnostic) {
@@ -16,7 +17,7 @@ function plainDiagnostic(d: vscode.Diagnostic) {
   return { message: d.message, severity: d.severity, source: d.source, code, range: [start.line, start.character, end.line, end.character] };
 }
 
-export function registerTestCommands(session: ServerSession, preview: PreviewPanel, status: ServerStatus): vscode.Disposable[] {
+export function registerTestCommands(session: ServerSession, preview: PreviewPanel, status: ServerStatus, skills: SkillsView): vscode.Disposable[] {
   const file = process.env[TEST_DUMP_ENV];
   if (!file) return [];
   void vscode.commands.executeCommand("setContext", "skillLs.testMode", true);
@@ -32,6 +33,8 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
         server: session.state,
         launch: session.launch,
         status: status.view,
+        crash: session.crash,
+        skillsView: { grouping: skills.grouping, loads: skills.loads, nodes: skills.nodes },
         diagnostics,
         preview: { mode, client, result, error, html: preview.lastHtml },
       };

@@ -1,0 +1,127 @@
+/** The Skills view in the Explorer: the server's skills, by agent or by folder, refreshed when
+ * the server says its index changed (skill-ls/indexChanged), never by polling. */
+import * as vscode from "vscode";
+import { Commands, ServerCommands } from "./constants";
+import { type GroupNode, type Grouping, groupNodes, type SkillNode, type SkillsViewData } from "./skillsTree";
+
+export const VIEW_ID = "skillLs.skills";
+const GROUPING_KEY = "skillLs.skillsView.grouping";
+const GROUPING_CONTEXT = "skillLs.skillsView.grouping";
+
+type Node = GroupNode | SkillNode;
+
+export interface SkillsSource {
+  request<T>(command: string, args: unknown[]): Promise<T>;
+  readonly onIndexChanged: vscode.Event<void>;
+  readonly onDidChangeState: vscode.Event<string>;
+}
+
+export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private data: SkillsViewData | undefined;
+  private error: string | undefined;
+  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  grouping: Grouping;
+  /** How many times the data was fetched (the test-only dump reports it). */
+  loads = 0;
+
+  constructor(
+    private readonly source: SkillsSource,
+    private readonly state: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.grouping = state.get<Grouping>(GROUPING_KEY) === "folder" ? "folder" : "agent";
+    void vscode.commands.executeCommand("setContext", GROUPING_CONTEXT, this.grouping);
+    this.disposables.push(
+      source.onIndexChanged(() => void this.reload()),
+      source.onDidChangeState((state) => state === "running" && void this.reload()),
+    );
+  }
+
+  /** The nodes the tree shows now (also what the test-only dump writes). */
+  get nodes(): GroupNode[] {
+    return this.data ? groupNodes(this.data, this.grouping) : [];
+  }
+
+  async reload(): Promise<void> {
+    try {
+      this.data = await this.source.request<SkillsViewData>(ServerCommands.skillsView, []);
+      this.error = undefined;
+      this.loads++;
+    } catch (error) {
+      this.error = error instanceof Error ? error.message : String(error);
+      this.log.warn(`Skills view: ${this.error}`);
+    }
+    this.changed.fire(undefined);
+  }
+
+  async toggleGrouping(): Promise<void> {
+    this.grouping = this.grouping === "agent" ? "folder" : "agent";
+    await this.state.update(GROUPING_KEY, this.grouping);
+    await vscode.commands.executeCommand("setContext", GROUPING_CONTEXT, this.grouping);
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: Node): Node[] {
+    if (!node) return this.nodes;
+    return node.kind === "group" ? node.children : [];
+  }
+
+  getTreeItem(node: Node): vscode.TreeItem {
+    if (node.kind === "group") {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.Expanded);
+      item.id = node.key;
+      item.description = node.description;
+      item.contextValue = "skillGroup";
+      return item;
+    }
+    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+    item.id = node.key;
+    item.description = node.description;
+    item.tooltip = node.tooltip;
+    item.iconPath = new vscode.ThemeIcon(node.icon, node.color ? new vscode.ThemeColor(node.color) : undefined);
+    item.resourceUri = vscode.Uri.file(node.path);
+    item.contextValue = "skill";
+    item.command = { title: "Open", command: "vscode.open", arguments: [vscode.Uri.file(node.path)] };
+    return item;
+  }
+
+  /** Shown when the tree is empty: why. */
+  get message(): string | undefined {
+    if (this.error) return `Skill LS: ${this.error}`;
+    return this.data && this.data.skills.length === 0 ? "No skills found in the workspace or your user folders." : undefined;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+/** Registers the view and its commands; `preview` opens a preview for a skill file. */
+export function registerSkillsView(
+  view: SkillsView,
+  preview: (mode: "catalog" | "activation", skill: vscode.Uri) => Promise<void>,
+): vscode.Disposable[] {
+  const tree = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true });
+  const uriOf = (node: SkillNode | undefined) => (node ? vscode.Uri.file(node.path) : undefined);
+  return [
+    tree,
+    view.onDidChangeTreeData(() => (tree.message = view.message)),
+    vscode.commands.registerCommand(Commands.skillsGroupByFolder, () => view.toggleGrouping()),
+    vscode.commands.registerCommand(Commands.skillsGroupByAgent, () => view.toggleGrouping()),
+    vscode.commands.registerCommand(Commands.skillsRefresh, () => view.reload()),
+    vscode.commands.registerCommand(Commands.skillsPreviewCatalog, (node?: SkillNode) => {
+      const uri = uriOf(node);
+      return uri && preview("catalog", uri);
+    }),
+    vscode.commands.registerCommand(Commands.skillsPreviewActivation, (node?: SkillNode) => {
+      const uri = uriOf(node);
+      return uri && preview("activation", uri);
+    }),
+    vscode.commands.registerCommand(Commands.skillsReveal, (node?: SkillNode) => {
+      const uri = uriOf(node);
+      return uri && vscode.commands.executeCommand("revealInExplorer", uri);
+    }),
+  ];
+}
