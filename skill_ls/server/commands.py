@@ -17,7 +17,7 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.checking import FileResult
 from skill_ls.clients.table import CLIENTS
 from skill_ls.report_formats import json_report
-from skill_ls.server import scan, skills_view
+from skill_ls.server import scan, skills_view, vscode_duplicates
 from skill_ls.server.binding import bind_command
 from skill_ls.server.documents import path_to_uri, read_text, uri_to_path
 from skill_ls.server.editor import EditorPort
@@ -138,3 +138,4 @@ def register(server: LanguageServer, session: Session, editor: EditorPort) -> No
     server.command(READ_RESOURCE)(bind_command(read_resource, session))
     server.command(RELOAD_WORKSPACE)(bind_command(reload_workspace, session, editor))
     skills_view.register(server, session)
+    vscode_duplicates.register(server, session)

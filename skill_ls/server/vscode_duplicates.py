@@ -1,0 +1,95 @@
+"""Which of our findings VS Code's own SKILL.md checks repeat, so that an editor running those
+checks can show each problem once.
+
+VS Code (1.139.1, as shipped in code-server 4.139.1) checks a SKILL.md itself: its built-in
+`vscode.prompt` extension gives the file the language `skill`, and the chat prompt validator puts
+markers on it (no source, no code). The messages below are the English entries of its message
+catalogue (`promptValidator.*`). A finding of ours that says no more than one of them is a
+duplicate there; one that names the agents concerned carries more and is kept.
+
+The extension fetches this table (`skill-ls.vscodeDuplicates`) and filters what it shows; the
+table lives here so that the facts stay in Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pygls.lsp.server import LanguageServer
+
+from skill_ls.clients.table import CLIENTS
+from skill_ls.server.binding import bind_command
+from skill_ls.server.session import Session
+
+VSCODE_DUPLICATES = "skill-ls.vscodeDuplicates"
+CHECKER = "VS Code's chat prompt validator (built-in extension vscode.prompt)"
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    code: str  # our rule code
+    vscode_key: str  # the message's key in VS Code's catalogue
+    vscode_message: str  # and its English text
+    # What our finding says beyond VS Code's (kept then), None when nothing.
+    ours_adds: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "vscodeKey": self.vscode_key,
+            "vscodeMessage": self.vscode_message,
+            "oursAdds": self.ours_adds,
+        }
+
+
+DUPLICATES: tuple[Duplicate, ...] = (
+    Duplicate("SKL101", "promptValidator.skillNameMissing", "Skill should provide a name."),
+    Duplicate(
+        "SKL102", "promptValidator.nameMustBeString", "The 'name' attribute must be a string."
+    ),
+    Duplicate(
+        "SKL104",
+        "promptValidator.skillNameInvalidChars",
+        "Skill name may only contain lowercase letters, numbers, and hyphens.",
+    ),
+    Duplicate(
+        "SKL106",
+        "promptValidator.skillNameFolderMismatch",
+        "The skill name '{0}' should match the folder name '{1}'.",
+    ),
+    Duplicate(
+        "SKL111", "promptValidator.skillDescriptionMissing", "Skill should provide a description."
+    ),
+    Duplicate(
+        "SKL112",
+        "promptValidator.descriptionMustBeString",
+        "The 'description' attribute must be a string.",
+    ),
+    Duplicate(
+        "SKL113",
+        "promptValidator.descriptionShouldNotBeEmpty",
+        "The 'description' attribute should not be empty.",
+    ),
+    Duplicate(
+        "SKL301",
+        "promptValidator.unknownAttribute.skill",
+        "Attribute '{0}' is not supported by VS Code skills. Supported: {1}.",
+        ours_adds="judged for the target agents, not VS Code alone, and names those that read it",
+    ),
+    Duplicate("SKL403", "promptValidator.fileNotFound", "File '{0}' not found at '{1}'."),
+)
+
+
+def vscode_duplicates(session: Session, *args: Any) -> dict[str, Any]:
+    """The table, and the agents' names: a finding whose message names an agent says more
+    than VS Code's and is kept whatever its code."""
+    return {
+        "checker": CHECKER,
+        "duplicates": [duplicate.to_json() for duplicate in DUPLICATES],
+        "agentNames": [client.name for client in CLIENTS],
+    }
+
+
+def register(server: LanguageServer, session: Session) -> None:
+    server.command(VSCODE_DUPLICATES)(bind_command(vscode_duplicates, session))
