@@ -57,17 +57,18 @@ test("toServerSettings drops extension-only keys, nested or dotted", () => {
   const { load } = fresh();
   const { toServerSettings } = load("common/settings");
   assert.deepEqual(
-    toServerSettings({ rules: { SKL105: "off" }, interpreter: [], server: { path: null }, "trace.server": "off", extraRoots: ["x"] }),
+    toServerSettings({ rules: { SKL105: "off" }, interpreter: [], server: { path: null }, "trace.server": "off", showDuplicates: true, extraRoots: ["x"] }),
     { rules: { SKL105: "off" }, extraRoots: ["x"] },
   );
   assert.deepEqual(toServerSettings(null), {});
 });
 
-test("only interpreter and server.path changes need a restart", () => {
+test("only interpreter, server.path and showDuplicates changes need a restart", () => {
   const { load } = fresh();
   const { affectsLaunch } = load("common/settings");
   const event = (...keys) => ({ affectsConfiguration: (k) => keys.includes(k) });
   assert.equal(affectsLaunch(event("skillLs.interpreter")), true);
   assert.equal(affectsLaunch(event("skillLs.server.path")), true);
+  assert.equal(affectsLaunch(event("skillLs.showDuplicates")), true);
   assert.equal(affectsLaunch(event("skillLs.targetClients")), false);
 });

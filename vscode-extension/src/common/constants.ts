@@ -32,6 +32,7 @@ export const ServerCommands = {
   listSkills: "skill-ls.listSkills",
   listClients: "skill-ls.listClients",
   skillsView: "skill-ls.skillsView",
+  vscodeDuplicates: "skill-ls.vscodeDuplicates",
 } as const;
 
 /** The server's notification that its skill index changed (sent to clients that declare
@@ -39,10 +40,11 @@ export const ServerCommands = {
 export const INDEX_CHANGED = "skill-ls/indexChanged";
 
 /** Keys of the `skillLs` section that only the extension reads; the server never sees them. */
-export const EXTENSION_ONLY_SETTINGS = ["interpreter", "server", "trace"];
+export const EXTENSION_ONLY_SETTINGS = ["interpreter", "server", "trace", "showDuplicates"];
 
-/** Settings whose change needs a new server process rather than a configuration push. */
-export const LAUNCH_SETTINGS = ["skillLs.interpreter", "skillLs.server.path"];
+/** Settings whose change needs a new server process rather than a configuration push
+ * (showDuplicates: the diagnostics already shown are filtered again by a fresh server). */
+export const LAUNCH_SETTINGS = ["skillLs.interpreter", "skillLs.server.path", "skillLs.showDuplicates"];
 
 export const MIN_PYTHON: readonly [number, number] = [3, 11];
 

@@ -1,11 +1,12 @@
 /** How the server process is started and how the language client talks to it. */
 import * as path from "path";
-import type { LogOutputChannel } from "vscode";
+import type { Diagnostic, LogOutputChannel } from "vscode";
 import {
   type ClientCapabilities,
   type CloseHandlerResult,
   DidChangeConfigurationNotification,
   ErrorAction,
+  ExecuteCommandRequest,
   type ErrorHandler,
   LanguageClient,
   type LanguageClientOptions,
@@ -14,7 +15,8 @@ import {
   type ServerOptions,
   type StaticFeature,
 } from "vscode-languageclient/node";
-import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR } from "./constants";
+import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
+import { type DuplicateTable, hidingDuplicates, keepFinding } from "./duplicates";
 import { readServerSettings, toServerSettings } from "./settings";
 
 /** The bundled server under a Python interpreter, or a `skill-ls` executable the user installed. */
@@ -48,6 +50,33 @@ export function serverOptions(launch: Launch, extensionPath: string, env: NodeJS
  * its workspace/configuration answers and in didChangeConfiguration pushes, so the server sees
  * exactly the keys of the settings schema.
  */
+/** Our findings that repeat VS Code's own checks, dropped on their way in (pulled or pushed). */
+export type DuplicateSource = () => Promise<DuplicateTable | undefined>;
+
+export function duplicatesMiddleware(table: DuplicateSource): Middleware {
+  let loaded: DuplicateTable | undefined;
+  const current = async () => (loaded = hidingDuplicates() ? await table() : undefined);
+  const filter = <T extends Pick<Diagnostic, "source" | "code" | "message">>(items: T[], t: DuplicateTable | undefined) =>
+    t ? items.filter((d) => keepFinding(t, d)) : items;
+  return {
+    provideDiagnostics: async (document, previousResultId, token, next) => {
+      const report = await next(document, previousResultId, token);
+      if (!report || report.kind !== "full") return report;
+      return { ...report, items: filter(report.items, await current()) };
+    },
+    provideWorkspaceDiagnostics: async (resultIds, token, reporter, next) => {
+      const t = await current();
+      const clean = <R extends { items: { kind: string }[] }>(chunk: R): R => ({
+        ...chunk,
+        items: chunk.items.map((item) => ("items" in item && Array.isArray(item.items) ? { ...item, items: filter(item.items as Diagnostic[], t) } : item)),
+      });
+      const report = await next(resultIds, token, (chunk) => reporter(chunk && clean(chunk)));
+      return report && clean(report);
+    },
+    handleDiagnostics: (uri, diagnostics, next) => next(uri, filter(diagnostics, hidingDuplicates() ? loaded : undefined)),
+  };
+}
+
 export function settingsMiddleware(notify: (settings: unknown) => Promise<void>): Middleware {
   return {
     workspace: {
@@ -80,7 +109,12 @@ export const indexChangedFeature: StaticFeature = {
   clear() {},
 };
 
-export function clientOptions(outputChannel: LogOutputChannel, notify: (settings: unknown) => Promise<void>, onClosed?: OnClosed): LanguageClientOptions {
+export function clientOptions(
+  outputChannel: LogOutputChannel,
+  notify: (settings: unknown) => Promise<void>,
+  onClosed?: OnClosed,
+  duplicates?: DuplicateSource,
+): LanguageClientOptions {
   return {
     ...(onClosed ? { errorHandler: errorHandler(onClosed) } : {}),
     documentSelector: DOCUMENT_SELECTOR,
@@ -88,13 +122,19 @@ export function clientOptions(outputChannel: LogOutputChannel, notify: (settings
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     synchronize: { configurationSection: CONFIG_SECTION },
     initializationOptions: readServerSettings(),
-    middleware: settingsMiddleware(notify),
+    middleware: { ...settingsMiddleware(notify), ...(duplicates ? duplicatesMiddleware(duplicates) : {}) },
   };
 }
 
 export function createClient(launch: Launch, extensionPath: string, outputChannel: LogOutputChannel, onClosed?: OnClosed): LanguageClient {
   const notify = (settings: unknown): Promise<void> => client.sendNotification(DidChangeConfigurationNotification.type, { settings });
-  const options = clientOptions(outputChannel, notify, onClosed);
+  // The table is asked for once per server, when the first findings arrive.
+  let table: Promise<DuplicateTable | undefined> | undefined;
+  const duplicates: DuplicateSource = () =>
+    (table ??= client
+      .sendRequest(ExecuteCommandRequest.type, { command: ServerCommands.vscodeDuplicates, arguments: [] })
+      .then((t) => t as DuplicateTable, () => undefined));
+  const options = clientOptions(outputChannel, notify, onClosed, duplicates);
   const client: LanguageClient = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions(launch, extensionPath), options);
   client.registerFeature(indexChangedFeature);
   return client;
