@@ -22,6 +22,7 @@ AGENT_NAMES = {
     "gemini-cli": "Gemini CLI",
     "opencode": "OpenCode",
     "pi": "pi",
+    "qwen-code": "Qwen Code",
 }
 
 
@@ -46,6 +47,18 @@ def _entries(agent: str, catalog: str) -> list[Entry]:
             alias, _, rest = path.partition("/")
             location = f"{roots[alias]}/{rest}" if alias in roots else path
             found.append((name, description, location.replace("<HOME>/.codex", "$CODEX_HOME")))
+        return found
+    if agent == "qwen-code":
+        # Every value on a line of its own; the description ends with ` (level)`, which the
+        # renderer adds back.
+        for name, description, level in re.findall(
+            r"<skill>\n<name>\n(.*?)\n</name>\n<description>\n(.*?)\n</description>\n"
+            r"<location>\n(.*?)\n</location>\n</skill>",
+            catalog,
+            flags=re.DOTALL,
+        ):
+            text = html.unescape(description).removesuffix(f" ({level})")
+            found.append((html.unescape(name), text, None))
         return found
     for block in re.findall(r"<skill>(.*?)</skill>", catalog, flags=re.DOTALL):
         name_match = re.search(r"<name>(.*?)</name>", block, re.DOTALL)

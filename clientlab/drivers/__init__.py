@@ -9,8 +9,9 @@ from clientlab.drivers.copilot_cli import CopilotCli
 from clientlab.drivers.gemini_cli import GeminiCli
 from clientlab.drivers.opencode import OpenCode
 from clientlab.drivers.pi import Pi
+from clientlab.drivers.qwen_code import QwenCode
 
 DRIVERS: dict[str, Driver] = {
     driver.agent: driver
-    for driver in (ClaudeCode(), Codex(), CopilotCli(), GeminiCli(), OpenCode(), Pi())
+    for driver in (ClaudeCode(), Codex(), CopilotCli(), GeminiCli(), OpenCode(), Pi(), QwenCode())
 }

@@ -98,8 +98,8 @@ CLIENT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "when_to_use",
         "string",
-        "Claude Code: extra trigger guidance appended to the description in the listing "
-        "(counts towards the per-entry cap of its skill listing).",
+        "Claude Code, Qwen Code: extra trigger guidance appended to the description in the "
+        "listing (counts towards the per-entry cap of Claude Code's skill listing).",
     ),
     FieldSpec(
         "argument-hint",
@@ -146,6 +146,18 @@ CLIENT_FIELDS: tuple[FieldSpec, ...] = (
         "paths",
         "string-or-list",
         "Claude Code: glob patterns; the skill is offered only when matching files are in play.",
+    ),
+    FieldSpec(
+        "allowedTools",
+        "tools",
+        "Qwen Code: tools allowed without asking while the skill is active (a list; any "
+        "other value drops the skill).",
+    ),
+    FieldSpec(
+        "priority",
+        "any",
+        "Qwen Code: a finite number ordering the skill in its `/skills` display; any other "
+        "value is ignored with a warning.",
     ),
     FieldSpec(
         "shell", "enum", "Claude Code: shell for `!` command blocks.", enum=("bash", "powershell")

@@ -16,7 +16,15 @@ from skill_ls.clients.model import (
     Client,
     Provenance,
 )
-from skill_ls.clients.observed import CLAUDE_CODE, CODEX, COPILOT_CLI, GEMINI_CLI, OPENCODE, PI
+from skill_ls.clients.observed import (
+    CLAUDE_CODE,
+    CODEX,
+    COPILOT_CLI,
+    GEMINI_CLI,
+    OPENCODE,
+    PI,
+    QWEN_CODE,
+)
 
 __all__ = [
     "CLASH_SCOPE_RANKS",
@@ -42,6 +50,7 @@ CLIENTS: tuple[Client, ...] = (
     OPENCODE,
     GOOSE,
     PI,
+    QWEN_CODE,
     YOI,
     INSOMNIA,
 )

@@ -21,6 +21,7 @@ from skill_ls.render.gemini import gemini_catalog
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_catalog
 from skill_ls.render.pi import pi_catalog
+from skill_ls.render.qwen import qwen_catalog
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
@@ -34,6 +35,7 @@ CATALOGS: dict[str, Callable[[Sequence[LoadedSkill], Client], Rendering]] = {
     "opencode-available-skills": opencode_catalog,
     "copilot-cli-available-skills": copilot_cli_catalog,
     "gemini-available-skills": gemini_catalog,
+    "qwen-available-skills": qwen_catalog,
 }
 
 # Structured catalog views (the client table's `catalog_view` column).

@@ -17,6 +17,7 @@ from skill_ls.render.gemini import gemini_activated
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_skill_content
 from skill_ls.render.pi import pi_read
+from skill_ls.render.qwen import qwen_base_directory
 from skill_ls.render.source import ActivationSource, source_for
 
 __all__ = ["ACTIVATIONS", "ActivationSource", "read_file", "skill_content", "source_for"]
@@ -57,4 +58,5 @@ ACTIVATIONS: dict[str, Callable[[ActivationSource, str], Rendering]] = {
     "read-file": read_file,
     "pi-read": pi_read,
     "copilot-cli-skill-context": copilot_cli_activation,
+    "qwen-base-directory": qwen_base_directory,
 }

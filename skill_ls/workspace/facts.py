@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 
+from skill_ls.clients.simple_yaml import simple_fields
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, load_head, parse_head
 from skill_ls.files import read_regular
@@ -66,7 +67,15 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         opens_at_start=not doc.has_bom and doc.text.startswith(("---\n", "---\r\n")),
         duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
         **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
+        **_simple_fields(doc),
     )
+
+
+def _simple_fields(doc: SkillDocument) -> dict[str, str | None]:
+    if doc.frontmatter is None:
+        return {"simple_name": None, "simple_description": None}
+    name, description = simple_fields(doc.frontmatter.yaml_text)
+    return {"simple_name": name, "simple_description": description}
 
 
 _NAME_LINE = re.compile(r"\s*name:\s*([^\n\r\u2028\u2029]*)")

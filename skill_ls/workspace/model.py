@@ -92,6 +92,10 @@ class SkillFacts:
     # line, trimmed; indented lines after `description:` continue it, joined by spaces.
     line_name: str | None = None
     line_description: str | None = None
+    # `name` and `description` as Qwen Code's simple reader takes them when YAML fails
+    # (`Client.field_reader` "yaml-else-simple", `clients.simple_yaml`).
+    simple_name: str | None = None
+    simple_description: str | None = None
     # The YAML type of each top-level key some client reads with a type (see
     # `Client.typed_fields`) and that the file has: "string" | "bool" | "int" | "float" |
     # "null" | "map" | "list" | "strings" (a list of strings only) | ...

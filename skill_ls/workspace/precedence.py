@@ -68,6 +68,8 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
         )
     if client.field_reader == "yaml-else-lines":
         return _line_reader_skip(client, facts)
+    if client.field_reader == "yaml-else-simple":
+        return _simple_reader_skip(client, facts, name)
     if client.bad_frontmatter == "ignore":
         pass  # loaded with its fallbacks whatever its frontmatter (see `reads_frontmatter`)
     elif not facts.has_frontmatter:
@@ -158,7 +160,7 @@ def reads_frontmatter(client: Client, facts: SkillFacts) -> bool:
 
 def description_of(client: Client, facts: SkillFacts) -> str | None:
     """The description the client uses (None: it has none, and the client skips it)."""
-    if client.field_reader == "yaml-else-lines":
+    if client.field_reader in ("yaml-else-lines", "yaml-else-simple"):
         return fields_read(client, facts)[1]
     if client.description_fallback == "body-lines":
         if not reads_frontmatter(client, facts):
@@ -183,6 +185,13 @@ def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | No
         if facts.strict_ok and facts.name is not None and facts.description is not None:
             return facts.name, facts.description
         return facts.line_name, facts.line_description
+    if client.field_reader == "yaml-else-simple":
+        if not facts.has_frontmatter:
+            return None, None
+        if facts.strict_ok:
+            description = facts.description
+            return facts.name, description if description and description.strip() else None
+        return facts.simple_name, facts.simple_description
     return facts.name, description_of(client, facts)
 
 
@@ -221,6 +230,18 @@ def _line_reader_skip(client: Client, facts: SkillFacts) -> str | None:
     if description is None:
         return "it has no description"
     return None
+
+
+def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> str | None:
+    """Why a client that reads YAML, else Qwen Code's simple line reader, refuses a file."""
+    if not facts.has_frontmatter:
+        return "it has no frontmatter block"
+    found_name, description = fields_read(client, facts)
+    if not found_name or not found_name.strip():
+        return f"it has no `name` ({client.name} does not fall back to the folder name)"
+    if description is None or not description.strip():
+        return "it has no description (or an empty one)"
+    return _typed_skip(client, facts, name)
 
 
 BODY_DESCRIPTION_MAX = 100

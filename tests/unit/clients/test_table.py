@@ -94,6 +94,20 @@ def test_every_honoured_field_is_in_the_field_table() -> None:
         ("opencode", set()),
         ("yoi", set()),
         ("insomnia", set()),
+        (
+            "qwen-code",
+            {
+                "when_to_use",
+                "argument-hint",
+                "disable-model-invocation",
+                "user-invocable",
+                "allowedTools",
+                "model",
+                "hooks",
+                "paths",
+                "priority",
+            },
+        ),
     ],
 )
 def test_honoured_fields_from_the_facts(client: str, extra: set[str]) -> None:
@@ -103,7 +117,7 @@ def test_honoured_fields_from_the_facts(client: str, extra: set[str]) -> None:
 def test_argument_hint_honoured_and_ignored() -> None:
     honour = {c.id for c in CLIENTS if "argument-hint" in c.fields}
     # Copilot CLI (observed) reads it as a string: any other value drops the skill.
-    assert honour == {"claude-code", "copilot", "copilot-cli"}
+    assert honour == {"claude-code", "copilot", "copilot-cli", "qwen-code"}
 
 
 def test_yaml_strictness_and_names() -> None:
@@ -114,6 +128,9 @@ def test_yaml_strictness_and_names() -> None:
     # Gemini CLI (observed): a block js-yaml rejects is read again line by line.
     gemini = CLIENTS_BY_ID["gemini-cli"]
     assert gemini.yaml == "lenient" and gemini.field_reader == "yaml-else-lines"
+    # Qwen Code (observed): YAML, else its own simple line reader (no continuation lines).
+    qwen = CLIENTS_BY_ID["qwen-code"]
+    assert qwen.yaml == "lenient" and qwen.field_reader == "yaml-else-simple"
     assert not CLIENTS_BY_ID["insomnia"].lenient_name
     assert not CLIENTS_BY_ID["agentskills"].lenient_name
     # Copilot CLI's observed name rule admits ASCII only; the spec profile any script.
@@ -157,9 +174,12 @@ def test_get_client() -> None:
                 "opencode",
                 "goose",
                 "pi",
+                "qwen-code",
             },
         ),
         ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
+        ("/p/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
+        ("/home/me/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
         ("/p/.gemini/skills/pdf/SKILL.md", {"gemini-cli"}),
         ("/p/.cursor/skills/pdf/SKILL.md", {"cursor"}),
         ("/p/.codex/skills/pdf/SKILL.md", {"codex", "cursor"}),
@@ -206,6 +226,8 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
         "gemini-cli": "js-yaml",
         "opencode": "js-yaml-3",
         "pi": "yaml-1.2-core",
+        # Qwen Code bundles the `yaml` package and asks for its core schema explicitly.
+        "qwen-code": "yaml-1.2-core",
     }
     assert all(c.yaml_loader in LOADERS for c in CLIENTS)
     assert misread_as("js-yaml", "1_000") == "int"

@@ -150,6 +150,19 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
         ("pi-user", "home/.pi/agent/skills/pi-user/SKILL.md", ""),
     ],
+    # Qwen Code (observed): .qwen/skills then .agents/skills, direct children only (dot
+    # folders and ignored files too); project before user; a YAML error falls back to a
+    # line reader (`lenient` loads).
+    "qwen-code": [
+        ("private", "project/.agents/skills/.private/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+    ],
     "yoi": [
         ("translate", "builtin/translate/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
@@ -195,6 +208,7 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
         "shared": "project/.agents/skills/shared/SKILL.md",
     },
     "pi": {"shared": "project/.agents/skills/shared/SKILL.md"},
+    "qwen-code": {"shared": "project/.agents/skills/shared/SKILL.md"},
     "yoi": {"summarize": "project/.yoi/skills/summarize/SKILL.md"},
     "insomnia": {"notes": "project/.insomnia/skills/notes/SKILL.md"},
 }
@@ -211,6 +225,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "opencode": ("pdf", ""),
     "goose": ("pdf", ""),
     "pi": ("pi-notes", ""),
+    "qwen-code": ("pdf", ""),
     "yoi": ("summarize", ""),
     "insomnia": ("notes", ""),
 }
