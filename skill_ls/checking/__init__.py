@@ -10,6 +10,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
+from skill_ls import access_log
+from skill_ls.access_log import Access
 from skill_ls.checking.result_cache import Entry, Probes, context_digest, data_digest
 from skill_ls.diagnostics import Diagnostic, Range
 from skill_ls.document import (
@@ -43,6 +45,9 @@ class FileResult:
     real: str | None = None
     # A new cache entry for this result (None: it came from the cache, or none is kept).
     cache_entry: Entry | None = None
+    # The paths a worker process looked at for this result, while the run is recorded
+    # (`access_log`); empty for results checked in this process, which records them itself.
+    accesses: frozenset[Access] = frozenset()
 
     def line(self, number: int) -> str:
         if self.document is not None:
@@ -53,7 +58,14 @@ class FileResult:
         """A small, picklable copy that keeps what output formats need."""
         lines = {d.range.start.line: self.line(d.range.start.line) for d in self.diagnostics}
         return FileResult(
-            self.path, None, self.diagnostics, lines, self.facts, self.real, self.cache_entry
+            self.path,
+            None,
+            self.diagnostics,
+            lines,
+            self.facts,
+            self.real,
+            self.cache_entry,
+            self.accesses,
         )
 
 
@@ -222,7 +234,9 @@ def check_files(
     ]
     initargs = (settings, cache is not None)
     with context.Pool(jobs, initializer=_init_worker, initargs=initargs) as pool:
-        yield from pool.imap(_check_in_worker, work, chunksize=chunk)
+        for result in pool.imap(_check_in_worker, work, chunksize=chunk):
+            access_log.merge(result.accesses)
+            yield result
 
 
 _worker_settings = Settings()
@@ -236,7 +250,12 @@ def _init_worker(settings: Settings, caching: bool) -> None:
 
 def _check_in_worker(work: tuple[Path, Entry | None]) -> FileResult:
     path, cached = work
-    return check_file(path, _worker_settings, cached, _worker_caching).without_document()
+    if not access_log.active():
+        return check_file(path, _worker_settings, cached, _worker_caching).without_document()
+    with access_log.for_one_item() as accesses:
+        result = check_file(path, _worker_settings, cached, _worker_caching).without_document()
+    result.accesses = frozenset(accesses)
+    return result
 
 
 # --- What only the whole workspace can tell ---------------------------------------------------

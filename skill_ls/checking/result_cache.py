@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
-from skill_ls import __version__
+from skill_ls.cache_basics import code_digest
 from skill_ls.diagnostics import (
     Diagnostic,
     FileCreate,
@@ -61,33 +61,6 @@ class Entry:
     source_lines: dict[int, str]
     facts: SkillFacts | None
     real: str | None
-
-
-def default_folder(environ: Mapping[str, str] | None = None) -> Path:
-    """`$XDG_CACHE_HOME/skill-ls`, else `~/.cache/skill-ls`."""
-    variables = os.environ if environ is None else environ
-    base = variables.get("XDG_CACHE_HOME") or ""
-    if not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "skill-ls"
-
-
-def code_digest() -> str:
-    """The installed skill-ls: its version and the size and time of each of its files (so
-    that a changed rule, even without a new version, never reads old results)."""
-    package = Path(__file__).resolve().parents[1]
-    parts = [__version__]
-    for folder, dirs, files in os.walk(package):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if name.endswith((".py", ".json")):
-                path = os.path.join(folder, name)
-                try:
-                    info = os.stat(path)
-                except OSError:
-                    continue
-                parts.append(f"{os.path.relpath(path, package)}:{info.st_size}:{info.st_mtime_ns}")
-    return _digest("\n".join(parts))
 
 
 def table_digest() -> str:

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from skill_ls.cache_basics import default_folder
 from skill_ls.checking import (
     FileResult,
     add_findings,
@@ -15,7 +16,7 @@ from skill_ls.checking import (
     cross_skill_findings,
     user_roots,
 )
-from skill_ls.checking.result_cache import ResultCache, default_folder, run_key
+from skill_ls.checking.result_cache import ResultCache, run_key
 from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.report_formats import FORMATS, display_path, render

@@ -37,6 +37,10 @@ def env(tmp_path: Path) -> dict[str, str]:
 
 
 def check(env: dict[str, str], *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    # These tests are about the per-file results; an unchanged run would be answered whole
+    # from its record (tests/cli/test_check_replay.py), so the records are removed first.
+    for record in (Path(env["XDG_CACHE_HOME"]) / "skill-ls").glob("run-*.bin"):
+        record.unlink()
     return subprocess.run(
         [sys.executable, "-m", "skill_ls", "check", "--format", "json", *args],
         cwd=cwd,

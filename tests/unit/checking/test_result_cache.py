@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from skill_ls.cache_basics import code_digest
 from skill_ls.checking.result_cache import (
     MAGIC,
     Entry,
     ResultCache,
     canonical,
-    code_digest,
     run_key,
     table_digest,
 )
