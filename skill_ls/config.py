@@ -18,6 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from skill_ls.clients.groups import expand_clients
 from skill_ls.diagnostics import Severity
 from skill_ls.files import open_regular
 from skill_ls.rules import RULES
@@ -102,6 +103,8 @@ def merge(
         if key in ("select", "ignore"):
             value = [item.upper() for item in value]
             problems.extend(_unmatched_codes(value, source, str(raw_key)))
+        if key == "targetClients":
+            value = list(expand_clients(value))  # groups (`all`, `observed`, ...) as ids
         if isinstance(value, float):
             value = int(value)  # JSON Schema counts 5.0 as an integer; Settings holds ints
         changes[_snake(key)] = tuple(value) if isinstance(value, list) else value

@@ -50,8 +50,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="append",
         default=[],
         metavar="ID",
-        help="target client (repeatable or comma-separated); default: the "
-        "clients that discover each skill from its folder",
+        help="target client (repeatable or comma-separated): an id, or a group: all, "
+        "observed, cited; default: the clients that discover each skill from its folder",
     )
     parser.add_argument(
         "--select",

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from skill_ls.clients.groups import GROUP_DOCS, group_members
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.config import Settings, load_file_settings, merge, settings_schema
 from skill_ls.diagnostics import Severity
@@ -35,6 +36,27 @@ def test_key_spellings(key: str) -> None:
     settings, problems = merge(Settings(), {key: ["claude-code", "codex"]}, "test")
     assert problems == []
     assert settings.target_clients == ("claude-code", "codex")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (["observed"], group_members("observed")),
+        ("cited", group_members("cited")),
+        (["codex", "all"], ("codex", *(c for c in CLIENTS_BY_ID if c != "codex"))),
+    ],
+)
+def test_target_client_groups_become_ids(value: object, expected: tuple[str, ...]) -> None:
+    settings, problems = merge(Settings(), {"targetClients": value}, "test")
+    assert problems == []
+    assert settings.target_clients == expected
+
+
+def test_a_file_may_name_groups(tmp_path: Path) -> None:
+    (tmp_path / ".skill-ls.toml").write_text('targetClients = ["cited", "pi"]\n', "utf-8")
+    settings, problems = load_file_settings(tmp_path)
+    assert problems == []
+    assert settings.target_clients == (*group_members("cited"), "pi")
 
 
 def test_every_setting() -> None:
@@ -152,7 +174,7 @@ def test_rules_merge_over_earlier_sources() -> None:
 def test_schema_lists_every_client_and_setting() -> None:
     schema = settings_schema()
     enum = schema["properties"]["targetClients"]["items"]["enum"]
-    assert set(enum) == set(CLIENTS_BY_ID)
+    assert enum == [*CLIENTS_BY_ID, *GROUP_DOCS]
     assert schema["additionalProperties"] is False
 
 

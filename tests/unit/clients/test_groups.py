@@ -1,0 +1,45 @@
+"""Client groups (`all`, `observed`, `cited`) stand for client ids, expanded in one place."""
+
+from __future__ import annotations
+
+import pytest
+
+from skill_ls.clients.groups import GROUP_DOCS, expand_clients, group_members
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
+
+OBSERVED = ("claude-code", "codex", "copilot-cli", "gemini-cli", "opencode", "pi", "qwen-code")
+CITED = ("agentskills", "copilot", "cursor", "goose", "yoi", "insomnia")
+
+
+def test_groups_follow_each_rows_provenance() -> None:
+    assert group_members("observed") == OBSERVED
+    assert group_members("cited") == CITED
+    assert group_members("all") == tuple(client.id for client in CLIENTS)
+    assert set(OBSERVED) | set(CITED) == set(CLIENTS_BY_ID)
+
+
+def test_group_names_are_not_client_ids() -> None:
+    assert not set(GROUP_DOCS) & set(CLIENTS_BY_ID)
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ((), ()),
+        (("codex",), ("codex",)),
+        (("observed",), OBSERVED),
+        # An id given first keeps its place; a group adds the ids not given yet.
+        (("pi", "observed"), ("pi", *(c for c in OBSERVED if c != "pi"))),
+        (("cited", "observed"), CITED + OBSERVED),
+        (("all", "codex", "all"), tuple(client.id for client in CLIENTS)),
+        # A name that is neither stays, for the caller to report.
+        (("notepad", "cited"), ("notepad", *CITED)),
+    ],
+)
+def test_expand_clients(given: tuple[str, ...], expected: tuple[str, ...]) -> None:
+    assert expand_clients(given) == expected
+
+
+def test_unknown_group() -> None:
+    with pytest.raises(KeyError, match="unknown client group 'some'"):
+        group_members("some")
