@@ -22,7 +22,7 @@ from skill_ls.document import (
 )
 from skill_ls.files import read_regular
 from skill_ls.rules import check
-from skill_ls.rules.context import InstallTree, context_for_path
+from skill_ls.rules.context import FolderFacts, InstallTree, context_for_path
 from skill_ls.rules.structure import UNREADABLE_FILE
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
@@ -70,13 +70,18 @@ class FileResult:
 
 
 def check_file(
-    path: Path, settings: Settings, cached: Entry | None = None, caching: bool = False
+    path: Path,
+    settings: Settings,
+    cached: Entry | None = None,
+    caching: bool = False,
+    folders: dict[str, FolderFacts] | None = None,
 ) -> FileResult:
     """Never raises: an unreadable file becomes an SKL010 finding.
 
     With `caching`, the result carries a new cache entry, or comes from `cached` when that
     entry was computed from the same bytes and context (and its existence checks outside
-    the skill folder still hold)."""
+    the skill folder still hold). `folders`: what one run has learnt of the folders above
+    its skills (`install_tree`)."""
     try:
         data = read_skill_bytes(path)
     except OSError as exc:
@@ -95,7 +100,7 @@ def check_file(
                 )
             ],
         )
-    context = context_for_path(path, settings)
+    context = context_for_path(path, settings, known=folders)
     real = os.path.realpath(path)
     if not caching:
         document = decode_skill_bytes(data, str(path))
@@ -201,10 +206,13 @@ def check_files(
     from it where their inputs are unchanged and the others carry new entries.
     """
 
+    folders: dict[str, FolderFacts] = {}
+
     def one(path: Path) -> FileResult:
         if cache is None:
-            return check_file(path, settings)
-        return check_file(path, settings, cache.get(os.path.abspath(path)), caching=True)
+            return check_file(path, settings, folders=folders)
+        entry = cache.get(os.path.abspath(path))
+        return check_file(path, settings, entry, caching=True, folders=folders)
 
     rest: Sequence[Path] = paths
     if jobs == 0:
@@ -241,19 +249,24 @@ def check_files(
 
 _worker_settings = Settings()
 _worker_caching = False
+_worker_folders: dict[str, FolderFacts] = {}
 
 
 def _init_worker(settings: Settings, caching: bool) -> None:
-    global _worker_settings, _worker_caching
-    _worker_settings, _worker_caching = settings, caching
+    global _worker_settings, _worker_caching, _worker_folders
+    _worker_settings, _worker_caching, _worker_folders = settings, caching, {}
 
 
 def _check_in_worker(work: tuple[Path, Entry | None]) -> FileResult:
     path, cached = work
     if not access_log.active():
-        return check_file(path, _worker_settings, cached, _worker_caching).without_document()
+        return check_file(
+            path, _worker_settings, cached, _worker_caching, _worker_folders
+        ).without_document()
     with access_log.for_one_item() as accesses:
-        result = check_file(path, _worker_settings, cached, _worker_caching).without_document()
+        result = check_file(
+            path, _worker_settings, cached, _worker_caching, _worker_folders
+        ).without_document()
     result.accesses = frozenset(accesses)
     return result
 

@@ -8,6 +8,8 @@ row says so in `notes` and takes the client guide's default.
 
 from __future__ import annotations
 
+from functools import cache
+
 from skill_ls.clients.cited import AGENTSKILLS, COPILOT, CURSOR, GOOSE, INSOMNIA, YOI
 from skill_ls.clients.model import (
     CLASH_SCOPE_RANKS,
@@ -75,10 +77,8 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
     """
     normalized = "/" + path.replace("\\", "/").strip("/")
     found: list[Client] = []
-    for client in CLIENTS:
-        roots = client.project_roots + tuple(_root_tail(root) for root in client.user_roots)
-        for root in roots:
-            marker = "/" + root.strip("/") + "/"
+    for client, markers in _markers():
+        for root, marker in markers:
             at = normalized.find(marker)
             if at == -1:
                 continue
@@ -93,6 +93,23 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
                 found.append(client)
                 break
     return tuple(found)
+
+
+@cache
+def _markers() -> tuple[tuple[Client, tuple[tuple[str, str], ...]], ...]:
+    """Each client's roots as path segments to look for (`/.claude/skills/`), worked out
+    once: a check asks for every file it reads."""
+    return tuple(
+        (
+            client,
+            tuple(
+                (root, "/" + root.strip("/") + "/")
+                for root in client.project_roots
+                + tuple(_root_tail(root) for root in client.user_roots)
+            ),
+        )
+        for client in CLIENTS
+    )
 
 
 def _root_tail(root: str) -> str:

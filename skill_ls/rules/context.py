@@ -84,28 +84,37 @@ class InstallTree:
 MAX_INSTALL_LEVELS = 6
 
 
-def install_tree(skill_md: Path) -> InstallTree:
+# What install_tree learns of one folder: (its bundle manifest, whether it holds a SKILL.md,
+# whether it holds `.git`). A run over many skills passes one dict for all of them, so the
+# folders they share above them are looked at once.
+FolderFacts = tuple[tuple[str, str] | None, bool, bool]
+
+
+def install_tree(skill_md: Path, known: dict[str, FolderFacts] | None = None) -> InstallTree:
     """The install tree of the skill whose SKILL.md is `skill_md` (looks only at names of
-    the folders above it: SKILL.md, a bundle manifest, `.git`)."""
+    the folders above it: SKILL.md, a bundle manifest, `.git`).
+
+    `known`: facts of folders already looked at, filled in as more are (for one run: the
+    disk is taken as it was when a folder was first looked at)."""
     folder = os.path.normpath(os.path.abspath(skill_md.parent))
     top = folder
     nearest: str | None = None
-    plugin: str | None = None
+    plugin: tuple[str, str, str] | None = None
     current = folder
     for _ in range(MAX_INSTALL_LEVELS + 1):
-        if bundle_manifest(current) is not None:
-            plugin = current
+        manifest, has_skill, has_git = _folder_facts(current, known)
+        if manifest is not None:
+            plugin = (current, *manifest)
             break
-        if current != folder and _has_skill_md(current):
+        if current != folder and has_skill:
             top = current
             nearest = nearest or current
         parent = os.path.dirname(current)
-        if parent == current or os.path.isdir(os.path.join(current, ".git")):
+        if parent == current or has_git:
             break
         current = parent
-    if plugin is not None and os.path.dirname(plugin) != plugin:
-        kind = (bundle_manifest(plugin) or ("plugin", ""))[0]
-        return InstallTree(folder, plugin, kind, plugin, nearest)
+    if plugin is not None and os.path.dirname(plugin[0]) != plugin[0]:
+        return InstallTree(folder, plugin[0], plugin[1], plugin[0], nearest)
     collection = os.path.dirname(top)
     if os.path.basename(collection) == "skills":
         return InstallTree(folder, collection, "skills collection", parent_skill=nearest)
@@ -133,6 +142,19 @@ def bundle_manifest(folder: str) -> tuple[str, str] | None:
     return None
 
 
+def _folder_facts(folder: str, known: dict[str, FolderFacts] | None) -> FolderFacts:
+    if known is not None and folder in known:
+        return known[folder]
+    facts = (
+        bundle_manifest(folder),
+        _has_skill_md(folder),
+        os.path.isdir(os.path.join(folder, ".git")),
+    )
+    if known is not None:
+        known[folder] = facts
+    return facts
+
+
 def _has_skill_md(folder: str) -> bool:
     return any(os.path.isfile(os.path.join(folder, name)) for name in ("SKILL.md", "skill.md"))
 
@@ -142,8 +164,10 @@ def context_for_path(
     settings: Settings,
     list_files: bool = True,
     max_files: int = 2000,
+    known: dict[str, FolderFacts] | None = None,
 ) -> CheckContext:
-    """Build a context from the file system around a SKILL.md (stays inside its folder)."""
+    """Build a context from the file system around a SKILL.md (stays inside its folder);
+    `known` as for `install_tree`."""
     folder = skill_md.parent
     files: set[str] | None = None
     dirs: set[str] = set()
@@ -161,7 +185,7 @@ def context_for_path(
         skill_dirs=frozenset(dirs),
         discovered_by=clients_for_path(str(skill_md)),
         file_name=skill_md.name,
-        install=install_tree(skill_md) if list_files else None,
+        install=install_tree(skill_md, known) if list_files else None,
     )
 
 
