@@ -4,7 +4,8 @@ playwright-core through Debian's Chromium, on 127.0.0.1 only.
 The tools come from vscode-extension/scripts/e2e-setup.sh and are cached in $SKILL_LS_TOOLS
 (default ~/.cache/skill-ls-tools): about four minutes from nothing, under a second after.
 The browser script is vscode-extension/scripts/e2e.mjs; screenshots and logs go to
-test-artifacts/vscode-e2e/.
+test-artifacts/vscode-e2e/. With SKILL_LS_SCREENSHOTS=<folder> (scripts/screenshots.sh sets it
+to docs/images) the pictures the READMEs show are written there too.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +26,15 @@ BROKEN_SKILL = ".claude/skills/deploy/SKILL.md"  # relative to WORKSPACE; see ex
 ARTIFACTS = REPO / "test-artifacts" / "vscode-e2e"
 
 pytestmark = pytest.mark.e2e
+
+# What VS Code's own checks (code-server 4.139.1) say about BROKEN_SKILL, and our codes for the
+# same problems: by default the Problems panel shows VS Code's and not ours.
+VSCODE_FINDINGS = (
+    "Skill name may only contain lowercase letters, numbers, and hyphens.",
+    "The skill name 'Deploy_Helper' should match the folder name 'deploy'.",
+    "File 'references/runbook.md' not found at",
+)
+HIDDEN_CODES = {"SKL104", "SKL106", "SKL403"}
 
 
 @pytest.fixture(scope="module")
@@ -69,18 +80,31 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "--artifacts", str(ARTIFACTS),
         "--expect-code", "SKL",
         "--expect-completion", "license,compatibility,metadata",
+        "--expect-problems", "|".join(VSCODE_FINDINGS),
     ]
     # fmt: on
-    result = run(cmd, cwd=EXTENSION, env=env, timeout=400)
+    if os.environ.get("SKILL_LS_SCREENSHOTS"):
+        cmd += ["--screenshots", str(Path(os.environ["SKILL_LS_SCREENSHOTS"]).resolve())]
+    result = run(cmd, cwd=EXTENSION, env=env, timeout=600)
     where = f"screenshots and logs: {ARTIFACTS}"
     assert result.returncode == 0, f"{result.stderr}\n{tail(result.stdout, 80)}\n({where})"
     summary = json.loads(result.stdout)
+    (ARTIFACTS / "summary.json").write_text(result.stdout, encoding="utf-8")
 
     ours = summary["diagnostics"]
     assert all(d["source"] == "skill-ls" for d in ours)
     codes = {d["code"]["value"] if isinstance(d["code"], dict) else d["code"] for d in ours}
     assert all(str(c).startswith("SKL") for c in codes), codes
     assert "skill-ls" in summary["problemsText"]
+
+    # One copy of each problem: VS Code's own finding shows, our repeat of it does not; SKL301
+    # stays (ours is judged for the target agents and names them).
+    problems = summary["problemsText"]
+    for text in VSCODE_FINDINGS:
+        assert problems.count(text) == 1, text
+    assert not codes & HIDDEN_CODES, codes
+    assert not any(f"({code})" in problems for code in HIDDEN_CODES), problems
+    assert {"SKL124", "SKL301", "SKL404"} <= codes, codes
 
     assert {"license", "compatibility", "metadata"} & set(summary["completionLabels"])
 
@@ -95,10 +119,85 @@ def test_diagnostics_completion_and_previews_in_vscode(
     entries = summary["catalogResult"]["entries"]
     assert any(e["name"] == folder and e["description"] == description for e in entries), entries
     assert "Activation of" in summary["activationText"]
-    assert "Live preview marker 4711" in summary["liveText"], "the preview did not follow typing"
+
+    # The code lens names the agents that load the skill.
+    assert summary["codeLens"].startswith("Loaded by Claude Code"), summary["codeLens"]
+
+    # Typing in the description: the catalog shows the new description, same agent.
+    live = next(e for e in summary["liveResult"]["entries"] if e["name"] == folder)
+    assert live["description"] == f"{description} Live preview marker 4711"
+    assert summary["liveResult"]["client"] == "claude-code"
+    # Only the workspace's skills and the agent's built-in ones (no location): the machine's own
+    # user folders stay out (the workbench runs with a home of its own).
+    skills_dir = f"/{WORKSPACE.name}/{Path(BROKEN_SKILL).parts[0]}/skills/"
+    entries = [e for e in summary["liveResult"]["entries"] if e["location"]]
+    assert all(skills_dir in e["location"] for e in entries), [e["location"] for e in entries]
+    assert f"{description} Live preview marker 4711" in summary["liveText"]
+
+    check_skills_view(summary)
+    check_crashes(summary)
     assert summary["server"] == "running"
     assert summary["status"]["text"].startswith("Skill LS: "), summary["status"]
     assert summary["status"]["severity"] == "information"
-    shots = ("1-diagnostics", "2-completion", "3-catalog-preview", "4-activation-preview")
-    for shot in (*shots, "5-live-update"):
+    shots = ("1-diagnostics", "1b-code-lens", "2-completion", "3-catalog-preview")
+    for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
+
+
+def tree_labels(view: dict[str, Any]) -> dict[str, list[tuple[str, str, str]]]:
+    """The Skills view's nodes as {group: [(skill, description, icon)]}."""
+    return {
+        group["label"]: [(n["label"], n["description"], n["icon"]) for n in group["children"]]
+        for group in view["nodes"]
+    }
+
+
+def check_skills_view(summary: dict[str, Any]) -> None:
+    by_agent = summary["skillsViewByAgent"]
+    assert by_agent["grouping"] == "agent"
+    groups = tree_labels(by_agent)
+    # examples/ sets no target agents: every agent that finds a skill has a group.
+    assert list(groups)[:2] == ["Agent Skills spec", "Claude Code"], list(groups)
+    assert ("Deploy_Helper", ".claude/skills/deploy", "pass") in groups["Claude Code"]
+    assert ("code-review", ".claude/skills/code-review", "pass") in groups["Claude Code"]
+    # What the tree shows is what the dump says (first rows: the first group and its skills).
+    assert summary["skillsByAgent"][0].startswith("Agent Skills spec")
+
+    by_folder = summary["skillsViewByFolder"]
+    assert by_folder["grouping"] == "folder"
+    folders = list(tree_labels(by_folder))
+    assert ".claude/skills (project)" in folders and ".agents/skills (project)" in folders
+
+    # A SKILL.md created on disk: the server's index notification refreshed the view.
+    after = tree_labels(summary["skillsViewAfterCreate"])
+    names = [label for label, _, _ in after[".claude/skills (project)"]]
+    assert names == sorted(names) and "e2e-new-skill" in names, names
+    assert summary["skillsViewAfterCreate"]["loads"] > by_folder["loads"]
+    # The tree on screen shows the groups by folder (rows below the pane's fold are not drawn).
+    assert summary["skillsAfterCreate"][0].startswith(".agents/skills (project)")
+
+
+def check_crashes(summary: dict[str, Any]) -> None:
+    after = summary["afterCrash"]
+    assert after["server"] == "running"
+    assert after["crash"] == {"count": 1, "gaveUp": False}
+    assert after["status"]["detail"].startswith(
+        "The server stopped unexpectedly and was restarted (once in 3 minutes)."
+    ), after["status"]
+    assert after["status"]["severity"] == "warning"
+    assert "skill-ls" in summary["problemsAfterCrash"]
+
+    gave_up = summary["gaveUp"]
+    assert gave_up["crash"] == {"count": 5, "gaveUp": True}
+    assert gave_up["status"] == {
+        "text": "Skill LS: crashed",
+        "detail": "The server crashed 5 times in 3 minutes and is not restarted again.",
+        "severity": "error",
+        "busy": False,
+    }
+    assert summary["gaveUpMessage"] == (
+        "Skill LS: The server crashed 5 times in 3 minutes and is not restarted again. "
+        "The output has the server's last words."
+    )
+    assert summary["gaveUpButtons"] == ["Show Output", "Restart Server"]
+    assert summary["serversLeft"] == 0

@@ -4,13 +4,19 @@
 //
 //   node scripts/e2e.mjs --code-server BIN --node24 NODE --chromium BIN --vsix FILE
 //        --workspace DIR --file REL/SKILL.md --artifacts DIR
-//        [--expect-code SKL] [--expect-completion a,b,c] [--timeout 240]
+//        [--expect-code SKL] [--expect-completion a,b,c] [--expect-problems "text|text"]
+//        [--timeout 240] [--screenshots DIR]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
-// (Problems panel and the test-only dump command), asks for completion in the frontmatter, runs
-// "Skill: Preview Catalog" and "Skill: Preview Activation", and saves screenshots and logs to the
-// artifacts folder. Prints a JSON summary; exits 1 with the reason when a check fails.
-import { spawn, spawnSync } from "node:child_process";
+// (Problems panel and the test-only dump command) and the code lens, asks for completion in the
+// frontmatter, runs "Skill: Preview Catalog" and "Skill: Preview Activation", edits the
+// description and waits for the preview to follow, opens the Skills view (both groupings, and a
+// skill created on disk appears), then kills the server with SIGKILL: once (it must come back
+// with its diagnostics) and then until the extension gives up (a message with a button to the
+// output). Screenshots and logs go to the artifacts folder; with --screenshots, the pictures the
+// READMEs show are also written there. Prints a JSON summary; exits 1 with the reason when a
+// check fails.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -68,6 +74,29 @@ async function waitFor(what, fn, timeoutMs, everyMs = 250) {
   throw new Error(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ""}`);
 }
 
+/** Our language servers: processes below code-server (ours only) running `skill_ls serve`. */
+function serverPids(root) {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,args="], { encoding: "utf8" }).split("\n");
+  const children = new Map();
+  const args = new Map();
+  for (const row of rows) {
+    const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(row);
+    if (!m) continue;
+    const [pid, ppid] = [Number(m[1]), Number(m[2])];
+    args.set(pid, m[3]);
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const found = [];
+  const walk = (pid) => {
+    for (const child of children.get(pid) ?? []) {
+      if (/-m skill_ls serve/.test(args.get(child))) found.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return found;
+}
+
 function findFiles(dir, pattern, found = []) {
   if (!existsSync(dir)) return found;
   for (const name of readdirSync(dir)) {
@@ -85,6 +114,8 @@ async function main() {
   const mark = (name) => (timings[name] = Math.round((Date.now() - started) / 100) / 10);
   const artifacts = resolve(args.artifacts);
   mkdirSync(artifacts, { recursive: true });
+  const pictures = args.screenshots ? resolve(args.screenshots) : undefined;
+  if (pictures) mkdirSync(pictures, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), "skill-ls-e2e-"));
   const dataDir = join(tmp, "data");
   const extensionsDir = join(tmp, "extensions");
@@ -107,11 +138,17 @@ async function main() {
     "git.enabled": false,
     "chat.disableAIFeatures": true,
     "editor.quickSuggestions": { other: false, comments: false, strings: false },
+    // VS Code's prompt extension wraps SKILL.md; End must reach the end of the real line.
+    "[skill]": { "editor.wordWrap": "off" },
     "skillLs.trace.server": "messages",
   }, null, 2));
 
+  // A home of its own: the skills in this machine's user folders (~/.claude/skills, ...) must
+  // not show in the workbench, the catalogs or the pictures.
+  mkdirSync(join(tmp, "home"), { recursive: true });
   const env = {
     ...process.env,
+    HOME: join(tmp, "home"),
     PATH: `${dirname(args.node24)}:${process.env.PATH}`,
     XDG_CONFIG_HOME: join(tmp, "config"),
     XDG_DATA_HOME: join(tmp, "xdg-data"),
@@ -137,6 +174,11 @@ async function main() {
   let page;
   const summary = { expected, timings };
   const shot = async (name) => page && (await page.screenshot({ path: join(artifacts, `${name}.png`) }));
+  // A picture for the READMEs as well (with --screenshots): same window, a stable name.
+  const picture = async (name, as) => {
+    await shot(name);
+    if (pictures) cpSync(join(artifacts, `${name}.png`), join(pictures, `${as}.png`));
+  };
   const overall = setTimeout(() => {
     console.error(`FAIL: timed out after ${args.timeout} s`);
     shot("timeout").finally(() => process.exit(1));
@@ -177,12 +219,15 @@ async function main() {
     // Diagnostics: the Problems panel shows ours (source skill-ls, SKL codes).
     await page.keyboard.press("Control+Shift+M");
     const markers = page.locator(".markers-panel");
+    // --expect-problems: texts (separated by |) that must show too, e.g. VS Code's own findings.
+    const alsoExpected = args.expectProblems ? args.expectProblems.split("|") : [];
     summary.problemsText = await waitFor("our diagnostics in the Problems panel", async () => {
       const text = await markers.innerText();
-      return text.includes("skill-ls") && text.includes(args.expectCode) ? text : undefined;
+      const ready = text.includes("skill-ls") && text.includes(args.expectCode) && alsoExpected.every((t) => text.includes(t));
+      return ready ? text : undefined;
     }, 90000, 500);
     mark("diagnostics");
-    await shot("1-diagnostics");
+    await picture("1-diagnostics", "diagnostics");
     const state = await dump();
     const ours = state.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
     if (!ours.length) throw new Error(`no skill-ls diagnostics in the dump: ${JSON.stringify(state.diagnostics)}`);
@@ -190,6 +235,14 @@ async function main() {
     summary.server = state.server;
     summary.launch = state.launch;
     summary.status = state.status;
+
+    // The code lens above the frontmatter: which agents load the skill (after the first scan).
+    summary.codeLens = await waitFor("the code lens", async () => {
+      const texts = await page.locator(".monaco-editor .codelens-decoration").allInnerTexts();
+      return texts.find((t) => /^Loaded by |skipped by|shadowed in/.test(t));
+    }, 60000, 500);
+    await picture("1b-code-lens", "code-lens");
+    mark("codeLens");
 
     // Completion on a new line in the frontmatter.
     await page.locator(".monaco-editor .view-lines").first().click();
@@ -232,17 +285,102 @@ async function main() {
     summary.activationResult = (await dump()).preview.result;
     mark("activation");
 
-    // The preview follows typing (debounced), without saving.
+    // The preview follows typing (about 200 ms after the last key), without saving: back to the
+    // catalog, add words to the end of the description line, and the catalog shows them.
+    await palette("Skill: Preview Catalog");
+    await waitFor("the catalog again", async () => (await webviewBody().innerText({ timeout: 2000 })).includes("Catalog for"), 30000, 500);
     const marker = "Live preview marker 4711";
+    const lines = readFileSync(skillFile, "utf8").split(/\r?\n/);
+    const descriptionLine = lines.findIndex((l) => /^description:/.test(l));
     await page.locator(".monaco-editor .view-lines").first().click();
-    await page.keyboard.press("Control+End");
-    await page.keyboard.type(`\n${marker}`);
+    await page.keyboard.press("Control+Home");
+    for (let i = 0; i < descriptionLine; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("End");
+    await page.keyboard.type(` ${marker}`);
     summary.liveText = await waitFor("the preview to follow typing", async () => {
       const text = await webviewBody().innerText({ timeout: 2000 });
       return text.includes(marker) ? text : undefined;
     }, 20000, 300);
-    await shot("5-live-update");
+    await page.keyboard.press("Home"); // scroll the long line back for the picture
+    await picture("5-live-update", "preview");
+    summary.liveResult = (await dump()).preview.result;
     mark("live");
+
+    // The Skills view in the Explorer: by agent, then by folder; a new skill on disk appears.
+    await page.keyboard.press("Control+Shift+E");
+    const header = page.locator(".pane-header", { hasText: /^Skills/ }).first();
+    await header.waitFor({ timeout: 20000 });
+    // Room for the tree: fold the folder's own file tree (the first pane of the Explorer).
+    const files = page.locator(".pane-header", { hasText: basename(workspace) }).first();
+    if ((await files.getAttribute("aria-expanded")) === "true") await files.click();
+    if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
+    const pane = page.locator(".pane", { has: header });
+    const treeRows = () => pane.locator(".monaco-list-row").allInnerTexts();
+    summary.skillsByAgent = await waitFor("the Skills view by agent", async () => {
+      const texts = await treeRows();
+      return texts.some((t) => t.startsWith("Claude Code")) ? texts : undefined;
+    }, 30000, 500);
+    await picture("6-skills-view", "skills-view");
+    const byAgent = (await dump()).skillsView;
+    summary.skillsViewByAgent = byAgent;
+    await header.hover();
+    await pane.locator(".actions .action-label[aria-label^='Group by Folder']").click();
+    summary.skillsByFolder = await waitFor("the Skills view by folder", async () => {
+      const texts = await treeRows();
+      return texts.some((t) => /\(project\)/.test(t)) ? texts : undefined;
+    }, 15000, 300);
+    summary.skillsViewByFolder = (await dump()).skillsView;
+    const created = join(workspace, ".claude", "skills", "e2e-new-skill", "SKILL.md");
+    mkdirSync(dirname(created), { recursive: true });
+    writeFileSync(created, "---\nname: e2e-new-skill\ndescription: Made by the end-to-end test. Use when testing.\n---\nBody.\n");
+    summary.skillsViewAfterCreate = await waitFor("the new skill in the Skills view", async () => {
+      const view = (await dump()).skillsView;
+      return view.nodes.some((g) => g.children.some((n) => n.label === "e2e-new-skill")) ? view : undefined;
+    }, 30000, 1000);
+    summary.skillsAfterCreate = await treeRows();
+    await shot("7-skills-view-new");
+    mark("skillsView");
+
+    // kill -9 the server: the extension starts a new one and the diagnostics come back.
+    const [first] = await waitFor("the server process", () => serverPids(server.pid).length === 1 && serverPids(server.pid), 10000);
+    process.kill(first, "SIGKILL");
+    summary.afterCrash = await waitFor("the server to come back after a crash", async () => {
+      const pids = serverPids(server.pid);
+      if (pids.length !== 1 || pids[0] === first) return undefined;
+      const s = await dump();
+      const back = s.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
+      return s.server === "running" && s.crash?.count === 1 && back.length ? { ...s, pid: pids[0], preview: undefined } : undefined;
+    }, 60000, 1000);
+    summary.problemsAfterCrash = await waitFor("our diagnostics in the Problems panel again", async () => {
+      await page.keyboard.press("Control+Shift+M");
+      const text = await markers.innerText();
+      return text.includes("skill-ls") ? text : undefined;
+    }, 30000, 1000);
+    await shot("8-after-crash");
+    mark("crash");
+
+    // Crash it until the extension stops retrying: then a message with a button to the output.
+    let killed = summary.afterCrash.pid;
+    for (let crash = 2; crash <= 5; crash++) {
+      process.kill(killed, "SIGKILL");
+      if (crash === 5) break;
+      killed = await waitFor(`restart after crash ${crash}`, async () => {
+        const pids = serverPids(server.pid);
+        if (pids.length !== 1 || pids[0] === killed) return undefined;
+        return (await dump()).server === "running" ? pids[0] : undefined;
+      }, 60000, 500);
+    }
+    const toast = page.locator(".notifications-toasts .notification-toast", { hasText: "crashed 5 times" });
+    await toast.waitFor({ timeout: 30000 });
+    summary.gaveUpMessage = await toast.locator(".notification-list-item-message").innerText();
+    summary.gaveUpButtons = await toast.locator(".monaco-button").allInnerTexts();
+    summary.gaveUp = await waitFor("the final state", async () => {
+      const s = await dump();
+      return s.server === "failed" ? { server: s.server, crash: s.crash, status: s.status } : undefined;
+    }, 15000, 500);
+    summary.serversLeft = serverPids(server.pid).length;
+    await shot("9-gave-up");
+    mark("gaveUp");
     console.log(JSON.stringify(summary, null, 2));
   } catch (error) {
     await shot("failure").catch(() => {});
