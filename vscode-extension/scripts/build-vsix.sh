@@ -14,6 +14,9 @@ fi
 bash scripts/bundle-python.sh
 node scripts/gen-settings.mjs --check
 node esbuild.mjs --production
-# No repository field and no LICENSE file in this folder: say so, so vsce doesn't prompt.
-npx vsce package --no-dependencies --skip-license --allow-missing-repository -o "$out" </dev/null
+# The LICENSE is the repository's (one level up): say so, so vsce doesn't prompt. The README's
+# pictures live in docs/images/ at the top of the repository; links to them become absolute.
+base="https://github.com/skill-ls/skill-ls"
+npx vsce package --no-dependencies --skip-license -o "$out" \
+  --baseContentUrl "$base/blob/HEAD/vscode-extension/" --baseImagesUrl "$base/raw/HEAD/vscode-extension/" </dev/null
 echo "built $out"
