@@ -53,6 +53,31 @@ test("no Python >= 3.11: an error notification with a button to the setting", as
   await assert.rejects(session.request("skill-ls.listSkills", []), /not running/);
 });
 
+test("missing or too old Python: one message saying what to do, the reasons in the output", async () => {
+  {
+    const { world, load } = fresh();
+    const { session, output } = newSession(world, load, async () => undefined); // nothing runs
+    await session.start();
+    assert.deepEqual(world.errors, [{
+      message: "Skill LS: no Python 3.11 or newer was found (Python extension, python3 on PATH). Set skillLs.interpreter to start the server.",
+      items: ["Open Setting"],
+    }]);
+    assert.ok(output.lines.includes("[info] Skipping interpreter python3 (path): it did not run."));
+  }
+  {
+    const { world, load } = fresh();
+    world.settings = { interpreter: { value: ["/opt/py39/bin/python"], globalValue: ["/opt/py39/bin/python"] } };
+    const { session, output } = newSession(world, load, async () => [3, 9]);
+    await session.start();
+    assert.equal(session.state, "failed");
+    assert.deepEqual(world.errors, [{
+      message: "Skill LS: the interpreter in skillLs.interpreter (/opt/py39/bin/python) is not a working Python 3.11 or newer. Set skillLs.interpreter to start the server.",
+      items: ["Open Setting"],
+    }]);
+    assert.ok(output.lines.includes("[info] Skipping interpreter /opt/py39/bin/python (setting): Python 3.9 is older than 3.11."));
+  }
+});
+
 test("a server that fails to start is disposed (no restart loop) and reported as failed", async () => {
   const { world, load } = fresh();
   world.failStart = "Pending response rejected since connection got disposed";
