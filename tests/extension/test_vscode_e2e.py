@@ -123,15 +123,20 @@ def test_diagnostics_completion_and_previews_in_vscode(
     # The code lens names the agents that load the skill.
     assert summary["codeLens"].startswith("Loaded by Claude Code"), summary["codeLens"]
 
-    # Typing in the description: the catalog shows the new description, same agent.
-    live = next(e for e in summary["liveResult"]["entries"] if e["name"] == folder)
-    assert live["description"] == f"{description} Live preview marker 4711"
-    assert summary["liveResult"]["client"] == "claude-code"
+    # Another agent picked in the panel, the panel scrolled, then typing in the description:
+    # the catalog shows the new description, for the same agent, at the same scroll position.
+    live = summary["liveResult"]
+    assert live["client"] == "cursor"
+    [entry] = [e for e in live["entries"] if e["location"].endswith(f"/{folder}/SKILL.md")]
+    assert entry["description"] == f"{description} Live preview marker 4711"
+    assert f"{description} Live preview marker 4711" in summary["liveText"]
+    assert summary["scrollBefore"] > 0
+    assert summary["scrollAfter"] == summary["scrollBefore"]
     # Only the workspace's skills and the agent's built-in ones (no location): the machine's own
     # user folders stay out (the workbench runs with a home of its own).
-    skills_dir = f"/{WORKSPACE.name}/{Path(BROKEN_SKILL).parts[0]}/skills/"
     entries = [e for e in summary["liveResult"]["entries"] if e["location"]]
-    assert all(skills_dir in e["location"] for e in entries), [e["location"] for e in entries]
+    inside = f"/{WORKSPACE.name}/"
+    assert all(inside in e["location"] for e in entries), [e["location"] for e in entries]
     assert f"{description} Live preview marker 4711" in summary["liveText"]
 
     check_skills_view(summary)

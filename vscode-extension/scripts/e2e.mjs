@@ -5,7 +5,7 @@
 //   node scripts/e2e.mjs --code-server BIN --node24 NODE --chromium BIN --vsix FILE
 //        --workspace DIR --file REL/SKILL.md --artifacts DIR
 //        [--expect-code SKL] [--expect-completion a,b,c] [--expect-problems "text|text"]
-//        [--timeout 240] [--screenshots DIR]
+//        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
 // (Problems panel and the test-only dump command) and the code lens, asks for completion in the
@@ -27,7 +27,7 @@ const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
   "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
 
 function parseArgs(argv) {
-  const args = { expectCode: "SKL", expectCompletion: "license,compatibility,metadata,allowed-tools", timeout: 240 };
+  const args = { expectCode: "SKL", expectCompletion: "license,compatibility,metadata,allowed-tools", timeout: 240, liveClient: "cursor" };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "").replace(/-(\w)/g, (_, c) => c.toUpperCase());
     args[key] = argv[i + 1];
@@ -289,6 +289,13 @@ async function main() {
     // catalog, add words to the end of the description line, and the catalog shows them.
     await palette("Skill: Preview Catalog");
     await waitFor("the catalog again", async () => (await webviewBody().innerText({ timeout: 2000 })).includes("Catalog for"), 30000, 500);
+    // Pick another agent in the panel and scroll it down: both must survive the re-renders.
+    await webviewBody().locator("#client").selectOption(args.liveClient);
+    await waitFor(`the catalog of ${args.liveClient}`, async () => (await dump()).preview.client === args.liveClient, 30000, 500);
+    await waitFor("the new catalog drawn", async () => !(await webviewBody().innerText({ timeout: 2000 })).includes("Loading"), 10000, 300);
+    await webviewBody().evaluate(() => window.scrollTo(0, 120));
+    await sleep(500); // the page saves its scroll position from the scroll event
+    summary.scrollBefore = await webviewBody().evaluate(() => window.scrollY);
     const marker = "Live preview marker 4711";
     const lines = readFileSync(skillFile, "utf8").split(/\r?\n/);
     const descriptionLine = lines.findIndex((l) => /^description:/.test(l));
@@ -301,6 +308,7 @@ async function main() {
       const text = await webviewBody().innerText({ timeout: 2000 });
       return text.includes(marker) ? text : undefined;
     }, 20000, 300);
+    summary.scrollAfter = await webviewBody().evaluate(() => window.scrollY);
     await page.keyboard.press("Home"); // scroll the long line back for the picture
     await picture("5-live-update", "preview");
     summary.liveResult = (await dump()).preview.result;
