@@ -22,6 +22,7 @@ from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
 from skill_ls.skill_files import iter_targets
+from skill_ls.workspace.bundles import check_manifest_file, manifests_met
 
 LEVELS = ("error", "warning", "info", "hint")
 
@@ -200,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
         all_errors += errors
         any_files = any_files or bool(files)
         results.extend(_check_group(args, files, paths, settings))
+        results.extend(_manifest_results(paths, files, settings))
     shown = Severity.parse(args.severity)
     for result in results:
         result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
@@ -252,6 +254,8 @@ def _targets(
     files: list[Path] = []
     errors: list[str] = []
     for path in paths:
+        if path.is_file() and manifests_met([path], []):
+            continue  # a plugin, extension or marketplace manifest (see _manifest_results)
         if path.is_dir():
             try:
                 with os.scandir(path):
@@ -268,10 +272,22 @@ def _targets(
                 found.append(file)
             elif message is not None:
                 print(f"skill-ls check: {message}", file=sys.stderr)
-        if explicit and not found:
+        if explicit and not found and not manifests_met([path], []):
             errors.append(f"{path}: no SKILL.md found (searched honouring .gitignore)")
         files.extend(found)
     return files, errors
+
+
+def _manifest_results(paths: list[Path], files: list[Path], settings: Settings) -> list[FileResult]:
+    """The plugin, extension and marketplace manifests the check met, checked (SKL6xx)."""
+    results: list[FileResult] = []
+    for manifest in manifests_met(paths, files):
+        document, diagnostics = check_manifest_file(manifest, settings)
+        if document is None:
+            continue
+        lines = {d.range.start.line: document.index.line(d.range.start.line) for d in diagnostics}
+        results.append(FileResult(manifest, None, diagnostics, lines))
+    return results
 
 
 def _config_results(problems: list[ConfigProblem]) -> list[FileResult]:

@@ -20,6 +20,12 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
     # `skills`: "." or a "./" path, or a list of them, loaded besides `skills/`.
     skills_key="skills",
     marketplaces=(".claude-plugin/marketplace.json",),
+    marketplace_keys=("name", "owner", "plugins"),
+    marketplace_name_rule=(
+        r"(?!\.$)(?!.*\.\.)[^ /\\\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]+",
+        "at least one character, without spaces, control characters, `/`, `\\` or `..`, "
+        "and not `.`",
+    ),
     listed_as="{bundle}:{skill}",
     skill_key="folder",
     skill_unsafe=r"[^a-zA-Z0-9_-]",

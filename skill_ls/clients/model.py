@@ -263,6 +263,9 @@ class BundleFormat:
     skills_key: str | None = None
     # Files (relative to a marketplace root) that list several bundles with their `source`.
     marketplaces: tuple[str, ...] = ()
+    # Keys a marketplace file must set, and the rule its `name` follows (regex, in words).
+    marketplace_keys: tuple[str, ...] = ("name", "plugins")
+    marketplace_name_rule: tuple[str, str] | None = None
     # How a bundle's skill is listed: `{bundle}` is the manifest's name, `{skill}` the key.
     listed_as: str = "{skill}"
     # What `{skill}` is: "folder" (the skill's folder name) | "name" (its `name`, else its

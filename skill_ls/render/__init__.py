@@ -25,6 +25,7 @@ from skill_ls.render.qwen import qwen_catalog
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
+from skill_ls.workspace.bundles import installed_view
 
 CATALOGS: dict[str, Callable[[Sequence[LoadedSkill], Client], Rendering]] = {
     "available-skills": available_skills,
@@ -53,6 +54,7 @@ __all__ = [
     "activation_for",
     "catalog_for",
     "catalog_view_for",
+    "listed_skills",
     "refusal_for",
     "render_activation",
     "render_catalog",
@@ -78,10 +80,19 @@ def render_activation(client_id: str, source: ActivationSource, arguments: str =
     return replace(ACTIVATIONS[client.activation](source, arguments), client=client.id)
 
 
+def listed_skills(index: WorkspaceIndex, client_id: str) -> tuple[LoadedSkill, ...]:
+    """What `client_id` lists from the indexed workspace: the skills it loads from its own
+    folders and, where a workspace folder is a plugin, an extension or a marketplace, the
+    skills of those bundles under the names the client gives them once installed
+    (`plugin:skill` for Claude Code)."""
+    return installed_view(get_client(client_id), index.view(client_id), index.folders)
+
+
 def catalog_for(index: WorkspaceIndex, client_id: str) -> Rendering:
-    """The catalog of everything `client_id` loads from the indexed workspace, with what
-    in it the agent does not do the same way every run."""
-    view = index.view(client_id)
+    """The catalog of everything `client_id` loads from the indexed workspace (bundles
+    installed from it included, see `listed_skills`), with what in it the agent does not do
+    the same way every run."""
+    view = listed_skills(index, client_id)
     rendering = render_catalog(client_id, view, index.settings.context_window)
     return replace(rendering, varies=_catalog_varies(get_client(client_id), view))
 
@@ -136,7 +147,7 @@ def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
     client = get_client(client_id)
     skill = _activated(index, client_id, name)
     if skill is not None and client.ambiguous_refusal is not None:
-        count = sum(1 for other in index.view(client_id) if other.name == skill.name)
+        count = sum(1 for other in listed_skills(index, client_id) if other.name == skill.name)
         if count > 1:
             return client.ambiguous_refusal.format(name=skill.name, count=count)
     if skill is None or not skill.hidden or client.hidden_refusal is None:
@@ -146,6 +157,6 @@ def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
 
 def _activated(index: WorkspaceIndex, client_id: str, name: str) -> LoadedSkill | None:
     """The skill the client activates for `name`: by its key, else by its shown name."""
-    view = index.view(client_id)
+    view = listed_skills(index, client_id)
     found = next((skill for skill in view if skill.name == name), None)
     return found or next((skill for skill in view if skill.display_name == name), None)

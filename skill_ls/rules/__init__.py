@@ -11,6 +11,7 @@ from skill_ls.rules import (
     client_fields,
     config_rules,
     internal,
+    manifests,
     portability,
     quality,
     spec,
@@ -22,7 +23,15 @@ from skill_ls.rules.helpers import first_line_range
 from skill_ls.rules.registry import RULES, Rule
 from skill_ls.rules.reporter import Reporter
 
-__all__ = ["RULES", "CheckContext", "Rule", "check", "config_rules", "workspace"]
+__all__ = [
+    "RULES",
+    "CheckContext",
+    "Rule",
+    "check",
+    "config_rules",
+    "manifests",
+    "workspace",
+]
 
 _FAMILIES = (structure, spec, portability, client_fields, body, quality)
 

@@ -23,6 +23,7 @@ from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
+from skill_ls.server.manifests import is_manifest, manifest_diagnostics
 from skill_ls.server.session import Session
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,17 @@ async def _check_until_current(session: Session, editor: EditorPort, uri: str) -
             if snapshot is not None and delay:
                 await asyncio.sleep(delay / 1000)
                 snapshot = session.documents.get(uri)
+            if snapshot is not None and is_manifest(snapshot):
+                items = await asyncio.to_thread(manifest_diagnostics, session, snapshot)
+                if session.documents.get(uri) is snapshot:
+                    editor.publish_diagnostics(
+                        types.PublishDiagnosticsParams(
+                            uri=uri, diagnostics=items, version=snapshot.version
+                        )
+                    )
+                if uri not in pushes.dirty:
+                    return
+                continue
             if snapshot is None or not session.is_skill(snapshot):
                 return
             generation = session.generation
@@ -130,6 +142,9 @@ async def document_diagnostic(
 ) -> types.DocumentDiagnosticReport:
     uri = params.text_document.uri
     snapshot = session.snapshot(uri)
+    if snapshot is not None and is_manifest(snapshot):
+        items = await asyncio.to_thread(manifest_diagnostics, session, snapshot)
+        return types.RelatedFullDocumentDiagnosticReport(items=items)
     if snapshot is None or not session.is_skill(snapshot):
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     generation = session.generation

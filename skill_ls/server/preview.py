@@ -18,6 +18,7 @@ from skill_ls.render import (
     activation_for,
     catalog_for,
     catalog_view_for,
+    listed_skills,
     render_activation,
     render_catalog,
     source_for,
@@ -163,7 +164,7 @@ def workspace_for_target(session: Session, target: str) -> WorkspaceIndex:
 def catalog_preview(session: Session, target: str, client: Client) -> dict[str, Any]:
     index = workspace_for_target(session, target)
     rendering = catalog_for(index, client.id)
-    view = index.view(client.id)
+    view = listed_skills(index, client.id)
     by_name = {skill.name: skill for skill in view}
     entries = []
     for number, info in enumerate(rendering.entries):

@@ -11,6 +11,7 @@ from skill_ls.server import diagnostics
 from skill_ls.server.binding import bind
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
+from skill_ls.server.manifests import is_manifest
 from skill_ls.server.session import Session
 from skill_ls.server.watching import files_changed
 
@@ -18,7 +19,9 @@ from skill_ls.server.watching import files_changed
 @isolated()
 def did_open(session: Session, editor: EditorPort, params: types.DidOpenTextDocumentParams) -> None:
     snapshot = session.documents.open(params.text_document)
-    if session.is_skill(snapshot):
+    if is_manifest(snapshot):
+        diagnostics.document_changed(session, editor, snapshot.uri)
+    elif session.is_skill(snapshot):
         path = snapshot.path
         # A skill the index has not seen (created outside the editor): add it.
         if path is not None and session.skills.entry(path) is None and os.path.isfile(path):
@@ -31,7 +34,7 @@ def did_change(
     session: Session, editor: EditorPort, params: types.DidChangeTextDocumentParams
 ) -> None:
     snapshot = session.documents.change(params, session.mapper)
-    if snapshot is not None and session.is_skill(snapshot):
+    if snapshot is not None and (session.is_skill(snapshot) or is_manifest(snapshot)):
         diagnostics.document_changed(session, editor, snapshot.uri)
 
 
@@ -43,7 +46,7 @@ def did_save(session: Session, editor: EditorPort, params: types.DidSaveTextDocu
     # A saved file may be new on disk; clients that watch files tell us themselves.
     if not session.flags.watched_files_dynamic:
         files_changed(session, editor, [snapshot.path])
-    elif session.is_skill(snapshot):
+    elif session.is_skill(snapshot) or is_manifest(snapshot):
         diagnostics.document_changed(session, editor, snapshot.uri)
 
 
@@ -56,7 +59,7 @@ def did_close(
         session.check_cache.forget(snapshot.uri)
         if snapshot.path is not None and session.is_skill(snapshot):
             session.skills.clear_buffer(snapshot.path)
-        if session.is_skill(snapshot):
+        if session.is_skill(snapshot) or is_manifest(snapshot):
             diagnostics.document_closed(session, editor, snapshot.uri)
 
 

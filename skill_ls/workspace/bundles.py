@@ -1,0 +1,362 @@
+"""Skills shipped in bundles (Claude Code plugins and marketplaces, Gemini CLI extensions,
+Codex plugins): which bundle a skill belongs to, the name each agent lists it under once the
+bundle is installed, and the skills a client's view gains when the bundles in a folder are
+installed.
+
+The formats are the client rows' `bundles` column; the bundle root is the install tree's
+(`rules.context.install_tree`), one answer for reference resolution and for naming.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from skill_ls.clients.model import BundleFormat
+from skill_ls.clients.table import CLIENTS, Client
+from skill_ls.diagnostics import Diagnostic
+from skill_ls.document.manifest_json import JsonDocument, JsonValue, read_manifest
+from skill_ls.files import is_within
+from skill_ls.rules.context import install_tree
+from skill_ls.rules.manifests import (
+    check_manifest,
+    local_source,
+    manifest_kind,
+    manifest_root,
+    on_disk,
+)
+from skill_ls.settings import Settings
+from skill_ls.workspace.facts import read_facts
+from skill_ls.workspace.model import LoadedSkill, SkillFacts
+from skill_ls.workspace.order import root_order_key
+from skill_ls.workspace.precedence import description_of, hidden, skip_reason
+
+SKILL_FILE = "SKILL.md"
+# Bundles a marketplace may list that are read (a hostile file costs a bounded walk).
+MAX_BUNDLES = 200
+# Skill folders read below one bundle's skills folder.
+MAX_SKILLS_PER_FOLDER = 500
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A plugin or extension as one client format reads it."""
+
+    root: str  # absolute, normalised
+    manifest: str  # the manifest file read
+    form: BundleFormat
+    name: str | None  # the manifest's `name` (None: missing, not a string, or unreadable)
+    # Folders whose skills the bundle ships: its skills folder, then the manifest's paths.
+    skill_folders: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BundleSkill:
+    """One skill of a bundle, with the name a client lists it under."""
+
+    bundle: Bundle
+    path: str  # its SKILL.md
+    name: str  # as the client lists it, e.g. "writing:draft-notes"
+    # The skill's own name in the same form, when it differs from `name` (Claude Code keys
+    # a plugin's skill by folder and shows `plugin:name` beside it).
+    display_name: str | None = None
+
+
+def read_bundle(root: str, form: BundleFormat) -> Bundle | None:
+    """The bundle at `root` as `form` reads it, or None when `root` has none of its
+    manifests. Paths the manifest names are kept only when they stay inside `root`."""
+    root = os.path.normpath(os.path.abspath(root))
+    manifest = next(
+        (
+            path
+            for relative in form.manifests
+            for path in [os.path.join(root, relative)]
+            if os.path.isfile(path)
+        ),
+        None,
+    )
+    if manifest is None:
+        return None
+    document = read_manifest(manifest)
+    top = document.root if document is not None else None
+    name_value = top.get("name") if top is not None and top.kind == "object" else None
+    name = name_value.text if name_value is not None and name_value.text else None
+    folders: list[str] = []
+    default = os.path.join(root, form.skills_folder)
+    if _inside_dir(default, root):
+        folders.append(default)
+    if top is not None and top.kind == "object" and form.skills_key:
+        for folder in _manifest_paths(top.get(form.skills_key), root):
+            if folder not in folders:
+                folders.append(folder)
+    return Bundle(root, manifest, form, name, tuple(folders))
+
+
+def bundle_of(skill_md: str | Path, form: BundleFormat) -> Bundle | None:
+    """The bundle (in `form`) that the skill at `skill_md` is installed with, if any."""
+    tree = install_tree(Path(skill_md))
+    if tree.plugin_root is None:
+        return None
+    return read_bundle(tree.plugin_root, form)
+
+
+def bundles_from(folder: str | Path, form: BundleFormat) -> list[Bundle]:
+    """The bundles installed from `folder`: the folder itself when it is a bundle root, and
+    each bundle its marketplace files list with a local source, in the order listed."""
+    root = os.path.normpath(os.path.abspath(str(folder)))
+    found: list[Bundle] = []
+    own = read_bundle(root, form)
+    if own is not None:
+        found.append(own)
+    for relative in form.marketplaces:
+        document = read_manifest(os.path.join(root, relative))
+        if document is None or document.root is None or document.root.kind != "object":
+            continue
+        plugins = document.root.get("plugins")
+        for entry in plugins.items if plugins is not None else ():
+            if len(found) >= MAX_BUNDLES:
+                break
+            bundle = _listed_bundle(entry, document.root, root, form)
+            if bundle is not None and all(b.root != bundle.root for b in found):
+                found.append(bundle)
+    return found
+
+
+def bundle_skills(bundle: Bundle, client: Client) -> list[BundleSkill]:
+    """The bundle's skills as `client` lists them, in the order it loads them: each skills
+    folder's sub-folders holding a SKILL.md (by name), or the folder itself when it holds one."""
+    prefix_name = bundle.name or os.path.basename(bundle.root)
+    skills: list[BundleSkill] = []
+    for folder in bundle.skill_folders:
+        own = os.path.join(folder, SKILL_FILE)
+        if os.path.isfile(own):
+            skills.append(_skill(bundle, client, prefix_name, own, direct=True))
+            continue
+        names = _skill_folders(folder, bundle.root)
+        # In the order the client lists one root's skills (Claude Code: `localeCompare`).
+        names.sort(key=lambda name: root_order_key(client, f"{name}/{SKILL_FILE}"))
+        for name in names:
+            path = os.path.join(folder, name, SKILL_FILE)
+            skills.append(_skill(bundle, client, prefix_name, path, direct=False))
+    return skills
+
+
+def listed_name(form: BundleFormat, bundle_name: str, folder: str, name: str | None) -> str:
+    """The name a client lists a bundle's skill under (`BundleFormat.listed_as`)."""
+    skill = folder if form.skill_key == "folder" else (name or folder)
+    if form.skill_unsafe:
+        skill = re.sub(form.skill_unsafe, "-", skill)
+    return form.listed_as.format(bundle=bundle_name, skill=skill)
+
+
+def installed_view(
+    client: Client, view: Sequence[LoadedSkill], folders: Sequence[str]
+) -> tuple[LoadedSkill, ...]:
+    """`view` (what the client loads from its own folders, built-ins included) with the
+    skills of the bundles installed from `folders`, where the client lists them."""
+    added: list[LoadedSkill] = []
+    for form in client.bundles:
+        for folder in folders:
+            for bundle in bundles_from(folder, form):
+                for skill in bundle_skills(bundle, client):
+                    loaded = _loaded(client, skill)
+                    if loaded is not None:
+                        added.append(loaded)
+        if added:
+            return _merge(client, form, view, added)
+    return tuple(view)
+
+
+# --- internals --------------------------------------------------------------------------
+
+
+def _skill(bundle: Bundle, client: Client, prefix: str, path: str, direct: bool) -> BundleSkill:
+    facts = read_facts(path)
+    form = bundle.form
+    folder = os.path.basename(os.path.dirname(path))
+    own = facts.name.strip() if facts.name else None
+    if own and own.startswith(f"{prefix}:"):
+        own = own[len(prefix) + 1 :]
+    # A skills path that is itself a skill is named by its `name`, else its folder.
+    name = listed_name(form, prefix, own or folder if direct else folder, own)
+    display = None
+    if client.name_source == "folder" and own:
+        shown = form.listed_as.format(bundle=prefix, skill=own)
+        display = shown if shown != name else None
+    return BundleSkill(bundle, path, name, display)
+
+
+def _loaded(client: Client, skill: BundleSkill) -> LoadedSkill | None:
+    facts: SkillFacts = read_facts(skill.path)
+    if skip_reason(client, facts, skill.name) is not None:
+        return None
+    bundle = skill.bundle
+    relative = os.path.relpath(skill.path, bundle.root).replace(os.sep, "/")
+    return LoadedSkill(
+        name=skill.name,
+        description=description_of(client, facts) or "",
+        path=skill.path,
+        folder=os.path.dirname(skill.path),
+        real_path=os.path.realpath(skill.path),
+        scope=bundle.form.kind,
+        root=bundle.root,
+        relative_path=relative,
+        hidden=hidden(client, facts),
+        when_to_use=facts.when_to_use,
+        display_name=skill.display_name,
+        root_pattern=bundle.form.skills_folder,
+    )
+
+
+def _merge(
+    client: Client, form: BundleFormat, view: Sequence[LoadedSkill], added: list[LoadedSkill]
+) -> tuple[LoadedSkill, ...]:
+    """Place the bundles' skills in the client's list. A skill the client found itself
+    with the same name replaces a bundle's (bundles load first, so a later copy wins), in
+    its place when the client keeps places (`Client.clash_keeps_place`)."""
+    builtins = [skill for skill in view if skill.scope == "builtin"]
+    found = [skill for skill in view if skill.scope != "builtin"]
+    found_names = {skill.name for skill in found}
+    if form.listed == "after-builtins":
+        leading = [skill for skill in view[: len(builtins)] if skill.scope == "builtin"]
+        if client.clash_keeps_place:
+            by_name = {skill.name: skill for skill in found}
+            placed = [by_name.get(skill.name, skill) for skill in added]
+            rest = [skill for skill in found if skill.name not in {s.name for s in added}]
+        else:
+            placed = [skill for skill in added if skill.name not in found_names]
+            rest = found
+        trailing = [skill for skill in builtins if skill not in leading]
+        return (*leading, *placed, *rest, *trailing)
+    kept = [skill for skill in added if skill.name not in found_names]
+    if client.builtin_position == "last":
+        return (*found, *kept, *builtins)
+    return (*builtins, *found, *kept)
+
+
+def _listed_bundle(
+    entry: JsonValue, marketplace: JsonValue, root: str, form: BundleFormat
+) -> Bundle | None:
+    """The bundle a marketplace entry names with a local source inside `root`, if any."""
+    if entry.kind != "object":
+        return None
+    source = entry.get("source")
+    relative = local_source(source.text, marketplace) if source and source.text else None
+    if relative is None:
+        return None
+    folder = os.path.normpath(os.path.join(root, relative))
+    if not _inside_dir(folder, root):
+        return None
+    bundle = read_bundle(folder, form)
+    if bundle is None:
+        strict = entry.get("strict")
+        if strict is None or strict.scalar is not False:
+            return None
+        # `strict: false`: the entry is the plugin's manifest.
+        name = entry.get("name")
+        default = os.path.join(folder, form.skills_folder)
+        folders = (default,) if _inside_dir(default, root) else ()
+        return Bundle(folder, "", form, name.text if name else None, folders)
+    return bundle
+
+
+def _manifest_paths(value: JsonValue | None, root: str) -> list[str]:
+    if value is None:
+        return []
+    entries = value.items if value.kind == "array" else (value,)
+    folders: list[str] = []
+    for entry in entries:
+        text = entry.text
+        if text is None or not (text in (".", "./") or text.startswith("./")):
+            continue
+        folder = os.path.normpath(os.path.join(root, text))
+        if _inside_dir(folder, root):
+            folders.append(folder)
+    return folders
+
+
+def _inside_dir(folder: str, root: str) -> bool:
+    """A folder inside `root`, not reached through a link out of it."""
+    if not is_within(folder, root):
+        return False
+    real = os.path.realpath(folder)
+    return is_within(real, os.path.realpath(root)) and os.path.isdir(real)
+
+
+def _skill_folders(folder: str, root: str) -> list[str]:
+    """Sub-folders (or links to folders inside the bundle) holding a SKILL.md; names
+    starting with "." are left out."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for entry in entries if not entry.name.startswith("."))
+    except OSError:
+        return []
+    found: list[str] = []
+    for name in names[:MAX_SKILLS_PER_FOLDER]:
+        path = os.path.join(folder, name)
+        if _inside_dir(path, root) and os.path.isfile(os.path.join(path, SKILL_FILE)):
+            found.append(name)
+    return found
+
+
+# --- the manifests a check meets ----------------------------------------------------------
+
+
+def known_manifests() -> tuple[str, ...]:
+    """Every bundle and marketplace manifest path (relative to its root) some client reads."""
+    found: dict[str, None] = {}
+    for client in CLIENTS:
+        for form in client.bundles:
+            for relative in (*form.manifests, *form.marketplaces):
+                found[relative] = None
+    return tuple(found)
+
+
+def manifests_met(paths: Sequence[Path], skill_files: Sequence[Path]) -> list[Path]:
+    """The manifests a check of `paths` meets: a manifest named itself, those at the top of
+    each folder named, those of the bundles the skills found are installed with, and those
+    of the plugins a marketplace met lists with a local source. In that order, once each."""
+    found: dict[str, Path] = {}
+
+    def add(path: str) -> None:
+        if os.path.isfile(path) and manifest_kind(path) is not None:
+            found.setdefault(os.path.normpath(os.path.abspath(path)), Path(path))
+
+    def add_root(folder: str) -> None:
+        for relative in known_manifests():
+            add(os.path.join(folder, relative))
+
+    for path in paths:
+        if path.is_file():
+            add(str(path))
+        elif path.is_dir():
+            add_root(str(path))
+    for skill_md in skill_files:
+        root = install_tree(skill_md).plugin_root
+        if root is not None:
+            add_root(root)
+    for manifest in list(found.values()):
+        kind = manifest_kind(str(manifest))
+        if kind is None or kind.role != "marketplace":
+            continue
+        root = manifest_root(str(manifest), kind)
+        for _, form in kind.formats:
+            for bundle in bundles_from(root, form):
+                if bundle.manifest:
+                    add(bundle.manifest)
+    return list(found.values())
+
+
+def check_manifest_file(
+    path: Path, settings: Settings
+) -> tuple[JsonDocument | None, list[Diagnostic]]:
+    """Read and check one manifest (SKL6xx); (None, []) when it cannot be read or is not one."""
+    kind = manifest_kind(str(path))
+    document = read_manifest(str(path))
+    if kind is None or document is None:
+        return None, []
+    root = manifest_root(str(path), kind)
+    return document, check_manifest(document, on_disk(root, str(path), settings))

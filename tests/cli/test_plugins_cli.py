@@ -1,0 +1,109 @@
+"""A plugin marketplace on the command line, as real subprocesses: `skill-ls check` checks the
+manifests it meets beside the skills, and `catalog`/`activate` show the plugins' skills as
+Claude Code lists them once installed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from skill_ls.clients.builtins import builtins_for
+
+REPO = Path(__file__).resolve().parents[2]
+MARKETPLACE = REPO / "tests" / "fixtures" / "plugin-marketplace"
+PLUGIN_SKILLS = [
+    "writing:draft-notes",
+    "writing:polish-prose",
+    "review:check-diff",
+    "review:summarise-pr",
+]
+
+
+def run_cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "HOME": str(home)}
+    for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
+        env.pop(name, None)
+    return subprocess.run(
+        [sys.executable, "-m", "skill_ls", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def _findings(stdout: str) -> list[tuple[str, str, int, int, int]]:
+    report = json.loads(stdout)
+    return [
+        (
+            d["path"],
+            d["code"],
+            d["location"]["line"],
+            d["location"]["column"],
+            d["location"]["endColumn"],
+        )
+        for d in report["diagnostics"]
+    ]
+
+
+def test_check_of_the_marketplace_checks_its_manifests_and_its_plugins_links(
+    tmp_path: Path,
+) -> None:
+    done = run_cli("check", str(MARKETPLACE), "--no-cache", "--format", "json", home=tmp_path)
+    assert done.returncode == 1, done.stderr
+    base = str(MARKETPLACE.relative_to(REPO))
+    assert sorted(_findings(done.stdout)) == [
+        (f"{base}/.claude-plugin/marketplace.json", "SKL604", 17, 17, 34),
+        # A link to a sibling skill of the same plugin resolves; one into another plugin
+        # does not (each plugin installs on its own).
+        (f"{base}/plugins/review/skills/check-diff/SKILL.md", "SKL404", 9, 41, 85),
+    ]
+    assert json.loads(done.stdout)["summary"]["files"] == 7
+
+
+def test_check_of_one_manifest_named_on_the_command_line(tmp_path: Path) -> None:
+    manifest = MARKETPLACE / "plugins" / "writing" / ".claude-plugin" / "plugin.json"
+    done = run_cli("check", str(manifest), "--no-cache", "--format", "json", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["diagnostics"] == []
+    assert report["summary"]["files"] == 1
+
+
+def test_catalog_lists_the_plugins_skills_under_their_installed_names(tmp_path: Path) -> None:
+    done = run_cli(
+        "catalog", str(MARKETPLACE), "--client", "claude-code", "--format", "json", home=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    [catalog] = json.loads(done.stdout)["catalogs"]
+    builtins = builtins_for("claude-code")
+    assert builtins is not None
+    names = [entry["name"] for entry in catalog["entries"]]
+    assert names == PLUGIN_SKILLS + [skill.name for skill in builtins.skills]
+    gemini = run_cli(
+        "catalog", str(MARKETPLACE), "--client", "gemini-cli", "--format", "json", home=tmp_path
+    )
+    [gemini_catalog] = json.loads(gemini.stdout)["catalogs"]
+    assert not any(":" in entry["name"] for entry in gemini_catalog["entries"])
+
+
+def test_activate_a_plugin_skill_by_its_installed_name(tmp_path: Path) -> None:
+    done = run_cli(
+        "activate",
+        "writing:polish-prose",
+        str(MARKETPLACE),
+        "--client",
+        "claude-code",
+        home=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    folder = MARKETPLACE / "plugins" / "writing" / "skills" / "polish-prose"
+    assert done.stdout == (
+        f"Base directory for this skill: {folder}\n\n"
+        "# Polish prose\n\n"
+        "Follow the [style guide](references/style.md), then re-read the draft aloud.\n\n"
+    )

@@ -1,0 +1,96 @@
+"""The manifest JSON reader: exact ranges for keys and values, errors where JSON.parse stops,
+and no exception on any input."""
+
+from __future__ import annotations
+
+import pytest
+
+from skill_ls.diagnostics import Range
+from skill_ls.document.manifest_json import MAX_DEPTH, JsonValue, parse_json
+
+TEXT = '{\n  "name": "tools",\n  "skills": ["./a", "./b"],\n  "n": -1.5e2, "ok": true, "x": null\n}'
+
+
+def test_values_and_keys_have_exact_ranges() -> None:
+    document = parse_json(TEXT)
+    assert document.error is None
+    root = document.root
+    assert root is not None and root.kind == "object"
+    assert [member.key for member in root.members] == ["name", "skills", "n", "ok", "x"]
+    name = root.member("name")
+    assert name is not None
+    assert name.key_range == Range.of(1, 2, 1, 8)
+    assert name.value == JsonValue("string", Range.of(1, 10, 1, 17), "tools")
+    skills = root.get("skills")
+    assert skills is not None and skills.kind == "array"
+    assert [(item.text, item.range) for item in skills.items] == [
+        ("./a", Range.of(2, 13, 2, 18)),
+        ("./b", Range.of(2, 20, 2, 25)),
+    ]
+    assert root.get("n") == JsonValue("number", Range.of(3, 7, 3, 13), -150.0)
+    assert root.get("ok") == JsonValue("bool", Range.of(3, 21, 3, 25), True)
+    assert root.get("x") == JsonValue("null", Range.of(3, 32, 3, 36), None)
+    assert root.range == Range.of(0, 0, 4, 1)
+
+
+def test_a_repeated_key_reads_as_its_last_value_like_json_parse() -> None:
+    root = parse_json('{"name": "a", "name": "b"}').root
+    assert root is not None
+    value = root.get("name")
+    assert value is not None and value.text == "b"
+
+
+def test_escapes_are_decoded_and_ranges_count_code_points() -> None:
+    root = parse_json('{"é": "\\u00e9\\n", "k": "x"}').root
+    assert root is not None
+    assert root.get("é") == JsonValue("string", Range.of(0, 6, 0, 16), "é\n")
+    assert root.members[1].key_range == Range.of(0, 18, 0, 21)
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "at"),
+    [
+        ('{"name": "a",}', "expected a quoted key", Range.of(0, 13, 0, 14)),
+        ('{"name": "a"\n"b": 1}', "expected ',' or '}' in the object", Range.of(1, 0, 1, 1)),
+        ('["a" "b"]', "expected ',' or ']' in the array", Range.of(0, 5, 0, 6)),
+        ('{"name": "a}', "a string that is not closed", Range.of(0, 9, 0, 10)),
+        ('{"a": 1} x', "unexpected text after the JSON value", Range.of(0, 9, 0, 10)),
+        ("// c\n{}", "unexpected '/' where a JSON value was expected", Range.of(0, 0, 0, 1)),
+        ("", "the JSON ends where a value was expected", Range.of(0, 0, 0, 0)),
+        ('{"a": "tab\there"}', "a string with an invalid escape or control character", None),
+    ],
+)
+def test_text_that_is_not_json_gives_the_place_and_reason(
+    text: str, error: str, at: Range | None
+) -> None:
+    document = parse_json(text)
+    assert document.root is None
+    assert document.error == error
+    if at is not None:
+        assert document.error_range == at
+
+
+def test_a_byte_order_mark_is_skipped() -> None:
+    root = parse_json('\ufeff{"name": "a"}').root
+    assert root is not None
+    value = root.get("name")
+    assert value is not None and value.text == "a"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+        '{"a":' * 5000,
+        "\x00\x01\x02",
+        '"\\',
+        "[1,",
+        "-",
+        "tru",
+        "\ud800",
+    ],
+)
+def test_hostile_text_never_raises(text: str) -> None:
+    document = parse_json(text)
+    assert document.root is None
+    assert document.error

@@ -1,0 +1,133 @@
+"""Skills shipped in bundles: the bundle a skill belongs to, the names each agent lists a
+bundle's skills under once installed, and where they go in its list."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from skill_ls.clients.bundle_formats import CLAUDE_CODE_PLUGIN, GEMINI_CLI_EXTENSION
+from skill_ls.clients.table import CLIENTS_BY_ID
+from skill_ls.workspace import WorkspaceIndex
+from skill_ls.workspace.bundles import (
+    bundle_of,
+    bundles_from,
+    installed_view,
+    listed_name,
+    manifests_met,
+)
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "plugin-marketplace"
+
+
+def _view(folder: Path, client_id: str, home: Path) -> list[tuple[str, str | None, str]]:
+    index = WorkspaceIndex([folder], home=home, environ={"HOME": str(home)})
+    index.scan()
+    client = CLIENTS_BY_ID[client_id]
+    view = installed_view(client, index.view(client_id), index.folders)
+    return [(skill.name, skill.display_name, skill.scope) for skill in view]
+
+
+def _skill(folder: Path, name: str, description: str = "Does things. Use when asked.") -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "SKILL.md").write_text(
+        f"---\nname: {name}\ndescription: {description}\n---\n\nBody.\n", encoding="utf-8"
+    )
+
+
+def test_claude_code_lists_each_plugins_skills_as_plugin_colon_folder(tmp_path: Path) -> None:
+    view = _view(FIXTURE, "claude-code", tmp_path)
+    found = [entry for entry in view if entry[2] != "builtin"]
+    assert found == [
+        ("writing:draft-notes", None, "plugin"),
+        ("writing:polish-prose", None, "plugin"),
+        ("review:check-diff", None, "plugin"),
+        ("review:summarise-pr", None, "plugin"),
+    ]
+    # Claude Code lists its built-ins last, after the plugins' skills.
+    assert view[: len(found)] == found
+
+
+def test_codex_names_by_the_skills_name_and_reads_no_skills_key(tmp_path: Path) -> None:
+    view = _view(FIXTURE, "codex", tmp_path)
+    assert [entry for entry in view if entry[2] == "plugin"] == [
+        ("writing:draft-notes", None, "plugin"),
+        ("writing:polish-prose", None, "plugin"),
+        ("review:check-diff", None, "plugin"),
+    ]
+
+
+def test_agents_without_that_bundle_format_list_no_plugin_skill(tmp_path: Path) -> None:
+    for client_id in ("gemini-cli", "pi", "opencode", "copilot-cli"):
+        assert all(entry[2] == "builtin" for entry in _view(FIXTURE, client_id, tmp_path))
+
+
+def test_a_folder_name_is_made_safe_and_the_skills_own_name_is_shown_beside_it(
+    tmp_path: Path,
+) -> None:
+    plugin = tmp_path / "tools"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / ".claude-plugin" / "plugin.json").write_text('{"name": "tools"}', encoding="utf-8")
+    _skill(plugin / "skills" / "Make Notes", "make-notes")
+    _skill(plugin / "skills" / ".hidden", "hidden")
+    view = _view(plugin, "claude-code", tmp_path / "home")
+    assert [entry for entry in view if entry[2] == "plugin"] == [
+        ("tools:Make-Notes", "tools:make-notes", "plugin")
+    ]
+
+
+def test_a_link_out_of_the_plugin_is_not_one_of_its_skills(tmp_path: Path) -> None:
+    outside = tmp_path / "outside" / "evil"
+    _skill(outside, "evil")
+    plugin = tmp_path / "tools"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / ".claude-plugin" / "plugin.json").write_text(
+        json.dumps({"name": "tools", "skills": ["./../outside"]}), encoding="utf-8"
+    )
+    (plugin / "skills").mkdir()
+    os.symlink(outside, plugin / "skills" / "evil")
+    [bundle] = bundles_from(plugin, CLAUDE_CODE_PLUGIN)
+    assert bundle.skill_folders == (str(plugin / "skills"),)
+    assert [e for e in _view(plugin, "claude-code", tmp_path / "home") if e[2] == "plugin"] == []
+
+
+def test_gemini_lists_an_extensions_skills_after_its_built_ins_and_a_found_copy_replaces_one(
+    tmp_path: Path,
+) -> None:
+    extension = tmp_path / "ext"
+    extension.mkdir()
+    (extension / "gemini-extension.json").write_text(
+        '{"name": "helpers", "version": "1.0.0"}', encoding="utf-8"
+    )
+    _skill(extension / "skills" / "alpha", "alpha")
+    _skill(extension / "skills" / "beta", "beta")
+    _skill(extension / ".gemini" / "skills" / "beta", "beta", "The project's copy. Use always.")
+    view = _view(extension, "gemini-cli", tmp_path / "home")
+    assert view == [
+        ("skill-creator", None, "builtin"),
+        ("antigravity-support", None, "builtin"),
+        # Not namespaced; one folder's skills in descending name order.
+        ("beta", None, "project"),
+        ("alpha", None, "extension"),
+    ]
+
+
+def test_bundle_of_and_the_manifests_a_check_meets() -> None:
+    skill = FIXTURE / "plugins" / "review" / "extra-skills" / "summarise-pr" / "SKILL.md"
+    bundle = bundle_of(skill, CLAUDE_CODE_PLUGIN)
+    assert bundle is not None
+    assert (bundle.name, bundle.root) == ("review", str(FIXTURE / "plugins" / "review"))
+    assert bundle_of(skill, GEMINI_CLI_EXTENSION) is None
+    met = manifests_met([FIXTURE], [])
+    assert [str(path.relative_to(FIXTURE)) for path in met] == [
+        ".claude-plugin/marketplace.json",
+        "plugins/writing/.claude-plugin/plugin.json",
+        "plugins/review/.claude-plugin/plugin.json",
+    ]
+
+
+def test_listed_name_follows_the_format() -> None:
+    assert listed_name(CLAUDE_CODE_PLUGIN, "p", "a b.c", "x") == "p:a-b-c"
+    assert listed_name(GEMINI_CLI_EXTENSION, "p", "folder", "own-name") == "own-name"
+    assert listed_name(GEMINI_CLI_EXTENSION, "p", "folder", None) == "folder"
