@@ -62,17 +62,23 @@ GEMINI_CLI_EXTENSION = BundleFormat(
     listed="after-builtins",
     root_variables=("${extensionPath}",),
     installed_under="~/.gemini/extensions",
+    # `loadExtensions`: every folder of ~/.gemini/extensions, enabled unless
+    # extension-enablement.json turns it off for the folder (not read here).
+    installed_layout="folders",
     notes=(
         "An extension's skills (`skills/*/SKILL.md`) are listed under their own names, not "
         "namespaced; they load right after the built-ins, so a user or project skill of the "
-        "same name replaces one (and is listed in its place)."
+        "same name replaces one (and is listed in its place). Installed extensions are the "
+        "folders of ~/.gemini/extensions, read in the order the file system lists them; one "
+        "that extension-enablement.json switches off is still shown."
     ),
     provenance=Provenance(
         "cited",
         "@google/gemini-cli 0.61.0 (bundle): the extension loader (`gemini-extension.json` "
         "needs `name` and `version`; `validateName`: /^[a-zA-Z0-9-]+$/; skills from "
         "`<extension>/skills`) and `SkillManager.discoverSkills` (built-ins, extensions, "
-        "user, workspace: a later copy replaces an earlier one)",
+        "user, workspace: a later copy replaces an earlier one), `loadExtensions` (each folder "
+        "of ~/.gemini/extensions) and `ExtensionEnablementManager.isEnabled` (on by default)",
     ),
 )
 

@@ -278,8 +278,12 @@ class BundleFormat:
     listed: str = "after-found"
     # Variables the client replaces in a bundle's files with the bundle's installed root.
     root_variables: tuple[str, ...] = ()
-    # Where installed bundles live, below the user's home (informational).
+    # Where installed bundles live, below the user's home.
     installed_under: str = ""
+    # How `installed_under` holds them: "folders" (each folder directly below it is one
+    # bundle, and every one is loaded: skill-ls lists their skills) | "" (a layout of the
+    # agent's own, with its install records: not read).
+    installed_layout: str = ""
     notes: str = ""
 
     def describe(self) -> str:
@@ -308,7 +312,8 @@ class BundleFormat:
             names = ", ".join(f"`{name}`" for name in self.root_variables)
             parts.append(f"{names}: replaced by the installed root")
         if self.installed_under:
-            parts.append(f"installed under `{self.installed_under}`")
+            read = "" if self.installed_layout == "folders" else " (not read)"
+            parts.append(f"installed under `{self.installed_under}`{read}")
         text = "; ".join(parts) + "."
         if self.notes:
             text += " " + self.notes

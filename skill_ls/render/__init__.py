@@ -84,8 +84,10 @@ def listed_skills(index: WorkspaceIndex, client_id: str) -> tuple[LoadedSkill, .
     """What `client_id` lists from the indexed workspace: the skills it loads from its own
     folders and, where a workspace folder is a plugin, an extension or a marketplace, the
     skills of those bundles under the names the client gives them once installed
-    (`plugin:skill` for Claude Code)."""
-    return installed_view(get_client(client_id), index.view(client_id), index.folders)
+    (`plugin:skill` for Claude Code); and those of the bundles installed under the user's
+    home where their layout is known (Gemini CLI's extensions)."""
+    client = get_client(client_id)
+    return installed_view(client, index.view(client_id), index.folders, index.environment)
 
 
 def catalog_for(index: WorkspaceIndex, client_id: str) -> Rendering:

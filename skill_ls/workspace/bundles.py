@@ -33,6 +33,7 @@ from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.model import LoadedSkill, SkillFacts
 from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.precedence import description_of, hidden, skip_reason
+from skill_ls.workspace.roots import Environment
 
 SKILL_FILE = "SKILL.md"
 # Bundles a marketplace may list that are read (a hostile file costs a bounded walk).
@@ -153,21 +154,53 @@ def listed_name(form: BundleFormat, bundle_name: str, folder: str, name: str | N
 
 
 def installed_view(
-    client: Client, view: Sequence[LoadedSkill], folders: Sequence[str]
+    client: Client,
+    view: Sequence[LoadedSkill],
+    folders: Sequence[str],
+    environment: Environment | None = None,
 ) -> tuple[LoadedSkill, ...]:
     """`view` (what the client loads from its own folders, built-ins included) with the
-    skills of the bundles installed from `folders`, where the client lists them."""
-    added: list[LoadedSkill] = []
+    skills of the bundles installed from `folders` and, with an `environment`, of those
+    installed under the user's home where the layout is known (`installed_layout`), where
+    the client lists them."""
     for form in client.bundles:
-        for folder in folders:
-            for bundle in bundles_from(folder, form):
-                for skill in bundle_skills(bundle, client):
-                    loaded = _loaded(client, skill)
-                    if loaded is not None:
-                        added.append(loaded)
+        bundles = [bundle for folder in folders for bundle in bundles_from(folder, form)]
+        if environment is not None:
+            bundles += installed_bundles(form, environment)
+        added: list[LoadedSkill] = []
+        seen: set[str] = set()
+        for bundle in bundles:
+            real = os.path.realpath(bundle.root)
+            if real in seen:
+                continue
+            seen.add(real)
+            for skill in bundle_skills(bundle, client):
+                loaded = _loaded(client, skill)
+                if loaded is not None:
+                    added.append(loaded)
         if added:
             return _merge(client, form, view, added)
     return tuple(view)
+
+
+def installed_bundles(form: BundleFormat, environment: Environment) -> list[Bundle]:
+    """The bundles installed under the user's home, where the format's layout is one
+    folder per bundle (Gemini CLI's ~/.gemini/extensions); in the file system's order."""
+    if form.installed_layout != "folders" or not form.installed_under:
+        return []
+    base = environment.expand(form.installed_under)
+    try:
+        with os.scandir(base) as entries:
+            names = [entry.name for entry in entries]
+    except OSError:
+        return []
+    found: list[Bundle] = []
+    for name in names[:MAX_BUNDLES]:
+        # An extension may be a link to the folder it was installed from (`link`).
+        bundle = read_bundle(os.path.join(base, name), form)
+        if bundle is not None:
+            found.append(bundle)
+    return found
 
 
 # --- internals --------------------------------------------------------------------------

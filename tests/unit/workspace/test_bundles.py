@@ -131,3 +131,34 @@ def test_listed_name_follows_the_format() -> None:
     assert listed_name(CLAUDE_CODE_PLUGIN, "p", "a b.c", "x") == "p:a-b-c"
     assert listed_name(GEMINI_CLI_EXTENSION, "p", "folder", "own-name") == "own-name"
     assert listed_name(GEMINI_CLI_EXTENSION, "p", "folder", None) == "folder"
+
+
+def test_gemini_lists_the_extensions_installed_under_the_home_folder(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    installed = home / ".gemini" / "extensions" / "notes"
+    installed.mkdir(parents=True)
+    (installed / "gemini-extension.json").write_text(
+        '{"name": "notes", "version": "2.0.0"}', encoding="utf-8"
+    )
+    _skill(installed / "skills" / "jot", "jot")
+    (home / ".gemini" / "extensions" / "not-an-extension").mkdir()
+    project = tmp_path / "project"
+    _skill(project / ".gemini" / "skills" / "plan", "plan")
+    index = WorkspaceIndex([project], home=home, environ={"HOME": str(home)})
+    index.scan()
+    client = CLIENTS_BY_ID["gemini-cli"]
+    view = installed_view(client, index.view("gemini-cli"), index.folders, index.environment)
+    assert [(skill.name, skill.scope) for skill in view] == [
+        ("skill-creator", "builtin"),
+        ("antigravity-support", "builtin"),
+        ("jot", "extension"),
+        ("plan", "project"),
+    ]
+    # Claude Code's installed plugins have a layout of its own (install records): not read.
+    claude = CLIENTS_BY_ID["claude-code"]
+    plugin = home / ".claude" / "plugins" / "tools"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / ".claude-plugin" / "plugin.json").write_text('{"name": "tools"}', encoding="utf-8")
+    _skill(plugin / "skills" / "a", "a")
+    view = installed_view(claude, index.view("claude-code"), index.folders, index.environment)
+    assert [skill.scope for skill in view if skill.scope != "builtin"] == []
