@@ -178,6 +178,11 @@ def check_skills_view(summary: dict[str, Any]) -> None:
     names = [label for label, _, _ in after[".claude/skills (project)"]]
     assert names == sorted(names) and "e2e-new-skill" in names, names
     assert summary["skillsViewAfterCreate"]["loads"] > by_folder["loads"]
+    # A click opens the skill; its context menu previews that skill's activation.
+    assert summary["openedFromView"].endswith("/examples/.claude/skills/code-review/SKILL.md")
+    activation = summary["activationFromView"]
+    assert (activation["name"], activation["client"]) == ("code-review", "cursor")  # as picked
+    assert "Reviews a diff for bugs" in activation["text"]
     # The tree on screen shows the groups by folder (rows below the pane's fold are not drawn).
     assert summary["skillsAfterCreate"][0].startswith(".agents/skills (project)")
 

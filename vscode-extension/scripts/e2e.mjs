@@ -346,6 +346,19 @@ async function main() {
       return view.nodes.some((g) => g.children.some((n) => n.label === "e2e-new-skill")) ? view : undefined;
     }, 30000, 1000);
     summary.skillsAfterCreate = await treeRows();
+    // Click a skill: its SKILL.md opens. Its context menu: Preview Activation of that skill.
+    const row = pane.locator(".monaco-list-row", { hasText: /^code-review/ }).first();
+    await row.click();
+    summary.openedFromView = await waitFor("the skill opened from the view", async () => {
+      const active = (await dump()).activeEditor;
+      return active?.endsWith("/code-review/SKILL.md") ? active : undefined;
+    }, 15000, 500);
+    await row.click({ button: "right" });
+    await page.locator(".context-view .action-label", { hasText: "Preview Activation" }).first().click();
+    summary.activationFromView = await waitFor("the activation preview from the view", async () => {
+      const result = (await dump()).preview.result;
+      return result?.name === "code-review" ? result : undefined;
+    }, 20000, 500);
     await shot("7-skills-view-new");
     mark("skillsView");
 

@@ -34,6 +34,7 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
         launch: session.launch,
         status: status.view,
         crash: session.crash,
+        activeEditor: vscode.window.activeTextEditor?.document.uri.toString(),
         skillsView: { grouping: skills.grouping, loads: skills.loads, nodes: skills.nodes },
         diagnostics,
         preview: { mode, client, result, error, html: preview.lastHtml },
