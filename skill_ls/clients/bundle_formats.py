@@ -36,8 +36,11 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
         "A plugin's skills are the folders (or links to folders) below its `skills/` and "
         "the folders its manifest's `skills` key names; each is listed as `plugin:folder`, "
         "the folder's characters other than letters, digits, `_` and `-` made `-`, so two "
-        "plugins never clash. Where the plugin's skills are listed among the others was "
-        "not observed: after the skills found, before the built-ins."
+        "plugins never clash. Seen in Claude Code 2.1.328 with two plugins loaded by "
+        "`--plugin-dir`: the plugins' skills are listed after the skills found and before the "
+        "built-ins, plugin by plugin, each one's `skills/` then its `skills` paths, by name; "
+        "activation is as for any skill (tests/fixtures/plugin-marketplace-observed, "
+        "replayed byte for byte)."
     ),
     provenance=Provenance(
         "cited",
