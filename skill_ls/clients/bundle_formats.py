@@ -73,7 +73,9 @@ GEMINI_CLI_EXTENSION = BundleFormat(
         "namespaced; they load right after the built-ins, so a user or project skill of the "
         "same name replaces one (and is listed in its place). Installed extensions are the "
         "folders of ~/.gemini/extensions, read in the order the file system lists them; one "
-        "that extension-enablement.json switches off is still shown."
+        "that extension-enablement.json switches off is still shown. Seen in Gemini CLI "
+        "0.61.0 with one installed extension (tests/fixtures/plugin-marketplace-observed, "
+        "replayed byte for byte but for the built-ins' order, which varies)."
     ),
     provenance=Provenance(
         "cited",
