@@ -20,7 +20,7 @@ from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.manifest_json import JsonDocument, JsonValue, read_manifest
 from skill_ls.files import is_within
-from skill_ls.rules.context import install_tree
+from skill_ls.rules.context import MAX_INSTALL_LEVELS, bundle_manifest, install_tree
 from skill_ls.rules.manifests import (
     check_manifest,
     local_source,
@@ -367,8 +367,9 @@ def manifests_met(paths: Sequence[Path], skill_files: Sequence[Path]) -> list[Pa
             add(str(path))
         elif path.is_dir():
             add_root(str(path))
+    memo: dict[tuple[str, str], bool] = {}
     for skill_md in skill_files:
-        root = install_tree(skill_md).plugin_root
+        root = _plugin_root(os.path.normpath(os.path.abspath(skill_md.parent)), memo)
         if root is not None:
             add_root(root)
     for manifest in list(found.values()):
@@ -381,6 +382,31 @@ def manifests_met(paths: Sequence[Path], skill_files: Sequence[Path]) -> list[Pa
                 if bundle.manifest:
                     add(bundle.manifest)
     return list(found.values())
+
+
+def _plugin_root(folder: str, memo: dict[tuple[str, str], bool]) -> str | None:
+    """The bundle root `install_tree` finds for a skill in `folder` (the nearest folder with
+    a bundle manifest, at most `MAX_INSTALL_LEVELS` up, not above a `.git`), each folder
+    looked at once however many skills share it."""
+
+    def test(kind: str, path: str) -> bool:
+        key = (kind, path)
+        if key not in memo:
+            if kind == "bundle":
+                memo[key] = bundle_manifest(path) is not None
+            else:
+                memo[key] = os.path.isdir(os.path.join(path, ".git"))
+        return memo[key]
+
+    current = folder
+    for _ in range(MAX_INSTALL_LEVELS + 1):
+        parent = os.path.dirname(current)
+        if parent != current and test("bundle", current):
+            return current
+        if parent == current or test("git", current):
+            return None
+        current = parent
+    return None
 
 
 def check_manifest_file(

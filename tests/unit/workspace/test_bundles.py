@@ -125,6 +125,10 @@ def test_bundle_of_and_the_manifests_a_check_meets() -> None:
         "plugins/writing/.claude-plugin/plugin.json",
         "plugins/review/.claude-plugin/plugin.json",
     ]
+    # From the skills found, their plugin's manifest (and not the marketplace above it).
+    review = FIXTURE / "plugins" / "review"
+    met = manifests_met([review / "skills"], sorted(review.rglob("SKILL.md")))
+    assert [str(path) for path in met] == [str(review / ".claude-plugin" / "plugin.json")]
 
 
 def test_listed_name_follows_the_format() -> None:
