@@ -199,7 +199,7 @@ def _check_bundle(
     top = Range(root.range.start, root.range.start)
     by_problem: dict[tuple[str, Range], list[Client]] = {}
     for client, form in kind.formats:
-        for problem in _identity_problems(root, form, top):
+        for problem in identity_problems(root, form, top):
             by_problem.setdefault(problem, []).append(client)
     for (message, where), clients in by_problem.items():
         found.add(BUNDLE_NAME, where, _said(clients, message))
@@ -211,7 +211,9 @@ def _check_bundle(
             _check_skill_paths(key, value, clients, context, found)
 
 
-def _identity_problems(root: JsonValue, form: BundleFormat, top: Range) -> list[tuple[str, Range]]:
+def identity_problems(root: JsonValue, form: BundleFormat, top: Range) -> list[tuple[str, Range]]:
+    """Why a client with `form` refuses the bundle whose manifest is `root` (a missing key,
+    a name that breaks its rule), each with where to say it; empty: it takes the bundle."""
     problems: list[tuple[str, Range]] = []
     noun = form.kind
     for key in form.required_keys:

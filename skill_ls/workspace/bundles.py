@@ -23,6 +23,7 @@ from skill_ls.files import is_within
 from skill_ls.rules.context import MAX_INSTALL_LEVELS, bundle_manifest, install_tree
 from skill_ls.rules.manifests import (
     check_manifest,
+    identity_problems,
     local_source,
     manifest_kind,
     manifest_root,
@@ -52,6 +53,9 @@ class Bundle:
     name: str | None  # the manifest's `name` (None: missing, not a string, or unreadable)
     # Folders whose skills the bundle ships: its skills folder, then the manifest's paths.
     skill_folders: tuple[str, ...] = ()
+    # Why the client refuses the bundle (its manifest is not JSON, lacks a key, or its name
+    # breaks the client's rule: SKL601/SKL602 say so); None: it installs it.
+    refused: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,13 @@ def read_bundle(root: str, form: BundleFormat) -> Bundle | None:
         for folder in _manifest_paths(top.get(form.skills_key), root):
             if folder not in folders:
                 folders.append(folder)
-    return Bundle(root, manifest, form, name, tuple(folders))
+    refused = None
+    if top is None or top.kind != "object":
+        refused = "its manifest is not a JSON object"
+    else:
+        problems = identity_problems(top, form, top.range)
+        refused = problems[0][0] if problems else None
+    return Bundle(root, manifest, form, name, tuple(folders), refused)
 
 
 def bundle_of(skill_md: str | Path, form: BundleFormat) -> Bundle | None:
@@ -171,7 +181,7 @@ def installed_view(
         seen: set[str] = set()
         for bundle in bundles:
             real = os.path.realpath(bundle.root)
-            if real in seen:
+            if real in seen or bundle.refused is not None:
                 continue
             seen.add(real)
             for skill in bundle_skills(bundle, client):
@@ -179,7 +189,7 @@ def installed_view(
                 if loaded is not None:
                     added.append(loaded)
         if added:
-            return _merge(client, form, view, added)
+            return _merge(client, form, view, _one_per_name(added))
     return tuple(view)
 
 
@@ -242,6 +252,20 @@ def _loaded(client: Client, skill: BundleSkill) -> LoadedSkill | None:
         display_name=skill.display_name,
         root_pattern=bundle.form.skills_folder,
     )
+
+
+def _one_per_name(skills: list[LoadedSkill]) -> list[LoadedSkill]:
+    """One skill per name: a later bundle's copy replaces an earlier one, in its place (the
+    clients load bundles one after another into a map keyed by name)."""
+    places: dict[str, int] = {}
+    kept: list[LoadedSkill] = []
+    for skill in skills:
+        if skill.name in places:
+            kept[places[skill.name]] = skill
+        else:
+            places[skill.name] = len(kept)
+            kept.append(skill)
+    return kept
 
 
 def _merge(

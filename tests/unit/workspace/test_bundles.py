@@ -166,3 +166,34 @@ def test_gemini_lists_the_extensions_installed_under_the_home_folder(tmp_path: P
     _skill(plugin / "skills" / "a", "a")
     view = installed_view(claude, index.view("claude-code"), index.folders, index.environment)
     assert [skill.scope for skill in view if skill.scope != "builtin"] == []
+
+
+def test_a_plugin_the_agent_refuses_lists_no_skill(tmp_path: Path) -> None:
+    for number, manifest in enumerate(['{"name": "my tools"}', '{"name": "tools",}', "{}"]):
+        plugin = tmp_path / f"p{number}"
+        (plugin / ".claude-plugin").mkdir(parents=True)
+        (plugin / ".claude-plugin" / "plugin.json").write_text(manifest, encoding="utf-8")
+        _skill(plugin / "skills" / "a", "a")
+        [bundle] = bundles_from(plugin, CLAUDE_CODE_PLUGIN)
+        assert bundle.refused is not None
+        view = _view(plugin, "claude-code", tmp_path / "home")
+        assert [entry for entry in view if entry[2] == "plugin"] == [], manifest
+
+
+def test_two_extensions_with_one_skill_name_list_it_once(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    for name in ("first", "second"):
+        extension = home / ".gemini" / "extensions" / name
+        extension.mkdir(parents=True)
+        (extension / "gemini-extension.json").write_text(
+            json.dumps({"name": name, "version": "1.0.0"}), encoding="utf-8"
+        )
+        _skill(extension / "skills" / "shared", "shared", f"From {name}. Use always.")
+    project = tmp_path / "project"
+    project.mkdir()
+    index = WorkspaceIndex([project], home=home, environ={"HOME": str(home)})
+    index.scan()
+    client = CLIENTS_BY_ID["gemini-cli"]
+    view = installed_view(client, index.view("gemini-cli"), index.folders, index.environment)
+    shared = [skill for skill in view if skill.name == "shared"]
+    assert len(shared) == 1 and shared[0].scope == "extension"
