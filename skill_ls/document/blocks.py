@@ -66,10 +66,12 @@ class Blocks:
 def body_lines(doc: SkillDocument) -> Iterator[tuple[int, str, LineKind]]:
     """(line number, text, kind) of every body line, in order: the one fenced-code scan."""
     index = doc.index
+    text, starts, ends = index.text, index.line_starts, index.line_ends
     fence: str | None = None
-    for number in range(doc.body_start_line, index.line_count):
-        line = index.line(number)
-        match = FENCE.match(line)
+    for number in range(doc.body_start_line, len(starts)):
+        line = text[starts[number] : ends[number]]
+        # Most lines hold no fence: a substring test is much cheaper than the pattern.
+        match = FENCE.match(line) if ("```" in line or "~~~" in line) else None
         if match:
             marker = match.group(1)
             if fence is None:
