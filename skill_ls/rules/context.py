@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
+from skill_ls.document.manifest_json import JsonValue, read_manifest
 from skill_ls.files import is_within
 from skill_ls.settings import Settings
 
@@ -178,15 +179,71 @@ def context_for_path(
             files = None
         else:
             files, dirs = files_and_dirs
+    install = install_tree(skill_md, known) if list_files else None
+    discovered = clients_for_path(str(skill_md))
+    if not discovered and install is not None:
+        discovered = bundle_clients(install)
     return CheckContext(
         settings=settings,
         folder_name=folder.name,
         skill_files=frozenset(files) if files is not None else None,
         skill_dirs=frozenset(dirs),
-        discovered_by=clients_for_path(str(skill_md)),
+        discovered_by=discovered,
         file_name=skill_md.name,
-        install=install_tree(skill_md, known) if list_files else None,
+        install=install,
     )
+
+
+def bundle_clients(install: InstallTree) -> tuple[Client, ...]:
+    """The clients that load the skill once its bundle is installed: those whose bundle
+    format the bundle root has a manifest of, when the skill sits in that format's skills
+    folder (`<root>/skills/<folder>/SKILL.md`). A skill of a plugin is judged for the agents
+    that install the plugin, not for every agent."""
+    root = install.plugin_root
+    if root is None:
+        return ()
+    holder = os.path.dirname(install.skill_dir)
+    found: list[Client] = []
+    for client in CLIENTS:
+        for form in client.bundles:
+            manifest = next(
+                (
+                    path
+                    for relative in form.manifests
+                    for path in [os.path.join(root, relative)]
+                    if os.path.isfile(path)
+                ),
+                None,
+            )
+            if manifest is None:
+                continue
+            folders = {os.path.join(root, form.skills_folder)}
+            if form.skills_key:
+                document = read_manifest(manifest)
+                top = document.root if document is not None else None
+                if top is not None and top.kind == "object":
+                    folders.update(manifest_skill_paths(top.get(form.skills_key), root))
+            if holder in folders or install.skill_dir in folders:
+                found.append(client)
+                break
+    return tuple(found)
+
+
+def manifest_skill_paths(value: JsonValue | None, root: str) -> list[str]:
+    """The folders a manifest's skills key (`value`: one `./` path or a list) names inside
+    `root`, normalised, in order; other entries (not `./` paths, climbing out) are left out
+    (SKL603 reports them)."""
+    if value is None:
+        return []
+    entries = value.items if value.kind == "array" else (value,)
+    folders: list[str] = []
+    for entry in entries:
+        text = entry.text
+        if text is not None and (text in (".", "./") or text.startswith("./")):
+            folder = os.path.normpath(os.path.join(root, text))
+            if is_within(folder, root) and folder not in folders:
+                folders.append(folder)
+    return folders
 
 
 def _walk_skill_folder(folder: Path, max_files: int) -> tuple[set[str], set[str]] | None:

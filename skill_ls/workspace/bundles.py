@@ -20,7 +20,7 @@ from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.manifest_json import JsonDocument, JsonValue, read_manifest
 from skill_ls.files import is_within
-from skill_ls.rules.context import MAX_INSTALL_LEVELS, bundle_manifest, install_tree
+from skill_ls.rules.context import FolderFacts, install_tree, manifest_skill_paths
 from skill_ls.rules.manifests import (
     check_manifest,
     identity_problems,
@@ -94,8 +94,8 @@ def read_bundle(root: str, form: BundleFormat) -> Bundle | None:
     if _inside_dir(default, root):
         folders.append(default)
     if top is not None and top.kind == "object" and form.skills_key:
-        for folder in _manifest_paths(top.get(form.skills_key), root):
-            if folder not in folders:
+        for folder in manifest_skill_paths(top.get(form.skills_key), root):
+            if folder not in folders and _inside_dir(folder, root):
                 folders.append(folder)
     refused = None
     if top is None or top.kind != "object":
@@ -320,21 +320,6 @@ def _listed_bundle(
     return bundle
 
 
-def _manifest_paths(value: JsonValue | None, root: str) -> list[str]:
-    if value is None:
-        return []
-    entries = value.items if value.kind == "array" else (value,)
-    folders: list[str] = []
-    for entry in entries:
-        text = entry.text
-        if text is None or not (text in (".", "./") or text.startswith("./")):
-            continue
-        folder = os.path.normpath(os.path.join(root, text))
-        if _inside_dir(folder, root):
-            folders.append(folder)
-    return folders
-
-
 def _inside_dir(folder: str, root: str) -> bool:
     """A folder inside `root`, not reached through a link out of it."""
     if not is_within(folder, root):
@@ -391,9 +376,9 @@ def manifests_met(paths: Sequence[Path], skill_files: Sequence[Path]) -> list[Pa
             add(str(path))
         elif path.is_dir():
             add_root(str(path))
-    memo: dict[tuple[str, str], bool] = {}
+    known: dict[str, FolderFacts] = {}
     for skill_md in skill_files:
-        root = _plugin_root(os.path.normpath(os.path.abspath(skill_md.parent)), memo)
+        root = install_tree(skill_md, known).plugin_root
         if root is not None:
             add_root(root)
     for manifest in list(found.values()):
@@ -406,31 +391,6 @@ def manifests_met(paths: Sequence[Path], skill_files: Sequence[Path]) -> list[Pa
                 if bundle.manifest:
                     add(bundle.manifest)
     return list(found.values())
-
-
-def _plugin_root(folder: str, memo: dict[tuple[str, str], bool]) -> str | None:
-    """The bundle root `install_tree` finds for a skill in `folder` (the nearest folder with
-    a bundle manifest, at most `MAX_INSTALL_LEVELS` up, not above a `.git`), each folder
-    looked at once however many skills share it."""
-
-    def test(kind: str, path: str) -> bool:
-        key = (kind, path)
-        if key not in memo:
-            if kind == "bundle":
-                memo[key] = bundle_manifest(path) is not None
-            else:
-                memo[key] = os.path.isdir(os.path.join(path, ".git"))
-        return memo[key]
-
-    current = folder
-    for _ in range(MAX_INSTALL_LEVELS + 1):
-        parent = os.path.dirname(current)
-        if parent != current and test("bundle", current):
-            return current
-        if parent == current or test("git", current):
-            return None
-        current = parent
-    return None
 
 
 def check_manifest_file(
