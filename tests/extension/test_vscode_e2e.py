@@ -105,6 +105,8 @@ def test_diagnostics_completion_and_previews_in_vscode(
     assert not codes & HIDDEN_CODES, codes
     assert not any(f"({code})" in problems for code in HIDDEN_CODES), problems
     assert {"SKL124", "SKL301", "SKL404"} <= codes, codes
+    # VS Code checks only what an editor shows: once no editor shows the file, ours come back.
+    assert set(summary["codesWhenNotShown"]) >= HIDDEN_CODES | {"SKL124", "SKL301", "SKL404"}
 
     assert {"license", "compatibility", "metadata"} & set(summary["completionLabels"])
 
@@ -180,11 +182,16 @@ def check_skills_view(summary: dict[str, Any]) -> None:
     assert summary["skillsViewAfterCreate"]["loads"] > by_folder["loads"]
     # A click opens the skill; its context menu previews that skill's activation.
     assert summary["openedFromView"].endswith("/examples/.claude/skills/code-review/SKILL.md")
+    followed = summary["previewFollowed"]
+    assert (followed["mode"], followed["client"]) == ("catalog", "cursor")
+    assert followed["skillPath"].endswith("/examples/.claude/skills/code-review/SKILL.md")
+    assert '<tr class="current"><td>code-review</td>' in followed["html"]
     activation = summary["activationFromView"]
     assert (activation["name"], activation["client"]) == ("code-review", "cursor")  # as picked
     assert "Reviews a diff for bugs" in activation["text"]
-    # The tree on screen shows the groups by folder (rows below the pane's fold are not drawn).
+    # The tree on screen: the groups by folder, the new skill drawn too.
     assert summary["skillsAfterCreate"][0].startswith(".agents/skills (project)")
+    assert any(row.startswith("e2e-new-skill") for row in summary["skillsAfterCreate"])
 
 
 def check_crashes(summary: dict[str, Any]) -> None:

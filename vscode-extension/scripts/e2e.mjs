@@ -310,6 +310,7 @@ async function main() {
     }, 20000, 300);
     summary.scrollAfter = await webviewBody().evaluate(() => window.scrollY);
     await page.keyboard.press("Home"); // scroll the long line back for the picture
+    await sleep(500);
     await picture("5-live-update", "preview");
     summary.liveResult = (await dump()).preview.result;
     mark("live");
@@ -345,13 +346,29 @@ async function main() {
       const view = (await dump()).skillsView;
       return view.nodes.some((g) => g.children.some((n) => n.label === "e2e-new-skill")) ? view : undefined;
     }, 30000, 1000);
-    summary.skillsAfterCreate = await treeRows();
+    summary.skillsAfterCreate = await waitFor("the new skill drawn in the tree", async () => {
+      const texts = await treeRows();
+      return texts.some((t) => t.startsWith("e2e-new-skill")) ? texts : undefined;
+    }, 15000, 300);
     // Click a skill: its SKILL.md opens. Its context menu: Preview Activation of that skill.
     const row = pane.locator(".monaco-list-row", { hasText: /^code-review/ }).first();
     await row.click();
     summary.openedFromView = await waitFor("the skill opened from the view", async () => {
       const active = (await dump()).activeEditor;
       return active?.endsWith("/code-review/SKILL.md") ? active : undefined;
+    }, 15000, 500);
+    // No editor shows the broken SKILL.md now, so VS Code's own markers for it are gone: ours
+    // come back whole.
+    summary.codesWhenNotShown = await waitFor("our findings for the SKILL.md no editor shows", async () => {
+      const { diagnostics } = await dump();
+      const found = diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
+      const codes = found.map((d) => (typeof d.code === "object" ? d.code.value : d.code));
+      return codes.includes("SKL104") ? codes.sort() : undefined;
+    }, 20000, 500);
+    // The open preview follows the active editor to that skill.
+    summary.previewFollowed = await waitFor("the preview to follow the active editor", async () => {
+      const { preview } = await dump();
+      return preview.skillPath?.endsWith("/code-review/SKILL.md") && preview.result ? preview : undefined;
     }, 15000, 500);
     await row.click({ button: "right" });
     await page.locator(".context-view .action-label", { hasText: "Preview Activation" }).first().click();

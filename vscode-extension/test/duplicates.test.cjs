@@ -2,7 +2,7 @@
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { fresh } = require("./stubs.cjs");
+const { fresh, Uri } = require("./stubs.cjs");
 
 const TABLE = {
   checker: "VS Code's chat prompt validator (built-in extension vscode.prompt)",
@@ -46,40 +46,56 @@ test("VS Code's checks count as active when its prompt extension claims SKILL.md
   assert.equal(hidingDuplicates(), false);
 });
 
-test("the middleware drops repeats from pulled reports and asks for the table once", async () => {
+const shown = (world, ...paths) => (world.visibleTextEditors = paths.map((p) => ({ document: { uri: Uri.file(p) } })));
+
+test("the middleware drops repeats from the reports of shown documents, and asks for the table then", async () => {
   const { world, load } = fresh();
   withPromptExtension(world);
   const { duplicatesMiddleware } = load("common/server");
   let asked = 0;
   const middleware = duplicatesMiddleware(async () => (asked++, TABLE));
   const items = [ours("SKL104", "bad characters"), ours("SKL301", "unknown field"), { source: undefined, message: "Skill name may only contain…" }];
-  const next = async () => ({ kind: "full", resultId: "1", items });
-  const report = await middleware.provideDiagnostics("doc", undefined, undefined, next);
+  const sent = [];
+  const next = async (document, previousResultId) => (sent.push(previousResultId), { kind: "full", resultId: "2", items });
+  const doc = { uri: Uri.file("/ws/a/SKILL.md") };
+  shown(world, "/ws/a/SKILL.md");
+  const report = await middleware.provideDiagnostics(doc, "1", undefined, next);
   assert.deepEqual(report.items.map((d) => d.message), ["unknown field", "Skill name may only contain…"]);
-  assert.deepEqual(await middleware.provideDiagnostics("doc", "1", undefined, async () => ({ kind: "unChanged", resultId: "1" })), { kind: "unChanged", resultId: "1" });
+  assert.equal(asked, 1);
+  const unchanged = await middleware.provideDiagnostics(doc, "2", undefined, async (d, previousResultId) => (sent.push(previousResultId), { kind: "unChanged", resultId: "2" }));
+  assert.deepEqual(unchanged, { kind: "unChanged", resultId: "2" });
   const pushed = [];
-  middleware.handleDiagnostics("uri", items, (uri, list) => pushed.push(list.length));
+  middleware.handleDiagnostics(doc.uri, items, (uri, list) => pushed.push(list.length));
   assert.deepEqual(pushed, [2]);
-  assert.equal(asked, 1, "an unchanged report needs no table; pushes use the one loaded");
 
+  // Not shown any more: VS Code's markers are gone, ours come back whole (no previous result id).
+  shown(world, "/ws/other/SKILL.md");
+  const whole = await middleware.provideDiagnostics(doc, "2", undefined, next);
+  assert.equal(whole.items.length, 3);
+  // The first pull and the one after the change go without a result id; the one between keeps it.
+  assert.deepEqual(sent, [undefined, "2", undefined]);
+  middleware.handleDiagnostics(doc.uri, items, (uri, list) => pushed.push(list.length));
+  assert.deepEqual(pushed, [2, 3]);
+
+  // showDuplicates: everything, shown or not.
+  shown(world, "/ws/a/SKILL.md");
   world.settings = { showDuplicates: { value: true, globalValue: true } };
-  const all = await middleware.provideDiagnostics("doc", undefined, undefined, next);
+  const all = await middleware.provideDiagnostics(doc, "3", undefined, next);
   assert.equal(all.items.length, 3);
 });
 
-test("the workspace report is filtered too, chunks and final report", async () => {
+test("a change in the shown SKILL.md files pulls the diagnostics again", async () => {
   const { world, load } = fresh();
-  withPromptExtension(world);
-  const { duplicatesMiddleware } = load("common/server");
-  const middleware = duplicatesMiddleware(async () => TABLE);
-  const chunk = { items: [{ kind: "full", uri: "u", version: null, items: [ours("SKL104", "bad"), ours("SKL124", "comma")] }, { kind: "unChanged", uri: "v", resultId: "3", version: null }] };
-  const reported = [];
-  const final = await middleware.provideWorkspaceDiagnostics([], undefined, (c) => reported.push(c), async (ids, token, reporter) => {
-    reporter(chunk);
-    return chunk;
-  });
-  for (const report of [reported[0], final]) {
-    assert.deepEqual(report.items[0].items.map((d) => d.code.value), ["SKL124"]);
-    assert.deepEqual(report.items[1], chunk.items[1]);
-  }
+  const { ServerSession, defaultDeps } = load("common/session");
+  const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
+  const session = new ServerSession("/ext", output, { ...defaultDeps, probe: async () => [3, 12], pythonExtensionInterpreter: async () => undefined });
+  await session.start();
+  const client = world.clients[0];
+  shown(world, "/ws/a/SKILL.md", "/ws/README.md");
+  world.events.visibleEditors.fire();
+  shown(world, "/ws/README.md", "/ws/a/SKILL.md");
+  world.events.visibleEditors.fire(); // the same SKILL.md files: nothing to do
+  shown(world, "/ws/README.md");
+  world.events.visibleEditors.fire();
+  assert.equal(client.diagnosticRefreshes, 2);
 });

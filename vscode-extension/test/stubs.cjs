@@ -54,12 +54,14 @@ function createWorld() {
     extensions: {},
     diagnostics: [],
     activeTextEditor: undefined,
+    visibleTextEditors: [],
     events: {
       configuration: new EventEmitter(),
       trust: new EventEmitter(),
       textChange: new EventEmitter(),
       save: new EventEmitter(),
       activeEditor: new EventEmitter(),
+      visibleEditors: new EventEmitter(),
     },
     /** Answers to workspace/executeCommand by command id (value or function of arguments). */
     serverAnswers: {},
@@ -131,6 +133,10 @@ function createWorld() {
         return world.activeTextEditor;
       },
       onDidChangeActiveTextEditor: world.events.activeEditor.event,
+      get visibleTextEditors() {
+        return world.visibleTextEditors;
+      },
+      onDidChangeVisibleTextEditors: world.events.visibleEditors.event,
       createOutputChannel: (name, options) => {
         const lines = [];
         const log = (level) => (m) => lines.push(`[${level}] ${m}`);
@@ -221,6 +227,10 @@ function createWorld() {
     registerFeature(feature) {
       this.features.push(feature);
     }
+    getFeature(method) {
+      if (method !== "textDocument/diagnostic") return undefined;
+      return { refresh: () => (this.diagnosticRefreshes = (this.diagnosticRefreshes ?? 0) + 1) };
+    }
     /** The server sends a notification (tests call this). */
     notifyFromServer(method, params) {
       this.notificationHandlers.get(method)?.(params);
@@ -261,6 +271,7 @@ function createWorld() {
     ErrorAction,
     RevealOutputChannelOn: { Debug: 0, Info: 1, Warn: 2, Error: 3, Never: 4 },
     ExecuteCommandRequest: { type: { method: "workspace/executeCommand" } },
+    DocumentDiagnosticRequest: { method: "textDocument/diagnostic" },
     DidChangeConfigurationNotification: { type: { method: "workspace/didChangeConfiguration" } },
   };
   world.vscode = vscode;

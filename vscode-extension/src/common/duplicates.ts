@@ -3,7 +3,8 @@
  * extension and chat prompt validator), and some of its findings repeat ours. When those checks
  * are active and `skillLs.showDuplicates` is off, our findings that the server's table
  * (`skill-ls.vscodeDuplicates`) lists as repeats are dropped, unless ours say more: the table marks
- * those, and a finding that names an agent is always kept.
+ * those, and a finding that names an agent is always kept. VS Code checks only the SKILL.md files
+ * a code editor shows, so only theirs are filtered; when that set changes, they are pulled again.
  */
 import * as vscode from "vscode";
 import { CONFIG_SECTION } from "./constants";
@@ -34,6 +35,18 @@ export function vscodeChecksActive(): boolean {
 /** Hide duplicates now: VS Code's checks are active and the user has not asked to see both. */
 export function hidingDuplicates(): boolean {
   return vscodeChecksActive() && !vscode.workspace.getConfiguration(CONFIG_SECTION).get<boolean>("showDuplicates", false);
+}
+
+/** A code editor shows this document now (VS Code's checks cover exactly those). */
+export function shownInEditor(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === key);
+}
+
+/** The shown SKILL.md documents, as a key that changes when that set does. */
+export function shownSkillFiles(): string {
+  const shown = vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).filter((u) => /\/SKILL\.md$/i.test(u));
+  return [...new Set(shown)].sort().join("\n");
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

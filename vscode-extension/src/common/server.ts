@@ -16,7 +16,7 @@ import {
   type StaticFeature,
 } from "vscode-languageclient/node";
 import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
-import { type DuplicateTable, hidingDuplicates, keepFinding } from "./duplicates";
+import { type DuplicateTable, hidingDuplicates, keepFinding, shownInEditor } from "./duplicates";
 import { readServerSettings, toServerSettings } from "./settings";
 
 /** The bundled server under a Python interpreter, or a `skill-ls` executable the user installed. */
@@ -50,30 +50,33 @@ export function serverOptions(launch: Launch, extensionPath: string, env: NodeJS
  * its workspace/configuration answers and in didChangeConfiguration pushes, so the server sees
  * exactly the keys of the settings schema.
  */
-/** Our findings that repeat VS Code's own checks, dropped on their way in (pulled or pushed). */
+/** Our findings that repeat VS Code's own checks, dropped on their way in. */
 export type DuplicateSource = () => Promise<DuplicateTable | undefined>;
 
+/**
+ * VS Code checks a SKILL.md only while a code editor shows it (its markers go when the editor
+ * does), so only the findings of shown documents are filtered; a document whose state changed
+ * is pulled without its previous result id, so that it comes back whole. Workspace reports are
+ * about documents no editor shows: they pass untouched.
+ */
 export function duplicatesMiddleware(table: DuplicateSource): Middleware {
   let loaded: DuplicateTable | undefined;
-  const current = async () => (loaded = hidingDuplicates() ? await table() : undefined);
-  const filter = <T extends Pick<Diagnostic, "source" | "code" | "message">>(items: T[], t: DuplicateTable | undefined) =>
-    t ? items.filter((d) => keepFinding(t, d)) : items;
+  const filteredLast = new Map<string, boolean>();
+  const keep = (items: Diagnostic[], t: DuplicateTable | undefined) => (t ? items.filter((d) => keepFinding(t, d)) : items);
   return {
     provideDiagnostics: async (document, previousResultId, token, next) => {
-      const report = await next(document, previousResultId, token);
-      if (!report || report.kind !== "full") return report;
-      return { ...report, items: filter(report.items, await current()) };
+      const uri = "uri" in document ? document.uri : document;
+      const hide = hidingDuplicates() && shownInEditor(uri);
+      const key = uri.toString();
+      const since = filteredLast.get(key) === hide ? previousResultId : undefined;
+      filteredLast.set(key, hide);
+      const report = await next(document, since, token);
+      if (!report || report.kind !== "full" || !hide) return report;
+      loaded = await table();
+      return { ...report, items: keep(report.items, loaded) };
     },
-    provideWorkspaceDiagnostics: async (resultIds, token, reporter, next) => {
-      const t = await current();
-      const clean = <R extends { items: { kind: string }[] }>(chunk: R): R => ({
-        ...chunk,
-        items: chunk.items.map((item) => ("items" in item && Array.isArray(item.items) ? { ...item, items: filter(item.items as Diagnostic[], t) } : item)),
-      });
-      const report = await next(resultIds, token, (chunk) => reporter(chunk && clean(chunk)));
-      return report && clean(report);
-    },
-    handleDiagnostics: (uri, diagnostics, next) => next(uri, filter(diagnostics, hidingDuplicates() ? loaded : undefined)),
+    handleDiagnostics: (uri, diagnostics, next) =>
+      next(uri, hidingDuplicates() && shownInEditor(uri) ? keep(diagnostics, loaded) : diagnostics),
   };
 }
 

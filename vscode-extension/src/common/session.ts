@@ -1,8 +1,9 @@
 /** The running server: choosing how to launch it, starting, stopping and (debounced) restarting. */
 import * as vscode from "vscode";
-import { type CloseHandlerResult, CloseAction, ExecuteCommandRequest, type LanguageClient, State } from "vscode-languageclient/node";
+import { type CloseHandlerResult, CloseAction, DocumentDiagnosticRequest, ExecuteCommandRequest, type LanguageClient, State } from "vscode-languageclient/node";
 import { Commands, CONFIG_SECTION, INDEX_CHANGED, MIN_PYTHON } from "./constants";
 import { CrashPolicy, crashText } from "./crashes";
+import { shownSkillFiles } from "./duplicates";
 import { debounce } from "./debounce";
 import { candidates, findInterpreter, onPythonInterpreterChange, probeVersion, pythonExtensionInterpreter } from "./python";
 import { createClient, type Launch } from "./server";
@@ -46,6 +47,16 @@ export class ServerSession implements vscode.Disposable {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => affectsLaunch(event) && this.scheduleRestart()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.scheduleRestart()),
+    );
+    // VS Code's own checks follow the shown editors: ours are filtered for those only (server.ts).
+    let shown = shownSkillFiles();
+    this.disposables.push(
+      vscode.window.onDidChangeVisibleTextEditors(() => {
+        const now = shownSkillFiles();
+        if (now === shown) return;
+        shown = now;
+        if (this.client && this.state === "running") this.client.getFeature(DocumentDiagnosticRequest.method)?.refresh();
+      }),
     );
     void onPythonInterpreterChange(() => this.launch?.kind === "bundled" && this.scheduleRestart()).then(
       (subscription) => subscription && this.disposables.push(subscription),

@@ -27,7 +27,7 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
         .getDiagnostics()
         .filter(([uri]) => uri.path.endsWith("/SKILL.md"))
         .map(([uri, list]) => ({ uri: uri.toString(), diagnostics: list.map(plainDiagnostic) }));
-      const { mode, client, result, error } = preview.current;
+      const { mode, client, result, error, skillPath } = preview.current;
       await status.refresh();
       const state = {
         server: session.state,
@@ -37,7 +37,7 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
         activeEditor: vscode.window.activeTextEditor?.document.uri.toString(),
         skillsView: { grouping: skills.grouping, loads: skills.loads, nodes: skills.nodes },
         diagnostics,
-        preview: { mode, client, result, error, html: preview.lastHtml },
+        preview: { mode, client, skillPath, result, error, html: preview.lastHtml },
       };
       await fs.writeFile(file, JSON.stringify(state, null, 2));
     }),
