@@ -228,7 +228,9 @@ def _check_group(
         cache = ResultCache.load(args.cache_dir or default_folder(), run_key(settings))
     entries = cache.entries if cache is not None else None
     for number, result in enumerate(check_files(files, settings, args.jobs, entries), start=1):
-        checked.append(result)
+        # Keep what the report needs, not the parsed document: memory stays flat however
+        # many files are checked.
+        checked.append(result.without_document() if result.document is not None else result)
         if cache is not None and result.cache_entry is not None:
             cache.put(result.path, result.cache_entry)
         if progress and (number % 25 == 0 or number == len(files)):
