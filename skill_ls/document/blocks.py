@@ -10,6 +10,7 @@ the file.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -90,6 +91,59 @@ def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
     for number, line, kind in body_lines(doc):
         if kind is LineKind.PROSE:
             yield number, line
+
+
+# A fence-like line start, found in the whole text at once (multi-line mode: `^` follows
+# only a `\n`, so texts with other line breaks take the line by line scan).
+_FENCE_START = re.compile(r"^ {0,3}(?:`{3}|~{3})", re.MULTILINE)
+
+
+def prose_lines_holding(
+    doc: SkillDocument, needles: re.Pattern[str]
+) -> list[tuple[int, str]] | None:
+    """(line number, text) of the prose lines in which `needles` matches, in order: what
+    `prose_lines` gives, filtered, but found by searching the whole body at once instead of
+    visiting every line (a long body where a few lines hold links). None when the text has
+    line breaks other than `\n`: use `prose_lines` then."""
+    index = doc.index
+    text, starts = index.text, index.line_starts
+    if "\r" in text:
+        return None
+    first = doc.body_start_line
+    if first >= len(starts):
+        return []
+    begin = starts[first]
+    code: list[tuple[int, int]] = []  # (first, last) lines of fenced code, fences included
+    fence: str | None = None
+    opened = 0
+    for match in _FENCE_START.finditer(text, begin):
+        number = bisect.bisect_right(starts, match.start()) - 1
+        line = index.line(number)
+        found = FENCE.match(line)
+        if found is None:
+            continue
+        marker = found.group(1)
+        if fence is None:
+            fence, opened = marker[0] * len(marker), number
+        elif marker.startswith(fence) and line.strip() == marker:
+            code.append((opened, number))
+            fence = None
+    if fence is not None:
+        code.append((opened, len(starts) - 1))
+    lines: list[tuple[int, str]] = []
+    block = 0
+    last = -1
+    for match in needles.finditer(text, begin):
+        number = bisect.bisect_right(starts, match.start()) - 1
+        if number == last:
+            continue
+        last = number
+        while block < len(code) and code[block][1] < number:
+            block += 1
+        if block < len(code) and code[block][0] <= number:
+            continue
+        lines.append((number, index.line(number)))
+    return lines
 
 
 def scan_blocks(doc: SkillDocument) -> Blocks:

@@ -14,7 +14,7 @@ import bisect
 import re
 
 from skill_ls.diagnostics import Range
-from skill_ls.document.blocks import prose_lines
+from skill_ls.document.blocks import prose_lines, prose_lines_holding
 from skill_ls.document.model import Reference, SkillDocument
 
 # Bodies are scanned for references up to this many characters; the rest is counted only.
@@ -33,6 +33,8 @@ _LINK = re.compile(
 # `[^1]: ...` is a GFM footnote definition, not a link definition.
 _LINK_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)[^\]]+\]:\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>\S+))")
 _INLINE_CODE = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
+# What a line needs to hold a reference: inline code, a link or a link definition.
+MAY_REFER = re.compile(r"`|\]\(|\]:")
 # Any URI scheme (`https:`, `mailto:`, `vscode:`); a single letter is a Windows drive.
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]+:")
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
@@ -70,8 +72,11 @@ def find_references(doc: SkillDocument) -> list[Reference]:
     navigation.
     """
     refs: list[Reference] = []
+    # A body under the scan bound cannot reach it: only the lines holding a link or inline
+    # code need looking at, found at once (a keystroke in a long body re-reads little).
+    lines = prose_lines_holding(doc, MAY_REFER) if len(doc.body) < MAX_SCANNED_BODY_CHARS else None
     scanned = 0
-    for number, line in prose_lines(doc):
+    for number, line in prose_lines(doc) if lines is None else lines:
         scanned += len(line) + 1
         if scanned > MAX_SCANNED_BODY_CHARS or len(refs) >= MAX_REFERENCES:
             break

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skill_ls.diagnostics import Position, Range
 from skill_ls.text import LineIndex, estimate_tokens
@@ -83,3 +85,18 @@ def test_ranges() -> None:
 def test_estimate_tokens_is_characters_over_four_rounded_up(chars: int, tokens: int) -> None:
     assert estimate_tokens("x" * chars) == tokens
     assert estimate_tokens("😀" * chars) == tokens  # code points, not bytes
+
+
+@given(st.text(alphabet="ab\n\r\u2028é", max_size=60))
+def test_lines_and_breaks_rebuild_the_text(text: str) -> None:
+    """Each line holds no break, and what lies between one line's end and the next line's
+    start is exactly one break (`\\r\\n`, `\\n` or `\\r`): with only `\\n` (the fast path)
+    and with `\\r` in the text alike."""
+    index = LineIndex(text)
+    starts, ends = index.line_starts, index.line_ends
+    assert len(starts) == len(ends) == index.line_count
+    assert starts[0] == 0 and ends[-1] == len(text)
+    for number in range(index.line_count):
+        assert "\n" not in index.line(number) and "\r" not in index.line(number)
+        if number + 1 < index.line_count:
+            assert text[ends[number] : starts[number + 1]] in ("\r\n", "\n", "\r")

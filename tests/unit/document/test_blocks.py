@@ -4,6 +4,8 @@ the prose lines references are read from."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skill_ls.document import (
     Fence,
@@ -13,7 +15,8 @@ from skill_ls.document import (
     prose_lines,
     scan_blocks,
 )
-from skill_ls.document.blocks import LineKind, body_lines
+from skill_ls.document.blocks import LineKind, body_lines, prose_lines_holding
+from skill_ls.document.references import MAY_REFER
 
 
 def doc(body: str) -> SkillDocument:
@@ -136,3 +139,39 @@ def test_crlf_bodies() -> None:
 
 def test_line_kind_values_are_stable() -> None:
     assert {kind.value for kind in LineKind} == {"prose", "fence-open", "fence-close", "code"}
+
+
+# --- prose_lines_holding: the same lines as prose_lines, found without visiting each -------
+
+_PIECES = st.sampled_from(
+    [
+        "text",
+        "`code`",
+        "[a](b.md)",
+        "[d]: e.md",
+        "```",
+        "````",
+        "~~~",
+        "   ```py",
+        "    ```",
+        "``` x",
+        "~~~~",
+        "",
+        "## heading",
+        " `x`",
+        "]",
+        "(",
+    ]
+)
+
+
+@given(st.lists(st.lists(_PIECES, max_size=3).map(" ".join), max_size=40))
+def test_prose_lines_holding_matches_the_line_by_line_scan(lines: list[str]) -> None:
+    doc = parse_document("---\nname: x\ndescription: y\n---\n" + "\n".join(lines))
+    expected = [(n, line) for n, line in prose_lines(doc) if MAY_REFER.search(line)]
+    assert prose_lines_holding(doc, MAY_REFER) == expected
+
+
+def test_prose_lines_holding_leaves_other_line_breaks_to_the_line_scan() -> None:
+    doc = parse_document("---\r\nname: x\r\n---\r\n`a`\r\n")
+    assert prose_lines_holding(doc, MAY_REFER) is None
