@@ -251,3 +251,31 @@ def test_the_fixture_marketplace_has_exactly_its_one_broken_entry() -> None:
             [("SKL604", Range.of(16, 16, 16, 33))] if manifest.name == "marketplace.json" else []
         )
         assert found == expected, manifest
+
+
+def test_a_source_that_leaves_the_marketplace_through_a_link_is_not_looked_into(
+    tmp_path: Path,
+) -> None:
+    outside = tmp_path / "outside"
+    (outside / ".claude-plugin").mkdir(parents=True)
+    (outside / ".claude-plugin" / "plugin.json").write_text('{"name": "x"}', encoding="utf-8")
+    market = tmp_path / "market"
+    (market / ".claude-plugin").mkdir(parents=True)
+    (market / "plugins").mkdir()
+    (market / "plugins" / "x").symlink_to(outside)
+    manifest = market / ".claude-plugin" / "marketplace.json"
+    manifest.write_text(
+        '{"name": "m", "owner": {"name": "me"},'
+        ' "plugins": [{"name": "x", "source": "./plugins/x"}]}',
+        encoding="utf-8",
+    )
+    document = read_manifest(str(manifest))
+    assert document is not None
+    found = check_manifest(document, on_disk(str(market), str(manifest)))
+    assert [(d.code, d.message) for d in found] == [
+        (
+            "SKL604",
+            "`./plugins/x` is not a folder below the marketplace root (a source is relative to "
+            "the marketplace root, not to the marketplace file)",
+        )
+    ]
