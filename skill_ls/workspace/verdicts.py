@@ -79,12 +79,29 @@ def agent_verdicts(
     )
 
 
+# Where a reason's detail starts: a colon, or an opening parenthesis.
+_DETAIL = re.compile(r":\s| \(")
+
+
 def short_reason(placement: Placement, client: Client) -> str:
     """A placement's reason in a few words: without the client's name in front and
-    without the detail after a colon or in parentheses."""
-    reason = placement.reason.removeprefix(client.name).lstrip(" :")
-    reason = re.split(r":\s| \(", reason, maxsplit=1)[0].strip().rstrip(".")
+    without the detail after a colon or in parentheses (outside inline code)."""
+    reason = placement.reason
+    if re.match(re.escape(client.name) + r"[ :]", reason):  # not "pi's parser ..."
+        reason = reason[len(client.name) :].lstrip(" :")
+    reason = _before_detail(reason).strip().rstrip(".")
     return reason or placement.status.value
+
+
+def _before_detail(reason: str) -> str:
+    """`reason` up to its first detail separator outside a `code span`, so the cut never
+    leaves a backtick unclosed (`disable-model-invocation: true` stays whole)."""
+    for match in _DETAIL.finditer(reason):
+        if reason.count("`", 0, match.start()) % 2 == 0:
+            return reason[: match.start()]
+    if reason.count("`") % 2:  # a stray backtick (in a path): stop before it
+        return reason[: reason.rfind("`")]
+    return reason
 
 
 def _display(index: IndexReadModel, path: str) -> str:

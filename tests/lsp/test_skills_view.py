@@ -129,7 +129,7 @@ async def test_the_view_lists_every_skill_with_each_agents_verdict(tmp_path: Pat
         await scanned(client)
         view = relative(await skills_view(client), str(tmp_path))
 
-    hidden_note = "drops a skill with `disable-model-invocation"  # cut at the colon
+    hidden_note = "drops a skill with `disable-model-invocation: true`"  # cut after the code
     assert view["skills"] == [
         skill(
             0, "empty", ".claude/skills/empty", None, status="loaded",

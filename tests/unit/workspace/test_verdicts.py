@@ -7,7 +7,8 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.verdicts import AgentVerdicts, agent_verdicts
+from skill_ls.workspace.model import Placement, Status
+from skill_ls.workspace.verdicts import AgentVerdicts, agent_verdicts, short_reason
 
 GOOD = "---\nname: pdf\ndescription: Fills PDF forms. Use when asked about PDFs.\n---\nBody.\n"
 # An unquoted `: ` inside the description: strict YAML loaders reject the frontmatter.
@@ -71,3 +72,76 @@ def test_a_file_in_no_skill_folder_has_no_verdicts(tmp_path: Path) -> None:
 
 def test_an_empty_audience_says_so() -> None:
     assert AgentVerdicts().summary() == "No agent in the target set reads this file"
+
+
+# --- short reasons: cut at the first colon or parenthesis outside inline code ------------
+
+HIDDEN_FLAG = (
+    "---\nname: notes\ndescription: Writes notes. Use when asked.\n"
+    "disable-model-invocation: true\n---\nBody.\n"
+)
+LIST_HINT = (
+    "---\nname: notes\ndescription: Writes notes. Use when asked.\n"
+    "argument-hint: [file]\n---\nBody.\n"
+)
+BLANK_FIRST_LINE = "\n---\nname: notes\ndescription: Writes notes. Use when asked.\n---\nBody.\n"
+REPEATED_KEY = (
+    "---\nname: notes\nname: notes\ndescription: Writes notes. Use when asked.\n---\nBody.\n"
+)
+
+
+def summary_of(tmp_path: Path, text: str, *ids: str) -> str:
+    project, home = tmp_path / "project", tmp_path / "home"
+    path = write(project / ".agents" / "skills" / "notes" / "SKILL.md", text)
+    verdicts = agent_verdicts(index_of(project, home), path, clients(*ids))
+    assert verdicts is not None
+    return verdicts.summary()
+
+
+def test_a_colon_inside_inline_code_is_not_where_the_reason_is_cut(tmp_path: Path) -> None:
+    # Copilot CLI's reason: "Copilot CLI drops a skill with `disable-model-invocation:
+    # true`: it is not loaded at all, ..."; the cut is after the code span, not inside it.
+    assert summary_of(tmp_path, HIDDEN_FLAG, "codex", "copilot-cli") == (
+        "Loaded by OpenAI Codex · skipped by Copilot CLI "
+        "(drops a skill with `disable-model-invocation: true`)"
+    )
+
+
+def test_a_parenthesis_after_inline_code_still_cuts(tmp_path: Path) -> None:
+    # "... whose `argument-hint` is not a string (here: a list of strings)".
+    assert summary_of(tmp_path, LIST_HINT, "copilot-cli") == (
+        "Skipped by Copilot CLI (drops a skill whose `argument-hint` is not a string)"
+    )
+
+
+def test_inline_code_before_the_cut_is_kept_whole(tmp_path: Path) -> None:
+    assert summary_of(tmp_path, BLANK_FIRST_LINE, "codex", "gemini-cli", "opencode") == (
+        "Loaded by OpenCode · skipped by OpenAI Codex "
+        "(reads frontmatter only when `---` starts the file) · skipped by Gemini CLI "
+        "(reads frontmatter only when `---` is the file's very first line)"
+    )
+
+
+def test_a_possessive_client_name_stays_in_front(tmp_path: Path) -> None:
+    # "pi's YAML parser rejects a repeated key (`name` appears twice), so it drops the
+    # skill": removing the name would leave "'s YAML parser ...".
+    assert summary_of(tmp_path, REPEATED_KEY, "pi") == (
+        "Skipped by pi (pi's YAML parser rejects a repeated key)"
+    )
+
+
+def test_a_stray_backtick_is_cut_before() -> None:
+    # A reason that quotes a path holding a backtick ("cannot read <path>: <error>"): no
+    # cut outside code exists, and none may leave the backtick unclosed.
+    client = CLIENTS_BY_ID["codex"]
+    placement = Placement(
+        client="codex",
+        path="/p/.agents/skills/it`s/SKILL.md",
+        root="/p/.agents/skills",
+        scope="project",
+        relative_path="it`s/SKILL.md",
+        status=Status.SKIPPED,
+        loaded=False,
+        reason="cannot read /p/.agents/skills/it`s/SKILL.md: Permission denied",
+    )
+    assert short_reason(placement, client) == "cannot read /p/.agents/skills/it"
