@@ -24,6 +24,10 @@ def code_lens(session: Session, params: types.CodeLensParams) -> list[types.Code
     snapshot = session.snapshot(params.text_document.uri)
     if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
         return []
+    if snapshot.version is not None:
+        # An open buffer: judge what is typed, not what the last check of it saw (the
+        # index learns a buffer when its diagnostics are computed, which may come later).
+        session.skills.set_buffer(snapshot.path, snapshot.text)
     verdicts = agent_verdicts(
         session.skills.index_for(snapshot.path), snapshot.path, session.audience(snapshot)
     )

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from lsprotocol import types
 
-from .support import RecordingClient, open_doc
+from .support import RecordingClient, make_skill, open_doc, replace_all
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -39,6 +39,30 @@ async def test_the_lens_names_the_agents_that_load_the_skill(client: RecordingCl
         "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode, Goose",
         "skillLs.showActivationPreview",
         [uri],
+    )
+
+
+async def test_the_lens_follows_the_buffer_at_once(client: RecordingClient) -> None:
+    # Asked right after an edit, before any diagnostics of the new text: the lens judges
+    # what is typed (Neovim asks for lenses itself after an edit; no refresh comes).
+    flagged = (
+        "---\nname: quiet\ndescription: Runs when asked. Use when asked.\n"
+        "disable-model-invocation: true\n---\nBody.\n"
+    )
+    path = make_skill(client.root, flagged)
+    uri = open_doc(client, path)
+    [lens] = await lenses(client, uri)
+    assert lens.command is not None
+    assert lens.command.title == (
+        "Loaded by OpenCode, Goose · hidden from the model by Claude Code, "
+        "Copilot Chat (VS Code), Cursor · skipped by Copilot CLI "
+        "(drops a skill with `disable-model-invocation: true`)"
+    )
+    replace_all(client, uri, flagged.replace("disable-model-invocation: true\n", ""), 2)
+    [lens] = await lenses(client, uri)
+    assert lens.command is not None
+    assert lens.command.title == (
+        "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode, Goose"
     )
 
 
