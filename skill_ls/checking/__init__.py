@@ -45,6 +45,9 @@ class FileResult:
     real: str | None = None
     # A new cache entry for this result (None: it came from the cache, or none is kept).
     cache_entry: Entry | None = None
+    # Whether the file's bytes are all ASCII (then code points are UTF-16 units too), known
+    # also for a result from the cache, which has no document; None: unreadable.
+    ascii: bool | None = None
     # The paths a worker process looked at for this result, while the run is recorded
     # (`access_log`); empty for results checked in this process, which records them itself.
     accesses: frozenset[Access] = frozenset()
@@ -65,6 +68,7 @@ class FileResult:
             self.facts,
             self.real,
             self.cache_entry,
+            self.ascii,
             self.accesses,
         )
 
@@ -102,10 +106,12 @@ def check_file(
         )
     context = context_for_path(path, settings, known=folders)
     real = os.path.realpath(path)
+    ascii = data.isascii()
     if not caching:
         document = decode_skill_bytes(data, str(path))
         facts = facts_of(document, os.path.dirname(real))
-        return FileResult(path, document, check(document, context), facts=facts, real=real)
+        diagnostics = check(document, context)
+        return FileResult(path, document, diagnostics, facts=facts, real=real, ascii=ascii)
     digest = data_digest(data + _sidecars(path.parent, context.skill_files))
     around = context_digest(path, context)
     if (
@@ -115,7 +121,13 @@ def check_file(
         and _probes_hold(cached.probes, context.install)
     ):
         return FileResult(
-            path, None, list(cached.diagnostics), dict(cached.source_lines), cached.facts, real
+            path,
+            None,
+            list(cached.diagnostics),
+            dict(cached.source_lines),
+            cached.facts,
+            real,
+            ascii=ascii,
         )
     install = context.install
     recording = (
@@ -126,7 +138,7 @@ def check_file(
     document = decode_skill_bytes(data, str(path))
     facts = facts_of(document, os.path.dirname(real))
     diagnostics = check(document, replace(context, install=recording) if recording else context)
-    result = FileResult(path, document, diagnostics, facts=facts, real=real)
+    result = FileResult(path, document, diagnostics, facts=facts, real=real, ascii=ascii)
     lines = {d.range.start.line: result.line(d.range.start.line) for d in diagnostics}
     probes = tuple(recording.probes) if recording is not None else ()
     result.cache_entry = Entry(digest, around, probes, tuple(diagnostics), lines, facts, real)

@@ -4,6 +4,10 @@ Checks are pure Python and hold the GIL, so threads cannot spread ten thousand o
 the cores; worker processes can. Workers are spawned (never forked from a process with
 threads running), import only the core, and can never write to the protocol's stdout.
 Small batches are checked on a thread instead: a process pool is not worth starting.
+
+Results are kept in the same persistent cache `skill-ls check` uses (`checking.result_cache`,
+under the user's cache folder): a file whose bytes and surroundings have not changed since
+any earlier check, in the terminal or in the editor, is not parsed again.
 """
 
 from __future__ import annotations
@@ -17,8 +21,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from skill_ls.cache_basics import default_folder
 from skill_ls.checking import check_file
+from skill_ls.checking.result_cache import Entry, ResultCache, run_key
 from skill_ls.diagnostics import Diagnostic
+from skill_ls.rules.context import FolderFacts
 from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -35,16 +42,23 @@ class FileFindings:
     diagnostics: tuple[Diagnostic, ...]
     # The text is ASCII (or unreadable): code points are the client's units in every encoding.
     ascii: bool
+    # A new cache entry for this result (None: it came from the cache, or none is kept).
+    entry: Entry | None = None
 
 
-def check_batch(paths: list[str], settings: Settings) -> list[FileFindings]:
-    """Check files on disk (in a worker process, or a thread for small batches)."""
+def check_batch(
+    paths: list[str], settings: Settings, cached: dict[str, Entry] | None = None
+) -> list[FileFindings]:
+    """Check files on disk (in a worker process, or a thread for small batches); with
+    `cached` (entries by path, possibly none), results come from the cache where their
+    inputs are unchanged and the others carry new entries."""
     found = []
+    folders: dict[str, FolderFacts] = {}
     for path in paths:
-        result = check_file(Path(path), settings)
-        document = result.document
-        ascii_text = document is None or document.text.isascii()
-        found.append(FileFindings(path, tuple(result.diagnostics), ascii_text))
+        entry = cached.get(path) if cached is not None else None
+        result = check_file(Path(path), settings, entry, cached is not None, folders)
+        ascii_text = result.ascii is not False
+        found.append(FileFindings(path, tuple(result.diagnostics), ascii_text, result.cache_entry))
     return found
 
 
@@ -55,8 +69,10 @@ def _quiet_worker() -> None:
 
 
 class BulkChecker:
-    def __init__(self) -> None:
+    def __init__(self, cache_folder: Path | None = None) -> None:
         self._pool: ProcessPoolExecutor | None = None
+        # Where results persist between sessions (None: the user's cache folder).
+        self.cache_folder = cache_folder
 
     def _processes(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -68,10 +84,28 @@ class BulkChecker:
         return self._pool
 
     async def check(self, paths: list[str], settings: Settings) -> list[FileFindings]:
-        """Check files; batches go to the worker processes and to one thread of this
-        process alike (whoever is free takes the next), so every core works."""
+        """Check files, from the persistent cache where it holds; the rest go in batches
+        to the worker processes and to one thread of this process alike (whoever is free
+        takes the next), so every core works."""
+        cache = await asyncio.to_thread(self._load_cache, settings)
+        found = await self._check(paths, settings, cache.entries)
+        for item in found:
+            if item.entry is not None:
+                cache.put(Path(item.path), item.entry)
+        await asyncio.to_thread(cache.save)
+        return found
+
+    def _load_cache(self, settings: Settings) -> ResultCache:
+        return ResultCache.load(self.cache_folder or default_folder(), run_key(settings))
+
+    async def _check(
+        self, paths: list[str], settings: Settings, entries: dict[str, Entry]
+    ) -> list[FileFindings]:
+        def cached(batch: list[str]) -> dict[str, Entry]:
+            return {path: entries[path] for path in batch if path in entries}
+
         if len(paths) < PROCESS_THRESHOLD:
-            return await asyncio.to_thread(check_batch, paths, settings)
+            return await asyncio.to_thread(check_batch, paths, settings, cached(paths))
         queue: asyncio.Queue[list[str]] = asyncio.Queue()
         for start in range(0, len(paths), BATCH):
             queue.put_nowait(paths[start : start + BATCH])
@@ -81,10 +115,13 @@ class BulkChecker:
         async def drain(pool: ProcessPoolExecutor | None) -> None:
             while not queue.empty():
                 batch = queue.get_nowait()
+                known = cached(batch)
                 if pool is None:
-                    found.extend(await asyncio.to_thread(check_batch, batch, settings))
+                    found.extend(await asyncio.to_thread(check_batch, batch, settings, known))
                 else:
-                    found.extend(await loop.run_in_executor(pool, check_batch, batch, settings))
+                    found.extend(
+                        await loop.run_in_executor(pool, check_batch, batch, settings, known)
+                    )
 
         try:
             pool = self._processes()
@@ -94,7 +131,7 @@ class BulkChecker:
             self.shutdown()
             done = {item.path for item in found}
             rest = [path for path in paths if path not in done]
-            found.extend(await asyncio.to_thread(check_batch, rest, settings))
+            found.extend(await asyncio.to_thread(check_batch, rest, settings, cached(rest)))
         return found
 
     def shutdown(self) -> None:

@@ -37,8 +37,8 @@ def isolated_env() -> dict[str, str]:
     }
 
 
-def server_config() -> ClientServerConfig:
-    env = isolated_env()
+def server_config(environ: dict[str, str] | None = None) -> ClientServerConfig:
+    env = {**isolated_env(), **(environ or {})}
     return ClientServerConfig(
         server_command=[sys.executable, "-m", "skill_ls", "serve"],
         client_factory=RecordingClient.make,
@@ -325,9 +325,11 @@ async def fresh_server(
     root: Path,
     options: Any = None,
     settings: dict[str, Any] | None = None,
+    environ: dict[str, str] | None = None,
 ) -> AsyncIterator[RecordingClient]:
-    """A server of its own, for tests that change settings or need a special workspace."""
-    client = await server_config().start()
+    """A server of its own, for tests that change settings or need a special workspace
+    (`environ`: variables set for the server besides the isolated defaults)."""
+    client = await server_config(environ).start()
     assert isinstance(client, RecordingClient)
     try:
         await start(client, profile, root, options, settings)
