@@ -37,6 +37,7 @@ import itertools
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -135,9 +136,12 @@ def tree_rss_kb(pid: int) -> int:
 
 
 class Client:
-    def __init__(self, cmd: list[str], cwd: Path) -> None:
+    def __init__(self, cmd: list[str], cwd: Path, cache: Path | None = None) -> None:
         self.cmd = cmd
         self.cwd = cwd
+        # The server's result cache folder (XDG_CACHE_HOME): a fresh one times a first
+        # session, the same one again a later session over unchanged files.
+        self.cache = cache
         self.proc: asyncio.subprocess.Process | None = None
         self._next_id = 0
         self._pending: dict[int, asyncio.Future[Any]] = {}
@@ -163,6 +167,7 @@ class Client:
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             limit=1 << 26,
+            env={**os.environ, "XDG_CACHE_HOME": str(self.cache)} if self.cache else None,
         )
         self._reader = asyncio.create_task(self._read_loop())
         self._err_reader = asyncio.create_task(self._read_stderr())
@@ -572,7 +577,13 @@ def workspace_root(count: int, seed: int) -> tuple[Path, dict[str, Any]]:
 
 
 async def workspace(
-    cmd: list[str], count: int, seed: int, pull: bool, timeout: float, settle: float
+    cmd: list[str],
+    count: int,
+    seed: int,
+    pull: bool,
+    timeout: float,
+    settle: float,
+    cache: Path | None = None,
 ) -> dict[str, Any]:
     root, manifest = workspace_root(count, seed)
     broken = {(root / b["dir"] / "SKILL.md").resolve().as_uri() for b in manifest["broken"]}
@@ -582,7 +593,7 @@ async def workspace(
     probe_uri = probe_path.resolve().as_uri()
     probe_text = probe_path.read_text(encoding="utf-8")
 
-    cl = Client(cmd, REPO)
+    cl = Client(cmd, REPO, cache)
     out: dict[str, Any] = {"skills": count, "broken": len(broken), "client_pull": pull}
     await cl.start()
     try:
@@ -791,9 +802,18 @@ async def amain(args: argparse.Namespace) -> dict[str, Any]:
             except Exception as exc:
                 r = {"lines": lines, "error": f"{type(exc).__name__}: {exc}"}
             doc["keystrokes"].append(r)
-    for name, pull in (("workspace", False), ("workspace-pull", True)):
+    # Each run starts with an empty result cache; "workspace-pull-warm" then runs again
+    # over the cache the "workspace-pull" session left (a later session, nothing changed).
+    caches = WORK / "server-cache"
+    shutil.rmtree(caches, ignore_errors=True)
+    for name, pull in (
+        ("workspace", False),
+        ("workspace-pull", True),
+        ("workspace-pull-warm", True),
+    ):
         if name not in scen:
             continue
+        cache = caches / ("workspace-pull" if name.startswith("workspace-pull") else name)
         if not (WORK.parent / f"workspace-{args.count}" / "manifest.json").exists():
             workspace_root(args.count, args.seed)  # generate before waiting for quiet
         wait_quiet(args.wait_quiet)
@@ -801,7 +821,7 @@ async def amain(args: argparse.Namespace) -> dict[str, Any]:
         key = name.replace("-", "_")
         try:
             doc[key] = await workspace(
-                cmd, args.count, args.seed, pull, args.ws_timeout, args.settle
+                cmd, args.count, args.seed, pull, args.ws_timeout, args.settle, cache
             )
         except Exception as exc:
             doc[key] = {"skills": args.count, "error": f"{type(exc).__name__}: {exc}"}
@@ -814,9 +834,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Benchmark skill-ls serve over stdio.")
     ap.add_argument(
         "--scenarios",
-        default="keystrokes,workspace,workspace-pull",
+        default="keystrokes,workspace,workspace-pull,workspace-pull-warm",
         help="keystrokes; workspace (push client: progress + publishDiagnostics); "
-        "workspace-pull (client advertises pull diagnostics and asks workspace/diagnostic)",
+        "workspace-pull (client advertises pull diagnostics and asks workspace/diagnostic, "
+        "empty result cache); workspace-pull-warm (the same again over the cache it left)",
     )
     ap.add_argument("--sizes", default="100,2700", help="SKILL.md sizes in lines")
     ap.add_argument("--edits", type=int, default=200)

@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 # Below this many files a thread does the work (no processes are started).
 PROCESS_THRESHOLD = 200
 BATCH = 100
+# What checking a file with a cache entry costs, as a share of checking it afresh
+# (measured on the generated skills: 0.6 ms against 1.8 ms).
+CACHED_WEIGHT = 0.33
 MAX_WORKERS = 3
 
 
@@ -104,7 +107,10 @@ class BulkChecker:
         def cached(batch: list[str]) -> dict[str, Entry]:
             return {path: entries[path] for path in batch if path in entries}
 
-        if len(paths) < PROCESS_THRESHOLD:
+        # A file with a cache entry costs a read, a digest and a folder listing, not a
+        # parse: processes start only for enough real work.
+        work = sum(1 if path not in entries else CACHED_WEIGHT for path in paths)
+        if work < PROCESS_THRESHOLD:
             return await asyncio.to_thread(check_batch, paths, settings, cached(paths))
         queue: asyncio.Queue[list[str]] = asyncio.Queue()
         for start in range(0, len(paths), BATCH):
