@@ -86,6 +86,29 @@ class SkillProtocol(LanguageServerProtocol):
         else:
             log.info("dropped %s: %s", method, error.message)
 
+    def _execute_handler(
+        self,
+        msg_id: Any,
+        handler: Any,
+        callback: Callable[[Any], None],
+        args: tuple[Any, ...] | None = None,
+        kwargs: dict[str, Any] | None = None,
+    ) -> None:
+        """pygls's, except that a notification's handler future leaves the table of
+        requests in flight when it is done: pygls 2.1.1 files it there under an id it makes
+        up and never takes it out, so every edit kept about 2 KB for the server's life."""
+        if callback == self._check_handler_result:  # a notification
+            check = callback
+
+            def done(future: Any) -> None:
+                # Only `shutdown` cancels these, while it walks the table: leave it be then.
+                if not future.cancelled():
+                    self._request_futures.pop(msg_id, None)
+                check(future)
+
+            callback = done
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         """pygls's, except that a request it cannot read (params of the wrong shape) gets an
         error answer; pygls only logs it, and the client waits for that answer forever."""

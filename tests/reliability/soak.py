@@ -34,6 +34,8 @@ from .support import (
 from .truth import Truth, fresh_truth, lsp_findings, report_findings, skill_files
 
 CREATED, CHANGED, DELETED = 1, 2, 3
+# Variables that move the user's skill folders away from $HOME.
+USER_FOLDER_VARIABLES = ("XDG_CONFIG_HOME", "CODEX_HOME")
 ROOTS = (".agents/skills", ".claude/skills", ".github/skills")
 WORDS = ("alpha", "steps", "check", "the", "files", "output", "when", "review", "x", "-")
 

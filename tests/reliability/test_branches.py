@@ -14,11 +14,20 @@ from pathlib import Path
 import pytest
 
 from .branches import BranchPlan, Switcher, make_repository
-from .soak import StampedClient, stamped_server
+from .soak import USER_FOLDER_VARIABLES, StampedClient, stamped_server
 from .support import converge, errors_in_log, fresh_skills, list_skills, stop
 from .truth import skill_files
 
 PLAN = BranchPlan(differing=200, unchanged=50)
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty home for the server and the fresh look alike: skills that come and go in
+    the user's own folders (which no file event reports here) must not count."""
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+    for name in USER_FOLDER_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,39 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .soak import Soak, SoakPlan, StampedClient, generate_workspace, stamped_server
-from .support import converge, errors_in_log, fresh_skills, list_skills, stop
+import pytest
+
+from .soak import (
+    USER_FOLDER_VARIABLES,
+    Soak,
+    SoakPlan,
+    StampedClient,
+    generate_workspace,
+    stamped_server,
+)
+from .support import (
+    converge,
+    errors_in_log,
+    fresh_skills,
+    list_skills,
+    rss_kib,
+    start,
+    stop,
+    write_skill,
+)
 
 PLAN = SoakPlan(skills=100, documents=10, edits=1000)
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty home for the server and the fresh look alike: skills that come and go in
+    the user's own folders (which no file event reports here) must not count."""
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+    for name in USER_FOLDER_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
 # Memory after the session may exceed the warm-up's by at most this share.
 RSS_GROWTH = 0.10
 
@@ -46,3 +75,39 @@ def test_a_short_working_day_ends_where_a_fresh_look_does(tmp_path: Path) -> Non
 
 def _same(left: object, right: object) -> None:
     assert left == right
+
+
+# Notifications sent before the memory baseline, and after it.
+WARM_NOTIFICATIONS, NOTIFICATIONS = 2_000, 10_000
+
+
+def test_memory_stays_flat_over_many_notifications(tmp_path: Path) -> None:
+    """Each handled notification must leave nothing behind (pygls 2.1.1 kept every one's
+    handler future, about 2 KB, for the life of the server)."""
+    write_skill(tmp_path, "tool")
+    notes = tmp_path / "notes.md"  # not a skill: the edits cost no check
+    client = start(tmp_path)
+    try:
+        client.initialize(tmp_path)
+        client.open(notes.as_uri(), "")
+        version = 1
+
+        def type_characters(count: int) -> None:
+            nonlocal version
+            for _ in range(count):
+                version += 1
+                at = {"line": 0, "character": 0}
+                client.change(
+                    notes.as_uri(), version, [{"range": {"start": at, "end": at}, "text": "x"}]
+                )
+            client.ping()  # answered after every notification before it
+
+        type_characters(WARM_NOTIFICATIONS)
+        warm = rss_kib(client.proc.pid)
+        type_characters(NOTIFICATIONS)
+        end = rss_kib(client.proc.pid)
+        assert end <= warm * (1 + RSS_GROWTH), (warm, end)
+        assert stop(client) == 0
+        assert errors_in_log(client) == []
+    finally:
+        client.kill()
