@@ -32,8 +32,20 @@ test("engine floor for vscode-languageclient 11, types pinned to it, exact versi
   }
 });
 
-test("activation and the skill language", () => {
-  assert.deepEqual(pkg.activationEvents, ["onLanguage:skill", "workspaceContains:**/SKILL.md"]);
+test("activation: SKILL.md, or a workspace holding a manifest some agent reads", () => {
+  assert.deepEqual(pkg.activationEvents, [
+    "onLanguage:skill",
+    "workspaceContains:**/SKILL.md",
+    "workspaceContains:**/.agents/plugins/marketplace.json",
+    "workspaceContains:**/.claude-plugin/marketplace.json",
+    "workspaceContains:**/.claude-plugin/plugin.json",
+    "workspaceContains:**/.codex-plugin/plugin.json",
+    "workspaceContains:**/.cursor-plugin/marketplace.json",
+    "workspaceContains:**/.cursor-plugin/plugin.json",
+    "workspaceContains:**/gemini-extension.json",
+  ]);
+  // The manifests keep VS Code's JSON languages: we contribute no language for them.
+  assert.deepEqual(pkg.contributes.languages.map((l) => l.id), ["skill"]);
   const skill = pkg.contributes.languages.find((l) => l.id === "skill");
   assert.deepEqual(skill.filenames, ["SKILL.md"]);
 });
@@ -135,5 +147,23 @@ test("bundled/requirements.txt pins every runtime dependency of pyproject.toml",
 
 test("gen-settings --check passes on the committed package.json", () => {
   const run = spawnSync(process.execPath, [path.join(root, "scripts", "gen-settings.mjs"), "--check"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+});
+
+test("the manifest selector and activation are generated from the client table's data", async () => {
+  const { activationEvents, check, generatedModule } = await import(path.join(root, "scripts", "gen-manifests.mjs"));
+  const data = JSON.parse(fs.readFileSync(path.join(root, "..", "skill_ls", "data", "manifest_files.json"), "utf8"));
+  const generated = fs.readFileSync(path.join(root, "src", "common", "manifestPatterns.generated.ts"), "utf8");
+  assert.deepEqual(check(pkg, generated, data), [], "stale: run node scripts/gen-manifests.mjs");
+  assert.deepEqual(activationEvents(data).slice(2), data.patterns.map((p) => `workspaceContains:${p}`));
+
+  // A bundle format added to the table (a new pattern in the data file) makes both stale.
+  const added = { ...data, patterns: [...data.patterns, "**/.new-agent/bundle.json"] };
+  assert.deepEqual(check(pkg, generated, added), ["package.json activationEvents", "src/common/manifestPatterns.generated.ts"]);
+  assert.ok(generatedModule(added).includes('  "**/.new-agent/bundle.json",\n];'));
+});
+
+test("gen-manifests --check passes on the committed files", () => {
+  const run = spawnSync(process.execPath, [path.join(root, "scripts", "gen-manifests.mjs"), "--check"], { encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
 });

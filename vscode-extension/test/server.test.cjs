@@ -34,12 +34,22 @@ test("skillLs.server.path runs `<path> serve` without our PYTHONPATH", () => {
   assert.equal(options.options.env.HOME, "/h");
 });
 
-test("document selector: the skill language plus any SKILL.md file", () => {
+test("document selector: the skill language, any SKILL.md file, and the manifests by path (any language)", () => {
   const { world, load } = fresh();
   const { createClient } = load("common/server");
   const client = createClient({ kind: "bundled", python: ["python3"] }, "/ext", world.vscode.window.createOutputChannel("x", { log: true }));
   assert.equal(client.id, "skillLs");
-  assert.deepEqual(client.clientOptions.documentSelector, [{ language: "skill" }, { scheme: "file", pattern: "**/SKILL.md" }]);
+  assert.deepEqual(client.clientOptions.documentSelector, [
+    { language: "skill" },
+    { scheme: "file", pattern: "**/SKILL.md" },
+    { scheme: "file", pattern: "**/.agents/plugins/marketplace.json" },
+    { scheme: "file", pattern: "**/.claude-plugin/marketplace.json" },
+    { scheme: "file", pattern: "**/.claude-plugin/plugin.json" },
+    { scheme: "file", pattern: "**/.codex-plugin/plugin.json" },
+    { scheme: "file", pattern: "**/.cursor-plugin/marketplace.json" },
+    { scheme: "file", pattern: "**/.cursor-plugin/plugin.json" },
+    { scheme: "file", pattern: "**/gemini-extension.json" },
+  ]);
   assert.equal(client.clientOptions.synchronize.configurationSection, "skillLs");
 });
 
@@ -69,4 +79,15 @@ test("the server gets the schema's keys, never interpreter/server.path/trace", a
   assert.deepEqual(client.notifications, [
     ["workspace/didChangeConfiguration", { settings: { skillLs: { targetClients: ["codex"], debounceMs: 0 } } }],
   ]);
+});
+
+test("isManifestPath: a manifest's path at any depth, nothing beside it", () => {
+  const { load } = fresh();
+  const { isManifestPath } = load("common/constants");
+  for (const p of ["/w/.claude-plugin/plugin.json", "/w/a/b/.agents/plugins/marketplace.json", "/gemini-extension.json"]) {
+    assert.equal(isManifestPath(p), true, p);
+  }
+  for (const p of ["/w/plugin.json", "/w/.claude-plugin/other.json", "/w/my-gemini-extension.json", "/w/.claude/skills/x/SKILL.md"]) {
+    assert.equal(isManifestPath(p), false, p);
+  }
 });

@@ -1,5 +1,6 @@
 /** Ids and names shared by the extension's modules. The server's own command ids live in
  * ServerCommands: the language client registers those itself, so we never do. */
+import { MANIFEST_PATTERNS } from "./manifestPatterns.generated";
 
 export const CLIENT_ID = "skillLs";
 export const CLIENT_NAME = "Skill LS";
@@ -7,10 +8,22 @@ export const CONFIG_SECTION = "skillLs";
 
 /** SKILL.md files: recent VS Code builds give them the language `skill` (and so do we, for older
  * builds); the file pattern still matches when another extension claims the file. */
-export const DOCUMENT_SELECTOR = [
+export const SKILL_SELECTOR = [
   { language: "skill" },
   { scheme: "file", pattern: "**/SKILL.md" },
 ];
+
+/** Plugin, extension and marketplace manifests, by path only: they keep VS Code's `json` or
+ * `jsonc` language. The patterns come from the client table (see manifestPatterns.generated.ts). */
+export const MANIFEST_SELECTOR = MANIFEST_PATTERNS.map((pattern) => ({ scheme: "file", pattern }));
+
+/** Every document the server checks: SKILL.md files and manifests. */
+export const DOCUMENT_SELECTOR = [...SKILL_SELECTOR, ...MANIFEST_SELECTOR];
+
+/** Whether a file path is one of the manifests (each pattern is `**` + `/` + a relative path). */
+export function isManifestPath(path: string): boolean {
+  return MANIFEST_PATTERNS.some((pattern) => path.endsWith(pattern.slice("**".length)));
+}
 
 export const Commands = {
   showCatalogPreview: "skillLs.showCatalogPreview",

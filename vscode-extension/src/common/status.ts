@@ -1,6 +1,6 @@
 /** The language status item on SKILL.md files: server state, skills found, target clients. */
 import * as vscode from "vscode";
-import { CLIENT_NAME, Commands, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
+import { CLIENT_NAME, Commands, CONFIG_SECTION, ServerCommands, SKILL_SELECTOR } from "./constants";
 import { debounce } from "./debounce";
 import { crashText } from "./crashes";
 import type { CrashInfo, ServerSession, ServerState } from "./session";
@@ -43,7 +43,7 @@ const SEVERITY = {
 };
 
 export class ServerStatus implements vscode.Disposable {
-  private readonly item = vscode.languages.createLanguageStatusItem("skillLs.status", DOCUMENT_SELECTOR);
+  private readonly item = vscode.languages.createLanguageStatusItem("skillLs.status", SKILL_SELECTOR);
   private skills: number | undefined;
   private readonly refreshSoon = debounce(() => void this.refresh(), 500);
   private readonly disposables: vscode.Disposable[] = [this.item];

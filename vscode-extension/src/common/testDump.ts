@@ -1,11 +1,11 @@
 /**
  * A test-only command, registered only when SKILL_LS_TEST_DUMP names a file: it writes the editor's
- * diagnostics for SKILL.md files and the preview's last HTML there, so the end-to-end test can
- * assert on exact values instead of scraping the workbench.
+ * diagnostics for SKILL.md files and manifests and the preview's last HTML there, so the
+ * end-to-end test can assert on exact values instead of scraping the workbench.
  */
 import { promises as fs } from "fs";
 import * as vscode from "vscode";
-import { Commands, TEST_DUMP_ENV } from "./constants";
+import { Commands, isManifestPath, TEST_DUMP_ENV } from "./constants";
 import type { PreviewPanel } from "./preview";
 import type { ServerSession } from "./session";
 import type { SkillsView } from "./skillsView";
@@ -25,7 +25,7 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
     vscode.commands.registerCommand(Commands.testDumpState, async () => {
       const diagnostics = vscode.languages
         .getDiagnostics()
-        .filter(([uri]) => uri.path.endsWith("/SKILL.md"))
+        .filter(([uri]) => uri.path.endsWith("/SKILL.md") || isManifestPath(uri.path))
         .map(([uri, list]) => ({ uri: uri.toString(), diagnostics: list.map(plainDiagnostic) }));
       const { mode, client, result, error, skillPath } = preview.current;
       await status.refresh();

@@ -1,0 +1,42 @@
+"""Every manifest file some client reads (bundle manifests and marketplace files), as the
+glob patterns editors select documents by. The VS Code extension's document selector and
+activation events are generated from `skill_ls/data/manifest_files.json`, which this module
+writes, so the client table stays the one place that names them.
+
+    python -m skill_ls.clients.manifest_files > skill_ls/data/manifest_files.json
+"""
+
+from __future__ import annotations
+
+import json
+
+from skill_ls.clients.table import CLIENTS
+
+GENERATED_BY = "python -m skill_ls.clients.manifest_files > skill_ls/data/manifest_files.json"
+
+
+def manifest_paths() -> list[str]:
+    """The manifest and marketplace paths of every client's bundle formats, relative to the
+    bundle's root, once each, sorted."""
+    paths = {
+        path
+        for client in CLIENTS
+        for form in client.bundles
+        for path in (*form.manifests, *form.marketplaces)
+    }
+    return sorted(paths)
+
+
+def manifest_patterns() -> list[str]:
+    """Glob patterns matching those files at any depth (a root may be any folder)."""
+    return [f"**/{path}" for path in manifest_paths()]
+
+
+def manifest_files_json() -> str:
+    """The text of skill_ls/data/manifest_files.json."""
+    data = {"generatedBy": GENERATED_BY, "patterns": manifest_patterns()}
+    return json.dumps(data, indent=2) + "\n"
+
+
+if __name__ == "__main__":
+    print(manifest_files_json(), end="")
