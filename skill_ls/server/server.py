@@ -48,6 +48,14 @@ class SkillProtocol(LanguageServerProtocol):
         self.on_exit: Callable[[int], None] | None = None
 
     def handle_message(self, message: Any) -> None:
+        if isinstance(message, dict):
+            # No "jsonrpc" member: pygls passes it on as read, and its handler then fails
+            # with a traceback and an error shown to the user. Refuse it instead.
+            msg_id, method = message.get("id"), message.get("method")
+            request = isinstance(msg_id, (int, str)) and isinstance(method, str)
+            error = JsonRpcInvalidRequest("not a JSON-RPC 2.0 message")
+            self._refuse(msg_id, request, str(method), error)
+            return
         method = getattr(message, "method", None)
         if getattr(message, "jsonrpc", None) != self.VERSION or not isinstance(method, str):
             super().handle_message(message)  # a response to one of our requests, or junk

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.security.wire import WireClient, client_capabilities
+from tests.security.wire import WireClient, client_capabilities, encode
 
 from .support import errors_in_log, skill_text, start, stop, wait_exit, write_skill
 
@@ -116,6 +116,26 @@ def test_second_initialize_is_refused(workspace: Path) -> None:
         client.open(uri(workspace, "skill-1"), skill_text("skill-1") + "\n[x](missing.md)\n")
         published = client.wait_published(uri(workspace, "skill-1"), 1)
         assert [d["code"] for d in published["diagnostics"]] == ["SKL403"]
+        assert stop(client) == 0
+        assert errors_in_log(client) == []
+    finally:
+        client.kill()
+
+
+def test_a_message_without_jsonrpc_is_refused_quietly(workspace: Path) -> None:
+    """A request without `"jsonrpc": "2.0"` gets InvalidRequest; such a notification is
+    dropped; neither leaves a traceback in the log or an error shown to the user."""
+    client = start(workspace)
+    try:
+        client.initialize(workspace)
+        client.send_raw(encode({"id": 7, "method": "workspace/symbol", "params": {"query": ""}}))
+        client.send_raw(encode({"method": "textDocument/didClose", "params": {}}))
+        client.send_raw(encode({}))
+        response = client.wait_response(7, timeout=30)
+        assert response["error"]["code"] == INVALID_REQUEST
+        client.ping()
+        shown = [n["params"] for n in client.notifications if n["method"] == "window/showMessage"]
+        assert shown == []
         assert stop(client) == 0
         assert errors_in_log(client) == []
     finally:

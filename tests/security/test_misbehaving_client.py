@@ -111,7 +111,8 @@ BAD_INPUTS = {
     "json-string": frame(b'"hello"'),
     "json-null": frame(b"null"),
     "invalid-utf8": frame(b'{"jsonrpc": "2.0", "method": "\xff\xfe"}'),
-    "no-jsonrpc-field": frame(b'{"id": 99, "method": "shutdown"}'),
+    # An id the client's own counter never reaches: the server answers it (InvalidRequest).
+    "no-jsonrpc-field": frame(b'{"id": "no-jsonrpc", "method": "shutdown"}'),
     "length-too-short": b"Content-Length: 5\r\n\r\n" + b'{"jsonrpc": "2.0", "method": "x"}',
     "length-too-long": b"Content-Length: 300\r\n\r\n{}",
     "length-not-a-number": b"Content-Length: abc\r\n\r\n{}",
