@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import EXTENSION, REPO, run, skip_or_fail, tail
+from .conftest import EXTENSION, FIXTURES, REPO, run, skip_or_fail, tail
 
 WORKSPACE = REPO / "examples"
 BROKEN_SKILL = ".claude/skills/deploy/SKILL.md"  # relative to WORKSPACE; see examples/README.md
@@ -35,6 +35,10 @@ VSCODE_FINDINGS = (
     "File 'references/runbook.md' not found at",
 )
 HIDDEN_CODES = {"SKL104", "SKL106", "SKL403"}
+# A Claude Code plugin manifest whose `name` has a space, copied into the workspace at MANIFEST.
+MANIFEST_FIXTURE = FIXTURES / "plugin" / ".claude-plugin" / "plugin.json"
+MANIFEST = "e2e-plugin/.claude-plugin/plugin.json"
+SEVERITIES = {"error": 0, "warning": 1, "info": 2, "hint": 3}  # vscode.DiagnosticSeverity
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +85,9 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "--expect-code", "SKL",
         "--expect-completion", "license,compatibility,metadata",
         "--expect-problems", "|".join(VSCODE_FINDINGS),
+        "--manifest-fixture", str(MANIFEST_FIXTURE),
+        "--manifest", MANIFEST,
+        "--expect-manifest-code", "SKL602",
     ]
     # fmt: on
     if os.environ.get("SKILL_LS_SCREENSHOTS"):
@@ -142,11 +149,12 @@ def test_diagnostics_completion_and_previews_in_vscode(
     assert f"{description} Live preview marker 4711" in summary["liveText"]
 
     check_skills_view(summary)
+    check_manifest(summary)
     check_crashes(summary)
     assert summary["server"] == "running"
     assert summary["status"]["text"].startswith("Skill LS: "), summary["status"]
     assert summary["status"]["severity"] == "information"
-    shots = ("1-diagnostics", "1b-code-lens", "2-completion", "3-catalog-preview")
+    shots = ("1-diagnostics", "1b-code-lens", "2-completion", "3-catalog-preview", "7b-manifest")
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
 
@@ -192,6 +200,50 @@ def check_skills_view(summary: dict[str, Any]) -> None:
     # The tree on screen: the groups by folder, the new skill drawn too.
     assert summary["skillsAfterCreate"][0].startswith(".agents/skills (project)")
     assert any(row.startswith("e2e-new-skill") for row in summary["skillsAfterCreate"])
+
+
+def cli_findings(path: Path) -> list[dict[str, Any]]:
+    """What `skill-ls check` reports for a file, in the shape of the extension's dump."""
+    cmd = [sys.executable, "-m", "skill_ls", "check", "--format", "json", str(path)]
+    result = run(cmd, cwd=REPO, timeout=120)
+    assert result.returncode == 1, result.stderr
+    return [
+        {
+            "message": d["message"],
+            "severity": SEVERITIES[d["severity"]],
+            "source": "skill-ls",
+            "code": d["code"],
+            "range": [
+                d["range"]["start"]["line"],
+                d["range"]["start"]["column"],
+                d["range"]["end"]["line"],
+                d["range"]["end"]["column"],
+            ],
+        }
+        for d in json.loads(result.stdout)["diagnostics"]
+    ]
+
+
+def check_manifest(summary: dict[str, Any]) -> None:
+    # The plugin manifest opened in the workbench stays a JSON document, and the server's
+    # finding on it is exactly what `skill-ls check` reports (SKL602, the name with a space).
+    editor = summary["manifestEditor"]
+    assert editor["uri"].endswith(f"/{MANIFEST}"), editor
+    assert editor["language"] == "json", editor
+    ours = [
+        {**d, "code": d["code"]["value"]}
+        for d in summary["manifestDiagnostics"]
+        if d["source"] == "skill-ls"
+    ]
+    expected = cli_findings(MANIFEST_FIXTURE)
+    assert [d["code"] for d in expected] == ["SKL602"], expected
+    assert ours == expected
+    problems = summary["manifestProblemsText"]
+    # Its group in the panel: the file, its folder, one problem, ours.
+    group = f"plugin.json{Path(MANIFEST).parent}\n1\n{expected[0]['message']}\nskill-ls\nSKL602\n"
+    assert f"{group}[Ln 2, Col 11]\n" in problems, problems
+    # Opening it left the SKILL.md's findings as they were.
+    assert summary["skillCodesWithManifest"] == summary["codesWhenNotShown"]
 
 
 def check_crashes(summary: dict[str, Any]) -> None:

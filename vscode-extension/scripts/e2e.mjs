@@ -6,12 +6,14 @@
 //        --workspace DIR --file REL/SKILL.md --artifacts DIR
 //        [--expect-code SKL] [--expect-completion a,b,c] [--expect-problems "text|text"]
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
+//        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
 // (Problems panel and the test-only dump command) and the code lens, asks for completion in the
 // frontmatter, runs "Skill: Preview Catalog" and "Skill: Preview Activation", edits the
 // description and waits for the preview to follow, opens the Skills view (both groupings, and a
-// skill created on disk appears), then kills the server with SIGKILL: once (it must come back
+// skill created on disk appears), opens a plugin manifest (with --manifest: FILE is copied there
+// in the workspace first) and waits for its finding, then kills the server with SIGKILL: once (it must come back
 // with its diagnostics) and then until the extension gives up (a message with a button to the
 // output). Screenshots and logs go to the artifacts folder; with --screenshots, the pictures the
 // READMEs show are also written there. Prints a JSON summary; exits 1 with the reason when a
@@ -123,6 +125,10 @@ async function main() {
   const dumpFile = join(tmp, "dump.json");
   cpSync(resolve(args.workspace), workspace, { recursive: true });
   const skillFile = join(workspace, args.file);
+  if (args.manifest) {
+    mkdirSync(dirname(join(workspace, args.manifest)), { recursive: true });
+    cpSync(resolve(args.manifestFixture), join(workspace, args.manifest));
+  }
   const expected = frontmatter(readFileSync(skillFile, "utf8"));
   mkdirSync(join(dataDir, "User"), { recursive: true });
   writeFileSync(join(dataDir, "User", "settings.json"), JSON.stringify({
@@ -378,6 +384,32 @@ async function main() {
     }, 20000, 500);
     await shot("7-skills-view-new");
     mark("skillsView");
+
+    // A plugin manifest: the client sends it to the server (selected by its path, in VS Code's
+    // own JSON language) and the server's finding shows in the Problems panel.
+    if (args.manifest) {
+      // The focus is in the webview or the tree: Quick Open is the editor's key.
+      await page.locator(".monaco-editor .view-lines").first().click();
+      await page.keyboard.press("Control+P");
+      await page.locator(".quick-input-widget input").fill(args.manifest);
+      // Its row, not the first one: the file search may answer after the recent files.
+      const found = page.locator(".quick-input-widget .monaco-list-row", { hasText: basename(args.manifest) }).first();
+      await found.waitFor({ timeout: 15000 });
+      await found.click();
+      await page.locator(".tab.active", { hasText: basename(args.manifest) }).waitFor({ timeout: 15000 });
+      await page.keyboard.press("Control+Shift+M");
+      summary.manifestProblemsText = await waitFor("the manifest's finding in the Problems panel", async () => {
+        const text = await markers.innerText();
+        return text.includes(basename(args.manifest)) && text.includes(args.expectManifestCode) ? text : undefined;
+      }, 60000, 500);
+      await shot("7b-manifest");
+      const withManifest = await dump();
+      summary.manifestEditor = { uri: withManifest.activeEditor, language: withManifest.activeLanguage };
+      summary.manifestDiagnostics = withManifest.diagnostics.filter((d) => d.uri.endsWith(`/${args.manifest}`)).flatMap((d) => d.diagnostics);
+      summary.skillCodesWithManifest = withManifest.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics)
+        .filter((d) => d.source === "skill-ls").map((d) => (typeof d.code === "object" ? d.code.value : d.code)).sort();
+      mark("manifest");
+    }
 
     // kill -9 the server: the extension starts a new one and the diagnostics come back.
     const [first] = await waitFor("the server process", () => serverPids(server.pid).length === 1 && serverPids(server.pid), 10000);

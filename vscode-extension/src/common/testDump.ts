@@ -35,6 +35,7 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
         status: status.view,
         crash: session.crash,
         activeEditor: vscode.window.activeTextEditor?.document.uri.toString(),
+        activeLanguage: vscode.window.activeTextEditor?.document.languageId,
         skillsView: { grouping: skills.grouping, loads: skills.loads, nodes: skills.nodes },
         diagnostics,
         preview: { mode, client, skillPath, result, error, html: preview.lastHtml },
