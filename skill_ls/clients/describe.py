@@ -10,6 +10,7 @@ from dataclasses import fields
 from enum import Enum
 
 from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.considered import CONSIDERED
 from skill_ls.clients.model import BundleFormat
 from skill_ls.clients.table import CLIENTS, Client
 
@@ -105,4 +106,23 @@ def clients_markdown() -> str:
             out += [client.notes, ""]
         out += [f"- **{label}**: {value}" for label, value in fact_lines(client)]
         out.append("")
-    return "\n".join(out)
+    return "\n".join(out + considered_markdown())
+
+
+def considered_markdown() -> list[str]:
+    """The agents considered for the client lab and not observed, with the reason."""
+    out = [
+        '## <a id="considered"></a>Considered, not observed',
+        "",
+        "Agents examined for the client lab that have no row: the version examined, whether",
+        "it loads skills (read from its package), and why the lab cannot observe it.",
+        "",
+        "| agent | package | version | loads skills | why not observed |",
+        "|---|---|---|---|---|",
+    ]
+    out += [
+        f"| {c.name} | {c.package} | {c.version} | {c.loads_skills} | {c.reason} |"
+        for c in CONSIDERED
+    ]
+    out.append("")
+    return out

@@ -1,0 +1,84 @@
+"""Agents considered for the client lab and not observed, each with the reason, as found:
+the package and version examined, whether that version loads Agent Skills (read from the
+package), and why the lab cannot run it offline against its mock model. docs/clients.md
+lists them (`skill-ls clients --format markdown`); nothing here is guessed behaviour, and
+none of these agents gets a client row until it is observed or its source is cited."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Considered:
+    name: str
+    package: str  # registry and package name, e.g. "npm @ampcode/cli"
+    version: str  # the version examined
+    # Whether that version loads SKILL.md skills, and how we know ("yes: ...", "not known: ...").
+    loads_skills: str
+    reason: str  # why it is not observed
+
+
+CONSIDERED: tuple[Considered, ...] = (
+    Considered(
+        name="Amp",
+        package="npm @ampcode/cli",
+        version="0.0.1790142911-g7618fb",
+        loads_skills="yes: `amp skill add`, `list`, `remove` and `info` manage them",
+        reason=(
+            "needs an Amp account: without `AMP_API_KEY` even `amp skill list` starts a login "
+            "flow, and model requests go through Amp's own service "
+            "(`AMP_URL`), an API the lab's mock does not speak. The newest @ampcode/cli "
+            "(0.0.1790712063-gb89205) has no linux-x64 binary published yet; the newest one "
+            "that has was examined"
+        ),
+    ),
+    Considered(
+        name="Auggie (Augment Code)",
+        package="npm @augmentcode/auggie",
+        version="0.36.0",
+        loads_skills="yes: its bundle reads skills from `.augment/skills`",
+        reason=(
+            "needs an Augment session (`auggie login` or `AUGMENT_SESSION_AUTH` with an access "
+            "token and a tenant URL); pointed at the lab's mock, it calls Augment's own tenant "
+            "API (`/get-models`, `/settings/get-mcp-tenant-configs`, "
+            "`/agents/list-remote-tools`), not a model API"
+        ),
+    ),
+    Considered(
+        name="Crush",
+        package="npm @charmland/crush",
+        version="0.96.1",
+        loads_skills="not known: the npm package holds only an installer",
+        reason=(
+            "does not install here: its postinstall script downloads the binary from "
+            "github.com release assets, which cannot be reached (only package registries can)"
+        ),
+    ),
+    Considered(
+        name="Factory Droid",
+        package="npm @factory/cli",
+        version="0.225.1 (binary @factory/cli-linux-x64 0.225.2)",
+        loads_skills=(
+            "yes: its binary reads SKILL.md from `.factory/skills` and `.claude/skills` and "
+            "has a `Skill` tool"
+        ),
+        reason=(
+            "not observed yet: it does run offline (a custom model in "
+            "`~/.factory/config.json`, no login; its catalog is an `Available skills` system "
+            "reminder in the first user message), but its catalog format needs a renderer of "
+            "its own and was left for a later change. @factory/cli 0.225.1's own linux-x64 "
+            "package is not published; 0.225.2's is"
+        ),
+    ),
+    Considered(
+        name="Mistral Vibe",
+        package="PyPI mistral-vibe",
+        version="3.0.3",
+        loads_skills="yes: `vibe/core/skills/manager.py` reads `.vibe/skills` and `.agents/skills`",
+        reason=(
+            "cannot run here: it requires Python 3.12 or later, and this machine and its "
+            "Debian packages offer Python 3.11 only (pip there sees only the yanked 0.0.0)"
+        ),
+    ),
+)
