@@ -47,8 +47,8 @@ def test_field_every_target_ignores_silently_is_info_naming_who_honours_it() -> 
     diag = one(fields("argument-hint: '[file]'", targets=("codex", "gemini-cli")), "SKL301")
     assert diag.severity is Severity.INFO
     assert diag.message == (
-        "`argument-hint` is honoured only by Claude Code, Copilot Chat (VS Code) and Copilot CLI; "
-        "ignored by OpenAI Codex and Gemini CLI"
+        "`argument-hint` is honoured only by Claude Code, Copilot Chat (VS Code), Copilot CLI "
+        "and Qwen Code; ignored by OpenAI Codex and Gemini CLI"
     )
 
 
