@@ -56,8 +56,9 @@ def test_field_a_target_warns_about_is_a_warning_naming_it() -> None:
     diag = one(fields("argument-hint: '[file]'", targets=("codex", "agentskills")), "SKL301")
     assert diag.severity is Severity.WARNING
     assert diag.message == (
-        "`argument-hint` is honoured only by Claude Code, Copilot Chat (VS Code) and Copilot CLI; "
-        "ignored by OpenAI Codex and Agent Skills spec; Agent Skills spec warns about it"
+        "`argument-hint` is honoured only by Claude Code, Copilot Chat (VS Code), Copilot CLI "
+        "and Qwen Code; ignored by OpenAI Codex and Agent Skills spec; Agent Skills spec warns "
+        "about it"
     )
 
 
@@ -87,8 +88,8 @@ def test_every_client_is_the_audience_by_default() -> None:
     assert diag.severity is Severity.WARNING
     assert diag.message.endswith("; Agent Skills spec and insomnia warn about it")
     assert diag.message.startswith(
-        "`argument-hint` is honoured by Claude Code, Copilot Chat (VS Code) and Copilot CLI "
-        "but ignored by "
+        "`argument-hint` is honoured by Claude Code, Copilot Chat (VS Code), Copilot CLI and "
+        "Qwen Code but ignored by "
     )
     assert "OpenAI Codex" in diag.message and "Gemini CLI" in diag.message
 
