@@ -21,8 +21,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .soak import CHANGED, CREATED, DELETED, ROOTS, SoakPlan, StampedClient, generate_workspace
-from .support import converge, list_skills, skill_text, sorted_skills, watched
+from .soak import (
+    CHANGED,
+    CREATED,
+    DELETED,
+    ROOTS,
+    SoakPlan,
+    StampedClient,
+    assert_same_skills,
+    generate_workspace,
+)
+from .support import converge, list_skills, skill_text, watched
 from .truth import Truth, fresh_truth, lsp_findings, report_findings, skill_files
 
 # How long the server may take to agree with a fresh look after a switch's file events
@@ -191,7 +200,7 @@ class Switcher:
                 assert lsp_findings(newest["diagnostics"]) == truth.findings[path], path
             for path in self.closed:  # closed as deleted: nothing of them left shown
                 assert self.client.newest[path.as_uri()]["diagnostics"] == [], path
-            assert list_skills(self.client) == sorted_skills(truth.skills)
+            assert_same_skills(list_skills(self.client), truth.skills)
 
         converge(agrees, SWITCH_TIMEOUT)
 

@@ -139,6 +139,15 @@ class SoakReport:
     converge_seconds: float = 0.0
 
 
+def assert_same_skills(found: list[dict[str, Any]], expected: list[dict[str, Any]]) -> None:
+    """The server's skill list is `expected`; else say which entries differ."""
+    expected = sorted_skills(expected)
+    if found != expected:
+        extra = [skill for skill in found if skill not in expected]
+        missing = [skill for skill in expected if skill not in found]
+        raise AssertionError(f"server only: {extra[:5]}\nfresh look only: {missing[:5]}")
+
+
 def utf16(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
@@ -362,7 +371,7 @@ class Soak:
                 newest = self.client.newest.get(doc.uri)
                 assert newest is not None and newest.get("version") == doc.version, doc.path
                 assert lsp_findings(newest["diagnostics"]) == truth.findings[doc.path], doc.path
-            assert list_skills(self.client) == sorted_skills(truth.skills)
+            assert_same_skills(list_skills(self.client), truth.skills)
 
         converge(agrees, timeout)
         self.report.converge_seconds = time.monotonic() - started
