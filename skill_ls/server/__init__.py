@@ -49,8 +49,10 @@ def create_server() -> SkillServer:
     editor = PyglsEditor(server)
     log_handler = configure_logging(editor)
     skills = SkillIndex()
+    documents = DocumentStore()
+    skills.is_open = lambda path: documents.by_path(path) is not None
     session = Session(
-        documents=DocumentStore(),
+        documents=documents,
         config=Configuration(),
         # Cross-skill findings (clashes, shadowing) join each open document's own.
         check_cache=CheckCache(extra=skills.cross_findings),

@@ -57,6 +57,9 @@ class SkillIndex:
         self._lock = threading.Lock()
         # Called (from any thread) when an open buffer changed a skill's name.
         self.on_names_changed: Callable[[], None] = lambda: None
+        # Whether a file is open in the editor: a check that ends after its document closed
+        # must not put the closed buffer back (the session's document store answers).
+        self.is_open: Callable[[str], bool] = lambda path: True
 
     @property
     def current(self) -> WorkspaceIndex:
@@ -160,6 +163,8 @@ class SkillIndex:
     def set_buffer(self, path: str, text: str) -> None:
         """An open editor buffer; when it renames a skill, other skills' findings change."""
         with self._lock:
+            if not self.is_open(path):
+                return
             if self._buffers.get(path) == text:
                 return
             self._buffers[path] = text

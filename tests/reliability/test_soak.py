@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from .soak import (
+    CHANGED,
     USER_FOLDER_VARIABLES,
     Soak,
     SoakPlan,
@@ -28,6 +29,7 @@ from .support import (
     rss_kib,
     start,
     stop,
+    watched,
     write_skill,
 )
 
@@ -107,6 +109,34 @@ def test_memory_stays_flat_over_many_notifications(tmp_path: Path) -> None:
         type_characters(NOTIFICATIONS)
         end = rss_kib(client.proc.pid)
         assert end <= warm * (1 + RSS_GROWTH), (warm, end)
+        assert stop(client) == 0
+        assert errors_in_log(client) == []
+    finally:
+        client.kill()
+
+
+def test_a_document_closed_while_its_check_waits_leaves_no_buffer(tmp_path: Path) -> None:
+    """Documents renamed in their buffers, then closed unsaved while the checks that a file
+    event started for them wait their turn: the disk's names count again (a check that ran
+    after its document closed used to put the closed buffer back in the index)."""
+    paths = [write_skill(tmp_path, f"skill-{n:02}") for n in range(40)]
+    client: StampedClient = stamped_server(tmp_path)
+    try:
+        client.initialize(tmp_path)
+        expected = fresh_skills([tmp_path])
+        converge(lambda: _same(list_skills(client), expected))
+        for path in paths:
+            text = path.read_text(encoding="utf-8").replace("name: ", "name: unsaved-")
+            client.open(path.as_uri(), text * 20)
+        for path in paths:
+            client.wait_version(path.as_uri(), 1)
+        first = paths[0].as_uri()
+        published = len(client.published(first))
+        watched(client, [(tmp_path / "notes.md", CHANGED)])  # every open skill is checked again
+        client.wait_for(lambda: len(client.published(first)) > published)
+        for path in paths:  # closed unsaved while the other checks wait
+            client.close(path.as_uri())
+        converge(lambda: _same(list_skills(client), expected))
         assert stop(client) == 0
         assert errors_in_log(client) == []
     finally:
