@@ -20,6 +20,7 @@ AGENT_NAMES = {
     "codex": "Codex",
     "copilot-cli": "Copilot CLI",
     "gemini-cli": "Gemini CLI",
+    "kilo": "Kilo Code CLI",
     "opencode": "OpenCode",
     "pi": "pi",
     "qwen-code": "Qwen Code",

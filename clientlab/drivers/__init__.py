@@ -7,11 +7,21 @@ from clientlab.drivers.claude_code import ClaudeCode
 from clientlab.drivers.codex import Codex
 from clientlab.drivers.copilot_cli import CopilotCli
 from clientlab.drivers.gemini_cli import GeminiCli
+from clientlab.drivers.kilo import Kilo
 from clientlab.drivers.opencode import OpenCode
 from clientlab.drivers.pi import Pi
 from clientlab.drivers.qwen_code import QwenCode
 
 DRIVERS: dict[str, Driver] = {
     driver.agent: driver
-    for driver in (ClaudeCode(), Codex(), CopilotCli(), GeminiCli(), OpenCode(), Pi(), QwenCode())
+    for driver in (
+        ClaudeCode(),
+        Codex(),
+        CopilotCli(),
+        GeminiCli(),
+        Kilo(),
+        OpenCode(),
+        Pi(),
+        QwenCode(),
+    )
 }

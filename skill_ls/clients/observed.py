@@ -423,3 +423,61 @@ QWEN_CODE = Client(
     ),
     provenance=Provenance("observed", "Qwen Code 0.24.4"),
 )
+
+
+KILO = Client(
+    id="kilo",
+    name="Kilo Code CLI",
+    extra_fields=frozenset(),
+    unknown_fields="ignore",
+    # An OpenCode fork: the same reader (gray-matter on js-yaml 3, unquoted `key: a: b`
+    # retried as a block scalar), the same walk, catalog and `skill` tool.
+    yaml="lenient",
+    yaml_loader="js-yaml-3",
+    # ~/.claude/skills and ~/.agents/skills, then .claude/skills and .agents/skills in the
+    # project and its ancestors up to the git root, then `{skill,skills}` in Kilo's own
+    # folders: the project's .kilocode and .kilo, ~/.config/kilo, ~/.kilocode, ~/.kilo (not
+    # OpenCode's). Every SKILL.md below a root is read, also below another skill.
+    project_roots=(
+        ".claude/skills",
+        ".agents/skills",
+        ".kilocode/skill",
+        ".kilocode/skills",
+        ".kilo/skill",
+        ".kilo/skills",
+    ),
+    user_roots=(
+        "~/.claude/skills",
+        "~/.agents/skills",
+        "$XDG_CONFIG_HOME/kilo/skill",
+        "$XDG_CONFIG_HOME/kilo/skills",
+        "~/.kilocode/skill",
+        "~/.kilocode/skills",
+        "~/.kilo/skill",
+        "~/.kilo/skills",
+    ),
+    ancestors="git-root",
+    nested=True,
+    max_depth=8,
+    skill_md_ends_walk=False,
+    loads_ignored=True,
+    clash="varies",
+    clash_note="Kilo loads skills concurrently, as OpenCode does; any of the copies may win",
+    scope_order=("user", "extra", "project"),
+    name_required=True,
+    missing_description="unlisted",
+    blank_description_ok=True,
+    line_ends="kept",
+    catalog="opencode-available-skills",
+    activation="opencode-skill-content",
+    notes=(
+        "An OpenCode fork that reads skills as OpenCode does (a name clash is a race; no "
+        "`name`: skipped; no `description`: loaded but not listed; catalog sorted by name, "
+        "nothing escaped) from its own folders (.kilocode, .kilo, ~/.config/kilo) besides "
+        ".claude and .agents, with a built-in `kilo-config` skill. Observed at 7.7.7: the "
+        "newest @kilocode/cli, 7.8.1, has no linux-x64 binary package published. The "
+        "roots outside the lab's scenarios (.kilocode, .kilo, ~/.config/kilo, ~/.kilocode, "
+        "~/.kilo) were seen listed in one extra run of the same version."
+    ),
+    provenance=Provenance("observed", "Kilo Code CLI 7.7.7"),
+)

@@ -7,7 +7,16 @@ import pytest
 from skill_ls.clients.groups import GROUP_DOCS, expand_clients, group_members
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 
-OBSERVED = ("claude-code", "codex", "copilot-cli", "gemini-cli", "opencode", "pi", "qwen-code")
+OBSERVED = (
+    "claude-code",
+    "codex",
+    "copilot-cli",
+    "gemini-cli",
+    "opencode",
+    "kilo",
+    "pi",
+    "qwen-code",
+)
 CITED = ("agentskills", "copilot", "cursor", "goose", "yoi", "insomnia")
 
 

@@ -92,6 +92,7 @@ def test_every_honoured_field_is_in_the_field_table() -> None:
         ("gemini-cli", set()),
         ("goose", set()),
         ("opencode", set()),
+        ("kilo", set()),
         ("yoi", set()),
         ("insomnia", set()),
         (
@@ -160,7 +161,7 @@ def test_get_client() -> None:
     [
         (
             "/p/.claude/skills/pdf/SKILL.md",
-            {"claude-code", "copilot", "copilot-cli", "cursor", "opencode", "goose"},
+            {"claude-code", "copilot", "copilot-cli", "cursor", "opencode", "kilo", "goose"},
         ),
         (
             "/p/.agents/skills/pdf/SKILL.md",
@@ -172,6 +173,7 @@ def test_get_client() -> None:
                 "cursor",
                 "gemini-cli",
                 "opencode",
+                "kilo",
                 "goose",
                 "pi",
                 "qwen-code",
@@ -179,6 +181,8 @@ def test_get_client() -> None:
         ),
         ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
         ("/p/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
+        ("/p/.kilocode/skills/pdf/SKILL.md", {"kilo"}),
+        ("/home/me/.config/kilo/skill/pdf/SKILL.md", {"kilo"}),
         ("/home/me/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
         ("/p/.gemini/skills/pdf/SKILL.md", {"gemini-cli"}),
         ("/p/.cursor/skills/pdf/SKILL.md", {"cursor"}),
@@ -225,6 +229,8 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
         "agentskills": "strictyaml",
         "gemini-cli": "js-yaml",
         "opencode": "js-yaml-3",
+        # Kilo Code CLI is an OpenCode fork and reads frontmatter the same way.
+        "kilo": "js-yaml-3",
         "pi": "yaml-1.2-core",
         # Qwen Code bundles the `yaml` package and asks for its core schema explicitly.
         "qwen-code": "yaml-1.2-core",

@@ -119,6 +119,23 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("shared", "project/.agents/skills/shared/SKILL.md", ""),
         ("pdf", "project/.opencode/skills/pdf/SKILL.md", ""),
     ],
+    # Kilo Code CLI (observed): OpenCode's walk over .claude and .agents, and its own
+    # .kilocode, .kilo and ~/.config/kilo folders instead of OpenCode's.
+    "kilo": [
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("review", "project/.claude/skills/group/review/SKILL.md", ""),
+        ("private", "project/.agents/skills/.private/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
+        ("no-description", "project/.agents/skills/no-description/SKILL.md", "hidden"),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("inner", "project/.agents/skills/outer/inner/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+    ],
     # Goose (cited): project roots (.agents, .goose, .claude), then user roots; every
     # folder below a root is walked, also below a SKILL.md (`inner`, `group/review`);
     # strict YAML drops `lenient` and `.private` (an unquoted colon).
@@ -202,6 +219,11 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
         "deploy": "project/.claude/skills/deploy/SKILL.md",
         "shared": "project/.agents/skills/shared/SKILL.md",
     },
+    "kilo": {
+        "pdf": "project/.agents/skills/pdf/SKILL.md",
+        "deploy": "project/.claude/skills/deploy/SKILL.md",
+        "shared": "project/.agents/skills/shared/SKILL.md",
+    },
     "goose": {
         "pdf": "project/.agents/skills/pdf/SKILL.md",
         "deploy": "project/.claude/skills/deploy/SKILL.md",
@@ -223,6 +245,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "cursor": ("pdf", ""),
     "gemini-cli": ("pdf", ""),
     "opencode": ("pdf", ""),
+    "kilo": ("pdf", ""),
     "goose": ("pdf", ""),
     "pi": ("pi-notes", ""),
     "qwen-code": ("pdf", ""),

@@ -114,7 +114,7 @@ def test_nested_skill(workspace: Workspace) -> None:
     message = found[0].message
     assert "inside the folder of another skill (.agents/skills/outer/SKILL.md)" in message
     assert "Codex" in message and "never load this one" in message
-    assert "OpenCode and Goose load both" in message
+    assert "OpenCode, Kilo Code CLI and Goose load both" in message
     assert found[0].related[0].path.endswith("outer/SKILL.md")
 
 
