@@ -41,9 +41,9 @@ class CheckResult:
         return f"{self.snapshot.version}:{self.generation}"
 
 
-# Extra findings for a document from outside it (cross-skill: clashes, shadowing); the flag
-# says whether the text is an open buffer (which then wins over the file on disk).
-ExtraFindings = Callable[[SkillDocument, CheckContext, bool], list[Diagnostic]]
+# Extra findings for a document from outside it (cross-skill: clashes, shadowing); the
+# editor's version of an open buffer (which then wins over the file on disk), else None.
+ExtraFindings = Callable[[SkillDocument, CheckContext, int | None], list[Diagnostic]]
 
 
 class CheckCache:
@@ -108,7 +108,7 @@ class CheckCache:
             found = check(document, context)
             if self.extra is not None:
                 found = sorted(
-                    [*found, *self.extra(document, context, snapshot.version is not None)],
+                    [*found, *self.extra(document, context, snapshot.version)],
                     key=lambda d: (d.range.start, d.code),
                 )
         except Exception:  # a rule's bug must not take the document's other findings down

@@ -54,6 +54,11 @@ class SkillIndex:
             ([], Settings(), WorkspaceIndex([]))
         ]
         self._buffers: dict[str, str] = {}
+        # The editor's version of each buffer held (None: unknown), so that a check of an
+        # older version finishing late never puts its text back.
+        self._versions: dict[str, int | None] = {}
+        # Held while a buffer goes into the indexes: a caller that finds its text already
+        # there knows the indexes hold it too.
         self._lock = threading.Lock()
         # Called (from any thread) when an open buffer changed a skill's name.
         self.on_names_changed: Callable[[], None] = lambda: None
@@ -160,40 +165,47 @@ class SkillIndex:
                 except Exception:  # one odd path must not stop the others
                     log.exception("updating the index for %s failed", path)
 
-    def set_buffer(self, path: str, text: str) -> None:
-        """An open editor buffer; when it renames a skill, other skills' findings change."""
+    def set_buffer(self, path: str, text: str, version: int | None = None) -> None:
+        """An open editor buffer at the editor's `version`; when it renames a skill, other
+        skills' findings change."""
         with self._lock:
             if not self.is_open(path):
                 return
-            if self._buffers.get(path) == text:
+            held = self._versions.get(path)
+            if self._buffers.get(path) == text or (
+                version is not None and held is not None and version < held
+            ):
                 return
             self._buffers[path] = text
-        own = self.index_for(path)
-        before = own.facts(path)
-        for index in self.indexes:
-            index.set_buffer(path, text)
-        after = own.facts(path)
+            self._versions[path] = version
+            own = self.index_for(path)
+            before = own.facts(path)
+            for index in self.indexes:
+                index.set_buffer(path, text)
+            after = own.facts(path)
         if before is not None and after is not None and before.name != after.name:
             self.on_names_changed()
 
     def clear_buffer(self, path: str) -> None:
         with self._lock:
+            self._versions.pop(path, None)
             if self._buffers.pop(path, None) is None:
                 return
-        own = self.index_for(path)
-        before = own.facts(path)
-        for index in self.indexes:
-            index.clear_buffer(path)
-        after = own.facts(path)
+            own = self.index_for(path)
+            before = own.facts(path)
+            for index in self.indexes:
+                index.clear_buffer(path)
+            after = own.facts(path)
         if before is not None and (after is None or before.name != after.name):
             self.on_names_changed()
 
     def cross_findings(
-        self, document: SkillDocument, context: CheckContext, is_buffer: bool
+        self, document: SkillDocument, context: CheckContext, version: int | None
     ) -> list[Diagnostic]:
-        """Findings that need other skills (clashes, shadowing, nesting, bounds)."""
+        """Findings that need other skills (clashes, shadowing, nesting, bounds);
+        `version`: the editor buffer's (None: the file on disk)."""
         if document.path is None:
             return []
-        if is_buffer:
-            self.set_buffer(document.path, document.text)
+        if version is not None:
+            self.set_buffer(document.path, document.text, version)
         return self.index_for(document.path).cross_skill_diagnostics(document.path)

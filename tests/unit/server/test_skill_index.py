@@ -1,0 +1,44 @@
+"""The server's index of open buffers: the text it holds is the editor's newest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from skill_ls.server.skill_index import SkillIndex
+from skill_ls.settings import Settings
+
+OLD = "---\nname: quiet\ndescription: Old. Use when asked.\n---\nBody.\n"
+NEW = "---\nname: loud\ndescription: New. Use when asked.\n---\nBody.\n"
+
+
+def indexed(tmp_path: Path) -> tuple[SkillIndex, str]:
+    path = tmp_path / ".agents" / "skills" / "quiet" / "SKILL.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(OLD, encoding="utf-8")
+    skills = SkillIndex()
+    skills.scan([([tmp_path], Settings())])
+    return skills, str(path)
+
+
+def test_a_check_of_an_older_version_finishing_late_keeps_the_newer_text(
+    tmp_path: Path,
+) -> None:
+    skills, path = indexed(tmp_path)
+    renames: list[None] = []
+    skills.on_names_changed = lambda: renames.append(None)
+    skills.set_buffer(path, NEW, 2)  # the code lens, asked right after the edit
+    skills.set_buffer(path, OLD, 1)  # the check of version 1, done only now
+    facts = skills.facts(path)
+    assert facts is not None
+    assert (facts.name, facts.description) == ("loud", "New. Use when asked.")
+    assert len(renames) == 1
+
+
+def test_closing_the_buffer_forgets_its_version(tmp_path: Path) -> None:
+    skills, path = indexed(tmp_path)
+    skills.set_buffer(path, NEW, 7)
+    skills.clear_buffer(path)
+    skills.set_buffer(path, NEW, 1)  # opened again: editors count from the start
+    facts = skills.facts(path)
+    assert facts is not None
+    assert facts.name == "loud"
