@@ -4,7 +4,8 @@
 --
 -- Input: $SKILL_LS_DRIVER, a JSON object
 --   { file, out, client_name, steps = [...], complete_at = [line, col],
---     command = { command, arguments }, fix = { title, line, col } }
+--     command = { command, arguments }, fix = { title, line, col },
+--     code_lens = { edit = [start, end, lines] } }
 -- Every step's result lands under its name in the output; a failure under "error".
 
 local TIMEOUT_MS = 10000
@@ -167,6 +168,71 @@ function steps.fix(_, bufnr)
     end, 20)
     result.diagnostics_after = diagnostics(bufnr)
   end
+  return result
+end
+
+-- The code lenses as Neovim holds them (vim.lsp.codelens.get) and as it shows them (the
+-- virtual text in the client's code lens namespace).
+local function lenses_held(client, bufnr)
+  local held = {}
+  for _, lens in ipairs(vim.lsp.codelens.get(bufnr)) do
+    local command = lens.command or {}
+    table.insert(held, {
+      range = { lens.range.start.line, lens.range.start.character, lens.range["end"].line, lens.range["end"].character },
+      title = command.title,
+      command = command.command,
+      arguments = command.arguments,
+    })
+  end
+  local shown = {}
+  local ns = vim.lsp.codelens.__namespaces[client.id]
+  for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(bufnr, ns, 0, -1, { details = true })) do
+    local chunks = {}
+    for _, chunk in ipairs(mark[4].virt_text or {}) do
+      table.insert(chunks, chunk[1])
+    end
+    table.insert(shown, { line = mark[2], text = table.concat(chunks) })
+  end
+  return { lenses = held, shown = shown }
+end
+
+-- Counts the code lens answers Neovim has handled (saved and displayed).
+local lens_answers = 0
+local on_codelens = vim.lsp.codelens.on_codelens
+vim.lsp.codelens.on_codelens = function(...)
+  local result = on_codelens(...)
+  lens_answers = lens_answers + 1
+  return result
+end
+
+-- What the autocommand `:help vim.lsp.codelens.refresh()` suggests runs (BufEnter,
+-- CursorHold, InsertLeave): Neovim asks for the lenses itself. Neither 0.7 nor 0.11 takes
+-- the server's workspace/codeLens/refresh.
+local function refresh_lenses(bufnr)
+  local before = lens_answers
+  if is_011 then
+    vim.lsp.codelens.refresh({ bufnr = bufnr })
+  else
+    vim.lsp.codelens.refresh() -- 0.7: the current buffer
+  end
+  wait_for("the code lenses", function()
+    return lens_answers > before
+  end)
+end
+
+-- The lenses once the workspace is scanned, then after an edit of the buffer (sent to the
+-- server as didChange before the next request).
+function steps.code_lens(client, bufnr)
+  wait_for("the workspace scan to end", function()
+    return scans_ended > 0
+  end)
+  refresh_lenses(bufnr)
+  local result = { before = lenses_held(client, bufnr) }
+  local edit = config.code_lens.edit
+  vim.api.nvim_buf_set_lines(bufnr, edit[1], edit[2], false, edit[3])
+  refresh_lenses(bufnr)
+  result.after = lenses_held(client, bufnr)
+  result.lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
   return result
 end
 
