@@ -36,7 +36,8 @@ async def test_the_lens_names_the_agents_that_load_the_skill(client: RecordingCl
     )
     assert lens.command is not None
     assert (lens.command.title, lens.command.command, list(lens.command.arguments or [])) == (
-        "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode, Goose",
+        "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode,"
+        " Kilo Code CLI, Goose",
         "skillLs.showActivationPreview",
         [uri],
     )
@@ -54,7 +55,7 @@ async def test_the_lens_follows_the_buffer_at_once(client: RecordingClient) -> N
     [lens] = await lenses(client, uri)
     assert lens.command is not None
     assert lens.command.title == (
-        "Loaded by OpenCode, Goose · hidden from the model by Claude Code, "
+        "Loaded by OpenCode, Kilo Code CLI, Goose · hidden from the model by Claude Code, "
         "Copilot Chat (VS Code), Cursor · skipped by Copilot CLI "
         "(drops a skill with `disable-model-invocation: true`)"
     )
@@ -62,7 +63,8 @@ async def test_the_lens_follows_the_buffer_at_once(client: RecordingClient) -> N
     [lens] = await lenses(client, uri)
     assert lens.command is not None
     assert lens.command.title == (
-        "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode, Goose"
+        "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode,"
+        " Kilo Code CLI, Goose"
     )
 
 
