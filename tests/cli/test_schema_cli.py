@@ -22,6 +22,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from skill_ls.cli import main
+from skill_ls.clients.groups import GROUP_DOCS
 
 REPO = Path(__file__).resolve().parents[2]
 SETTINGS_SCHEMA = REPO / "skill_ls" / "data" / "settings.schema.json"
@@ -31,8 +32,9 @@ DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 def client_ids() -> list[str]:
     settings = json.loads(SETTINGS_SCHEMA.read_text(encoding="utf-8"))
-    ids: list[str] = settings["properties"]["targetClients"]["items"]["enum"]
-    return ids
+    names: list[str] = settings["properties"]["targetClients"]["items"]["enum"]
+    # The enum also holds the client groups (`all`, `observed`, `cited`), which have no schema.
+    return [name for name in names if name not in GROUP_DOCS]
 
 
 CLIENTS = client_ids()
