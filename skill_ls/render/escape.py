@@ -24,7 +24,11 @@ _TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
 
 def xml_text(text: str) -> str:
     """Text content or attribute value in an XML format."""
-    text = _CONTROL.sub("\ufffd", text)
+    return xml_entities(_CONTROL.sub("\ufffd", text))
+
+
+def xml_entities(text: str) -> str:
+    """The five XML entities (`&apos;` for `'`), and nothing else replaced."""
     return (
         text.replace("&", "&amp;")
         .replace("<", "&lt;")

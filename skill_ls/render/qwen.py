@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
+from skill_ls.render.escape import xml_entities
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_trim
@@ -55,14 +56,8 @@ class _Entry:
 
 
 def escape_xml(text: str) -> str:
-    """Qwen Code's escapeXml: `&`, `<`, `>`, `"` and `'` (as `&apos;`)."""
-    return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&apos;")
-    )
+    """Qwen Code's escapeXml: the five entities, control characters left as they are."""
+    return xml_entities(text)
 
 
 def _block(entry: _Entry) -> str:
