@@ -37,6 +37,7 @@ from skill_ls.render.codex import CLOSE as CODEX_CLOSE
 from skill_ls.render.codex import INTRO as CODEX_INTRO
 from skill_ls.render.codex import OPEN as CODEX_OPEN
 from skill_ls.render.copilot_cli import OVERFLOW_INTRO as COPILOT_CLI_OVERFLOW
+from skill_ls.render.escape import xml_entities
 from skill_ls.render.gemini import CATALOG_FOOTER as GEMINI_FOOTER
 from skill_ls.render.gemini import CATALOG_HEADER as GEMINI_HEADER
 from skill_ls.render.gemini import gemini_body
@@ -452,7 +453,34 @@ def _catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> str 
         return _xml_catalog_problem(catalog, text, skills)
     if catalog in _RAW_CATALOGS:
         return _raw_catalog_problem(catalog, text, skills)
+    if catalog == "qwen-available-skills":
+        return _qwen_catalog_problem(text, skills)
     return _line_catalog_problem(catalog, text, skills)
+
+
+_QWEN_TAGS = re.compile(r"</?(?:skill|name|description|location)>")
+
+
+def _qwen_catalog_problem(text: str, skills: list[LoadedSkill]) -> str | None:
+    """Qwen Code escapes `& < > " '` in names and descriptions (observed): the wrapper opens
+    and closes once, there is one `<skill>` block per skill with each name in its place, and
+    once the template's own tags are taken out no `<` or `>` is left (none of the author's
+    text reads as a tag)."""
+    head, _, rest = text.partition("<available_skills>\n")
+    inner, closing, tail = rest.rpartition("\n</available_skills>")
+    wrappers = ("<available_skills>", "</available_skills>")
+    if not closing or tail or any(tag in inner or tag in head for tag in wrappers):
+        return "wrapper broken"
+    if inner.count("<skill>") != len(skills) or inner.count("</skill>") != len(skills):
+        return f"{inner.count('<skill>')} <skill> blocks, expected {len(skills)}"
+    names = re.findall(r"<name>\n(.*?)\n</name>", inner, flags=re.DOTALL)
+    expected = sorted(xml_entities(skill.name) for skill in skills)
+    if sorted(names) != expected:
+        return f"names read back as {names!r}"
+    left = _QWEN_TAGS.sub("", inner)
+    if "<" in left or ">" in left:
+        return f"a tag outside the template: {left[:300]!r}"
+    return None
 
 
 def _copilot_cli_catalog_problem(text: str, skills: list[LoadedSkill]) -> str | None:
@@ -597,6 +625,7 @@ _RAW_ACTIVATIONS = frozenset(
         "read-file",
         "pi-read",
         "codex-skill",
+        "qwen-base-directory",
     }
 )
 _RAW_OPENINGS = {
@@ -655,6 +684,8 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
         )
     elif activation == "claude-base-directory":
         whole = text.startswith(f"Base directory for this skill: {source.folder}\n\n")
+    elif activation == "qwen-base-directory":
+        whole = text.startswith(f"Base directory for this skill: {source.folder}\n")
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
         whole = text == source.text or (
