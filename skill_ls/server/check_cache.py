@@ -42,7 +42,8 @@ class CheckResult:
 
 
 # Extra findings for a document from outside it (cross-skill: clashes, shadowing); the
-# editor's version of an open buffer (which then wins over the file on disk), else None.
+# order of an open buffer's snapshot (`Snapshot.order`: the buffer then wins over the file
+# on disk, and a later one over an earlier one), else None.
 ExtraFindings = Callable[[SkillDocument, CheckContext, int | None], list[Diagnostic]]
 
 
@@ -108,7 +109,7 @@ class CheckCache:
             found = check(document, context)
             if self.extra is not None:
                 found = sorted(
-                    [*found, *self.extra(document, context, snapshot.version)],
+                    [*found, *self.extra(document, context, _order(snapshot))],
                     key=lambda d: (d.range.start, d.code),
                 )
         except Exception:  # a rule's bug must not take the document's other findings down
@@ -136,3 +137,8 @@ class CheckCache:
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _order(snapshot: Snapshot) -> int | None:
+    """The snapshot's place in arrival order when it is an editor buffer, else None."""
+    return snapshot.order if snapshot.version is not None else None

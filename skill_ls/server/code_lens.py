@@ -27,7 +27,7 @@ def code_lens(session: Session, params: types.CodeLensParams) -> list[types.Code
     if snapshot.version is not None:
         # An open buffer: judge what is typed, not what the last check of it saw (the
         # index learns a buffer when its diagnostics are computed, which may come later).
-        session.skills.set_buffer(snapshot.path, snapshot.text, snapshot.version)
+        session.skills.set_buffer(snapshot.path, snapshot.text, snapshot.order)
     verdicts = agent_verdicts(
         session.skills.index_for(snapshot.path), snapshot.path, session.audience(snapshot)
     )

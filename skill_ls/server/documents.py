@@ -9,6 +9,7 @@ while the editor keeps typing.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -74,6 +75,9 @@ def skill_folder(path: str) -> Path:
     return Path(path).parent
 
 
+_ORDER = itertools.count()
+
+
 @dataclass(eq=False)
 class Snapshot:
     """One version of an open document; never mutated once made."""
@@ -85,6 +89,9 @@ class Snapshot:
     language_id: str = ""
     _index: LineIndex | None = field(default=None, repr=False)
     _parsed: SkillDocument | None = field(default=None, repr=False)
+    # Where this snapshot stands in the order snapshots were made (the order the editor's
+    # changes arrived in): unlike `version`, it never goes backwards, whatever a client sends.
+    order: int = field(default_factory=lambda: next(_ORDER), repr=False)
 
     @property
     def index(self) -> LineIndex:

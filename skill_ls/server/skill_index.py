@@ -54,8 +54,8 @@ class SkillIndex:
             ([], Settings(), WorkspaceIndex([]))
         ]
         self._buffers: dict[str, str] = {}
-        # The editor's version of each buffer held (None: unknown), so that a check of an
-        # older version finishing late never puts its text back.
+        # The order of each buffer's snapshot held (`Snapshot.order`, None: unknown), so
+        # that a check of an older snapshot finishing late never puts its text back.
         self._versions: dict[str, int | None] = {}
         # Held while a buffer goes into the indexes: a caller that finds its text already
         # there knows the indexes hold it too.
@@ -166,7 +166,8 @@ class SkillIndex:
                     log.exception("updating the index for %s failed", path)
 
     def set_buffer(self, path: str, text: str, version: int | None = None) -> None:
-        """An open editor buffer at the editor's `version`; when it renames a skill, other
+        """An open editor buffer, `version` being its snapshot's order (`Snapshot.order`:
+        never backwards, unlike the editor's numbers); when it renames a skill, other
         skills' findings change."""
         with self._lock:
             if not self.is_open(path):
@@ -203,7 +204,7 @@ class SkillIndex:
         self, document: SkillDocument, context: CheckContext, version: int | None
     ) -> list[Diagnostic]:
         """Findings that need other skills (clashes, shadowing, nesting, bounds);
-        `version`: the editor buffer's (None: the file on disk)."""
+        `version`: the editor buffer's snapshot order (None: the file on disk)."""
         if document.path is None:
             return []
         if version is not None:
