@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skill_ls.clients.model import BundleFormat
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
 from skill_ls.document.manifest_json import JsonValue, read_manifest
 from skill_ls.files import is_within
@@ -194,6 +195,15 @@ def context_for_path(
     )
 
 
+def form_manifest(root: str, form: BundleFormat) -> str | None:
+    """The first of `form`'s manifests that `root` holds, as a path; None when none."""
+    for relative in form.manifests:
+        path = os.path.join(root, relative)
+        if os.path.isfile(path):
+            return path
+    return None
+
+
 def bundle_clients(install: InstallTree) -> tuple[Client, ...]:
     """The clients that load the skill once its bundle is installed: those whose bundle
     format the bundle root has a manifest of, when the skill sits in that format's skills
@@ -206,15 +216,7 @@ def bundle_clients(install: InstallTree) -> tuple[Client, ...]:
     found: list[Client] = []
     for client in CLIENTS:
         for form in client.bundles:
-            manifest = next(
-                (
-                    path
-                    for relative in form.manifests
-                    for path in [os.path.join(root, relative)]
-                    if os.path.isfile(path)
-                ),
-                None,
-            )
+            manifest = form_manifest(root, form)
             if manifest is None:
                 continue
             folders = {os.path.join(root, form.skills_folder)}

@@ -20,7 +20,12 @@ from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.manifest_json import JsonDocument, JsonValue, read_manifest
 from skill_ls.files import is_within
-from skill_ls.rules.context import FolderFacts, install_tree, manifest_skill_paths
+from skill_ls.rules.context import (
+    FolderFacts,
+    form_manifest,
+    install_tree,
+    manifest_skill_paths,
+)
 from skill_ls.rules.manifests import (
     check_manifest,
     identity_problems,
@@ -74,15 +79,7 @@ def read_bundle(root: str, form: BundleFormat) -> Bundle | None:
     """The bundle at `root` as `form` reads it, or None when `root` has none of its
     manifests. Paths the manifest names are kept only when they stay inside `root`."""
     root = os.path.normpath(os.path.abspath(root))
-    manifest = next(
-        (
-            path
-            for relative in form.manifests
-            for path in [os.path.join(root, relative)]
-            if os.path.isfile(path)
-        ),
-        None,
-    )
+    manifest = form_manifest(root, form)
     if manifest is None:
         return None
     document = read_manifest(manifest)
