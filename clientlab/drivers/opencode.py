@@ -17,9 +17,16 @@ END = "</available_skills>"
 class OpenCode(Driver):
     agent = "opencode"
     package = "opencode-ai"
+    # What a fork renames: its binary, its config folder and file under ~/.config, and the
+    # prefix of its environment switches.
+    binary = "opencode"
+    config_name = "opencode"
+    env_prefix = "OPENCODE"
+    # Switches beyond the models fetch and the auto-update, which every fork has.
+    extra_switches: tuple[str, ...] = ()
 
     def prepare(self, paths: Paths, prompt: str) -> Run:
-        folder = os.path.join(paths.home, ".config", "opencode")
+        folder = os.path.join(paths.home, ".config", self.config_name)
         os.makedirs(folder, exist_ok=True)
         config = {
             "provider": {
@@ -31,13 +38,11 @@ class OpenCode(Driver):
                 }
             }
         }
-        with open(os.path.join(folder, "opencode.json"), "w", encoding="utf-8") as handle:
-            json.dump(config, handle)
-        env = self.base_env(paths) | {
-            "OPENCODE_DISABLE_MODELS_FETCH": "1",
-            "OPENCODE_DISABLE_AUTOUPDATE": "1",
-        }
-        argv = [f"{paths.bin_dir}/opencode", "run", "-m", "lab/lab-model", prompt]
+        with open(os.path.join(folder, f"{self.config_name}.json"), "w", encoding="utf-8") as f:
+            json.dump(config, f)
+        switches = ("DISABLE_MODELS_FETCH", "DISABLE_AUTOUPDATE", *self.extra_switches)
+        env = self.base_env(paths) | {f"{self.env_prefix}_{name}": "1" for name in switches}
+        argv = [f"{paths.bin_dir}/{self.binary}", "run", "-m", "lab/lab-model", prompt]
         return Run(argv, env)
 
     def tool_call(self, skill: str | None, arguments: str, paths: Paths) -> ToolScript:
