@@ -7,6 +7,7 @@ import json
 import sys
 
 from skill_ls.clients.describe import clients_markdown, fact_lines, provenance_line
+from skill_ls.clients.manifest_files import manifest_files_json
 from skill_ls.clients.table import CLIENTS
 
 
@@ -14,13 +15,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     clients = sub.add_parser(
         "clients", help="list the clients (agents) skill-ls models, with their provenance"
     )
-    clients.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    clients.add_argument(
+        "--format",
+        choices=("text", "json", "markdown", "manifest-files"),
+        default="text",
+        help="manifest-files: the bundle manifests the clients read, as editor glob patterns"
+        " (the data file the VS Code extension's document selector is generated from)",
+    )
     clients.set_defaults(run=run_clients)
 
 
 def run_clients(args: argparse.Namespace) -> int:
     if args.format == "markdown":
         sys.stdout.write(clients_markdown())
+    elif args.format == "manifest-files":
+        sys.stdout.write(manifest_files_json())
     elif args.format == "json":
         document = [
             {

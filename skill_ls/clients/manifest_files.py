@@ -1,9 +1,8 @@
 """Every manifest file some client reads (bundle manifests and marketplace files), as the
 glob patterns editors select documents by. The VS Code extension's document selector and
 activation events are generated from `skill_ls/data/manifest_files.json`, which this module
-writes, so the client table stays the one place that names them.
-
-    python -m skill_ls.clients.manifest_files > skill_ls/data/manifest_files.json
+writes (through `skill-ls clients --format manifest-files`), so the client table stays the one
+place that names them.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ import json
 
 from skill_ls.clients.table import CLIENTS
 
-GENERATED_BY = "python -m skill_ls.clients.manifest_files > skill_ls/data/manifest_files.json"
+GENERATED_BY = "skill-ls clients --format manifest-files > skill_ls/data/manifest_files.json"
 
 
 def manifest_paths() -> list[str]:
@@ -36,7 +35,3 @@ def manifest_files_json() -> str:
     """The text of skill_ls/data/manifest_files.json."""
     data = {"generatedBy": GENERATED_BY, "patterns": manifest_patterns()}
     return json.dumps(data, indent=2) + "\n"
-
-
-if __name__ == "__main__":
-    print(manifest_files_json(), end="")

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates the extension's manifest selector from skill_ls/data/manifest_files.json (written
-// from the client table by `python -m skill_ls.clients.manifest_files`), so the plugin,
+// from the client table by `skill-ls clients --format manifest-files`), so the plugin,
 // extension and marketplace manifests the extension sends to the server are the ones the
 // server checks:
 //   src/common/manifestPatterns.generated.ts  the glob patterns (the client's document selector)

@@ -62,7 +62,7 @@ def test_the_generated_data_file_is_current() -> None:
 
 
 def test_the_regenerating_command_prints_the_data_file() -> None:
-    run = [sys.executable, "-m", "skill_ls.clients.manifest_files"]
+    run = [sys.executable, "-m", "skill_ls", "clients", "--format", "manifest-files"]
     result = subprocess.run(run, cwd=REPO, capture_output=True, text=True, check=True, timeout=60)
     assert result.stdout == manifest_files_json()
     assert result.stderr == ""
