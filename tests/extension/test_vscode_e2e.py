@@ -239,9 +239,10 @@ def check_manifest(summary: dict[str, Any]) -> None:
     assert [d["code"] for d in expected] == ["SKL602"], expected
     assert ours == expected
     problems = summary["manifestProblemsText"]
-    # Its group in the panel: the file, its folder, one problem, ours.
+    # The panel, filtered to the manifest, holds its group alone: the file, its folder, one
+    # problem, ours.
     group = f"plugin.json{Path(MANIFEST).parent}\n1\n{expected[0]['message']}\nskill-ls\nSKL602\n"
-    assert f"{group}[Ln 2, Col 11]\n" in problems, problems
+    assert problems.strip() == f"{group}[Ln 2, Col 11]", problems
     # Opening it left the SKILL.md's findings as they were.
     assert summary["skillCodesWithManifest"] == summary["codesWhenNotShown"]
 

@@ -36,6 +36,8 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
         crash: session.crash,
         activeEditor: vscode.window.activeTextEditor?.document.uri.toString(),
         activeLanguage: vscode.window.activeTextEditor?.document.languageId,
+        // What the keyboard typed reached: the test checks its keys went to the document.
+        activeText: vscode.window.activeTextEditor?.document.getText(),
         skillsView: { grouping: skills.grouping, loads: skills.loads, nodes: skills.nodes },
         diagnostics,
         preview: { mode, client, skillPath, result, error, html: preview.lastHtml },
