@@ -19,6 +19,8 @@ from skill_ls.server.binding import bind
 from skill_ls.server.completion_context import CompletionContext, completion_context
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.isolation import isolated
+from skill_ls.server.manifest_features import manifest_completion_at
+from skill_ls.server.manifests import is_manifest
 from skill_ls.server.session import Session
 from skill_ls.yamltree import YMapping, YScalar
 
@@ -246,6 +248,8 @@ def _path_order(relative: str) -> tuple[int, str]:
 @isolated()
 def completion(session: Session, params: types.CompletionParams) -> types.CompletionList | None:
     snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is not None and is_manifest(snapshot):
+        return manifest_completion_at(session, snapshot, params.position)
     if snapshot is None or not session.is_skill(snapshot):
         return None
     position = session.mapper.from_client(snapshot.index, params.position)

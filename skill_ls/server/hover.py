@@ -8,6 +8,8 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.server.binding import bind
 from skill_ls.server.hover_text import hover_at
 from skill_ls.server.isolation import isolated
+from skill_ls.server.manifest_features import manifest_hover_at
+from skill_ls.server.manifests import is_manifest
 from skill_ls.server.preview import description_preview
 from skill_ls.server.session import Session
 
@@ -15,6 +17,8 @@ from skill_ls.server.session import Session
 @isolated()
 def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
     snapshot = session.snapshot(params.text_document.uri)
+    if snapshot is not None and is_manifest(snapshot):
+        return manifest_hover_at(session, snapshot, params.position)
     if snapshot is None or not session.is_skill(snapshot):
         return None
     pos = session.mapper.from_client(snapshot.index, params.position)

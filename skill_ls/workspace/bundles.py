@@ -58,8 +58,9 @@ class Bundle:
     name: str | None  # the manifest's `name` (None: missing, not a string, or unreadable)
     # Folders whose skills the bundle ships: its skills folder, then the manifest's paths.
     skill_folders: tuple[str, ...] = ()
-    # Why the client refuses the bundle (its manifest is not JSON, lacks a key, or its name
-    # breaks the client's rule: SKL601/SKL602 say so); None: it installs it.
+    # Why the client refuses the bundle, as a predicate ("refuses this plugin: ..."): its
+    # manifest is not JSON, lacks a key, or its name breaks the client's rule (SKL601/SKL602
+    # say so); None: it installs it.
     refused: str | None = None
 
 
@@ -82,7 +83,14 @@ def read_bundle(root: str, form: BundleFormat) -> Bundle | None:
     manifest = form_manifest(root, form)
     if manifest is None:
         return None
-    document = read_manifest(manifest)
+    return bundle_from_document(root, manifest, form, read_manifest(manifest))
+
+
+def bundle_from_document(
+    root: str, manifest: str, form: BundleFormat, document: JsonDocument | None
+) -> Bundle:
+    """The bundle at `root` whose manifest reads as `document` (a file's, or an editor's
+    unsaved text); None: the manifest could not be read."""
     top = document.root if document is not None else None
     name_value = top.get("name") if top is not None and top.kind == "object" else None
     name = name_value.text if name_value is not None and name_value.text else None
@@ -96,7 +104,7 @@ def read_bundle(root: str, form: BundleFormat) -> Bundle | None:
                 folders.append(folder)
     refused = None
     if top is None or top.kind != "object":
-        refused = "its manifest is not a JSON object"
+        refused = f"refuses this {form.kind}: its manifest is not a JSON object"
     else:
         problems = identity_problems(top, form, top.range)
         refused = problems[0][0] if problems else None
@@ -127,7 +135,7 @@ def bundles_from(folder: str | Path, form: BundleFormat) -> list[Bundle]:
         for entry in plugins.items if plugins is not None else ():
             if len(found) >= MAX_BUNDLES:
                 break
-            bundle = _listed_bundle(entry, document.root, root, form)
+            bundle = listed_bundle(entry, document.root, root, form)
             if bundle is not None and all(b.root != bundle.root for b in found):
                 found.append(bundle)
     return found
@@ -291,7 +299,7 @@ def _merge(
     return (*builtins, *found, *kept)
 
 
-def _listed_bundle(
+def listed_bundle(
     entry: JsonValue, marketplace: JsonValue, root: str, form: BundleFormat
 ) -> Bundle | None:
     """The bundle a marketplace entry names with a local source inside `root`, if any."""

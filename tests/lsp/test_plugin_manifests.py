@@ -16,6 +16,7 @@ from .support import (
     diagnostics_for,
     fresh_server,
     open_doc,
+    position_of,
     replace_all,
     scanned,
 )
@@ -122,3 +123,129 @@ async def test_the_catalog_preview_lists_the_plugins_skills_as_installed(tmp_pat
             "- review:summarise-pr: Summarise a pull request for its reviewers. Use after a "
             "review.\n"
         )
+
+
+async def _hover(client: Any, uri: str, position: types.Position) -> types.Hover | None:
+    params = types.HoverParams(types.TextDocumentIdentifier(uri), position)
+    result: types.Hover | None = await client.text_document_hover_async(params)
+    return result
+
+
+async def test_hover_in_a_plugin_manifest_names_its_skills_as_each_agent_lists_them(
+    tmp_path: Path,
+) -> None:
+    root = _copy(tmp_path)
+    manifest = root / "plugins" / "review" / ".claude-plugin" / "plugin.json"
+    async with fresh_server("vscode", root) as client:
+        uri = open_doc(client, manifest)
+        text = manifest.read_text(encoding="utf-8")
+        hover = await _hover(client, uri, position_of(text, '"review"', 2))
+        assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+        assert hover.contents.kind == types.MarkupKind.Markdown
+        # Claude Code also reads the `skills` key's folder; Codex reads `skills/` only.
+        assert hover.contents.value == (
+            "**`name`**: the plugin's name, `review`\n\n"
+            "- Claude Code: lists its skills as `review:check-diff`, `review:summarise-pr`\n"
+            "- OpenAI Codex: lists its skills as `review:check-diff`"
+        )
+        assert hover.range == types.Range(position_of(text, '"review"'), position_of(text, ","))
+        # The unsaved name is the one hovered: a space makes Claude Code refuse the plugin.
+        replace_all(client, uri, text.replace('"review"', '"my review"', 1), 2)
+        hover = await _hover(client, uri, position_of(text, "name"))
+        assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+        assert "- Claude Code: refuses the plugin name `my review`: it must be" in (
+            hover.contents.value
+        )
+        assert "- OpenAI Codex: lists its skills as `my review:check-diff`" in hover.contents.value
+        # A skill path: what each agent loads from that folder.
+        hover = await _hover(client, uri, position_of(text, "./extra-skills", 3))
+        assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+        assert hover.contents.value == (
+            "- `./extra-skills`: Claude Code loads `my review:summarise-pr`"
+        )
+
+
+async def test_hover_on_a_marketplace_entry_says_what_installing_it_gives(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    manifest = root / ".claude-plugin" / "marketplace.json"
+    async with fresh_server("minimal", root) as client:
+        uri = open_doc(client, manifest)
+        text = manifest.read_text(encoding="utf-8")
+        hover = await _hover(client, uri, position_of(text, "./plugins/writing", 2))
+        assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+        assert hover.contents.value.endswith(
+            "- Claude Code and OpenAI Codex: lists its skills as `writing:draft-notes`, "
+            "`writing:polish-prose`"
+        )
+        hover = await _hover(client, uri, position_of(text, "./plugins/ghost", 2))
+        assert hover is not None and isinstance(hover.contents, types.MarkupContent)
+        assert hover.contents.value.endswith(
+            "- Claude Code and OpenAI Codex: finds no plugin at `./plugins/ghost` in this "
+            "repository"
+        )
+        # Outside any key the agents read: nothing to say.
+        assert await _hover(client, uri, position_of(text, "skill-ls tests", 2)) is None
+
+
+async def _complete(client: Any, uri: str, position: types.Position) -> list[types.CompletionItem]:
+    params = types.CompletionParams(types.TextDocumentIdentifier(uri), position)
+    result = await client.text_document_completion_async(params)
+    if result is None:
+        return []
+    return list(result.items if isinstance(result, types.CompletionList) else result)
+
+
+@pytest.mark.parametrize("profile", ["vscode", "minimal"])
+async def test_completion_offers_the_keys_and_folders_a_manifest_can_name(
+    tmp_path: Path, profile: str
+) -> None:
+    root = _copy(tmp_path)
+    manifest = root / "plugins" / "review" / ".claude-plugin" / "plugin.json"
+    async with fresh_server(profile, root) as client:
+        # A key being typed (the editor closed the quote): the keys not there yet.
+        text = '{\n  "name": "review",\n  "s"\n}\n'
+        uri = open_doc(client, manifest, text)
+        items = await _complete(client, uri, position_of(text, '"s"', 2))
+        assert [item.label for item in items] == ["skills"]
+        edit = items[0].text_edit
+        assert isinstance(edit, types.TextEdit)
+        assert edit.range == types.Range(types.Position(2, 2), types.Position(2, 5))
+        if profile == "vscode":
+            assert edit.new_text == '"skills": ["./$1"]'
+            assert items[0].insert_text_format == types.InsertTextFormat.Snippet
+        else:
+            assert edit.new_text == '"skills": ["./"]'
+        # Inside a skill path: the plugin's folders that hold skills, not `skills/` itself.
+        text = '{\n  "name": "review",\n  "skills": ["./ex"]\n}\n'
+        replace_all(client, uri, text, 2)
+        items = await _complete(client, uri, position_of(text, "./ex", 4))
+        assert [(item.label, item.detail) for item in items] == [
+            ("./extra-skills", "1 skill"),
+            ("./extra-skills/summarise-pr", "a skill"),
+            ("./skills/check-diff", "a skill"),
+        ]
+        edit = items[0].text_edit
+        assert isinstance(edit, types.TextEdit)
+        assert edit.range == types.Range(types.Position(2, 14), types.Position(2, 18))
+        assert edit.new_text == "./extra-skills"
+
+
+async def test_completion_of_a_marketplace_source_offers_the_plugin_folders(
+    tmp_path: Path,
+) -> None:
+    root = _copy(tmp_path)
+    manifest = root / ".claude-plugin" / "marketplace.json"
+    async with fresh_server("vscode", root) as client:
+        text = '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "x", "source": }]}'
+        uri = open_doc(client, manifest, text)
+        items = await _complete(client, uri, position_of(text, '"source": ', 10))
+        # Not in a string yet: the path comes quoted.
+        assert [(item.label, item.text_edit.new_text) for item in items if item.text_edit] == [
+            ("./plugins/review", '"./plugins/review"'),
+            ("./plugins/writing", '"./plugins/writing"'),
+        ]
+        # The entry's own keys, those not set yet.
+        text = '{"name": "m", "plugins": [{"name": "x", }]}'
+        replace_all(client, uri, text, 2)
+        items = await _complete(client, uri, position_of(text, '"x", ', 5))
+        assert [item.label for item in items] == ["source", "strict"]

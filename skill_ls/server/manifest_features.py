@@ -1,0 +1,65 @@
+"""Hover and completion in an open plugin, extension or marketplace manifest: the answers
+come from `workspace.manifest_help`; this only translates them into the protocol."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from skill_ls.server.documents import Snapshot
+from skill_ls.server.session import Session
+from skill_ls.workspace.manifest_help import manifest_completions, manifest_hover
+
+_KINDS = {"key": types.CompletionItemKind.Property, "folder": types.CompletionItemKind.Folder}
+
+
+def manifest_hover_at(
+    session: Session, snapshot: Snapshot, position: types.Position
+) -> types.Hover | None:
+    if snapshot.path is None:
+        return None
+    found = manifest_hover(
+        snapshot.path, snapshot.text, session.mapper.from_client(snapshot.index, position)
+    )
+    if found is None:
+        return None
+    markdown = session.flags.hover_markdown
+    kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
+    return types.Hover(
+        contents=types.MarkupContent(kind=kind, value=found.text),
+        range=session.mapper.to_client_range(snapshot.index, found.range),
+    )
+
+
+def manifest_completion_at(
+    session: Session, snapshot: Snapshot, position: types.Position
+) -> types.CompletionList | None:
+    if snapshot.path is None:
+        return None
+    offset = snapshot.index.offset(session.mapper.from_client(snapshot.index, position))
+    found = manifest_completions(snapshot.path, snapshot.text, offset)
+    if not found:
+        return None
+    snippets = session.flags.snippets
+    markdown = session.flags.completion_markdown
+    doc_kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
+    items = [
+        types.CompletionItem(
+            label=item.label,
+            kind=_KINDS[item.kind],
+            detail=item.detail,
+            documentation=types.MarkupContent(kind=doc_kind, value=item.documentation)
+            if item.documentation
+            else None,
+            sort_text=f"{order:04d}",
+            filter_text=item.label,
+            text_edit=types.TextEdit(
+                range=session.mapper.to_client_range(snapshot.index, item.edit),
+                new_text=item.snippet if snippets else item.text,
+            ),
+            insert_text_format=types.InsertTextFormat.Snippet
+            if snippets
+            else types.InsertTextFormat.PlainText,
+        )
+        for order, item in enumerate(found)
+    ]
+    return types.CompletionList(is_incomplete=False, items=items)

@@ -1,0 +1,117 @@
+"""Hover and completion in bundle manifests, from the client rows' bundle formats and the
+bundle on disk: a Gemini CLI extension (names not namespaced, `version` needed) and a Claude
+Code plugin's skill paths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from skill_ls.diagnostics import Position
+from skill_ls.workspace.manifest_help import manifest_completions, manifest_hover
+
+
+def skill(folder: Path, name: str) -> None:
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        f"---\nname: {name}\ndescription: Does {name}. Use when asked.\n---\n", encoding="utf-8"
+    )
+
+
+def position(text: str, needle: str, offset: int = 0) -> Position:
+    before = text[: text.index(needle) + offset]
+    return Position(before.count("\n"), len(before) - (before.rfind("\n") + 1))
+
+
+def test_an_extensions_name_lists_its_skills_under_their_own_names(tmp_path: Path) -> None:
+    skill(tmp_path / "skills" / "lint-docs", "lint-docs")
+    manifest = tmp_path / "gemini-extension.json"
+    text = json.dumps({"name": "doc-tools", "version": "1.0.0"}, indent=2)
+    found = manifest_hover(str(manifest), text, position(text, "doc-tools"))
+    assert found is not None
+    assert found.text == (
+        "**`name`**: the extension's name, `doc-tools`\n\n"
+        "- Gemini CLI: lists its skills as `lint-docs`"
+    )
+
+
+def test_an_extension_without_a_version_is_refused_and_the_hover_says_so(tmp_path: Path) -> None:
+    skill(tmp_path / "skills" / "lint-docs", "lint-docs")
+    manifest = tmp_path / "gemini-extension.json"
+    text = '{"name": "doc tools"}'
+    found = manifest_hover(str(manifest), text, position(text, "name"))
+    assert found is not None
+    assert found.text.endswith(
+        "- Gemini CLI: refuses this extension: the manifest has no `version`"
+    )
+
+
+def test_a_needed_key_says_who_needs_it(tmp_path: Path) -> None:
+    manifest = tmp_path / "gemini-extension.json"
+    text = '{"name": "doc-tools", "version": "1.0.0"}'
+    found = manifest_hover(str(manifest), text, position(text, "version"))
+    assert found is not None
+    assert found.text == "**`version`**: Gemini CLI refuses the extension without it."
+
+
+def test_an_extension_offers_the_keys_it_needs_and_no_skill_paths(tmp_path: Path) -> None:
+    manifest = tmp_path / "gemini-extension.json"
+    text = '{"name": "doc-tools", '
+    labels = [item.label for item in manifest_completions(str(manifest), text, len(text))]
+    assert labels == ["version"]
+
+
+def test_skill_paths_that_load_nothing_say_why(tmp_path: Path) -> None:
+    skill(tmp_path / "more" / "one", "one")
+    manifest = tmp_path / ".claude-plugin" / "plugin.json"
+    text = '{"name": "p", "skills": ["more", "./gone", "./more", "../outside"]}'
+    found = manifest_hover(str(manifest), text, position(text, "skills"))
+    assert found is not None
+    assert found.text.splitlines()[2:] == [
+        "- `more`: Claude Code reads no skill from it (a skill path is `.` or `./...`)",
+        "- `./gone`: Claude Code reads no skill from it (no such folder in the bundle)",
+        "- `./more`: Claude Code loads `p:one`",
+        "- `../outside`: Claude Code reads no skill from it (a skill path is `.` or `./...`)",
+    ]
+
+
+def test_a_skill_path_through_a_link_out_of_the_plugin_reads_nothing(tmp_path: Path) -> None:
+    root = tmp_path / "plugin"
+    root.mkdir()
+    skill(tmp_path / "elsewhere", "secret")
+    (root / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    manifest = root / ".claude-plugin" / "plugin.json"
+    text = '{"name": "p", "skills": "./linked"}'
+    found = manifest_hover(str(manifest), text, position(text, "./linked", 2))
+    assert found is not None
+    assert found.text == (
+        "- `./linked`: Claude Code reads no skill from it (no such folder in the bundle)"
+    )
+
+
+def test_folder_completion_stays_below_the_root_and_skips_hidden_and_linked_folders(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "plugin"
+    skill(root / "more" / "one", "one")
+    skill(root / ".hidden" / "two", "two")
+    skill(tmp_path / "elsewhere" / "three", "three")
+    (root / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    manifest = root / ".claude-plugin" / "plugin.json"
+    text = '{"name": "p", "skills": "./'
+    found = manifest_completions(str(manifest), text, len(text))
+    assert [(item.label, item.detail) for item in found] == [
+        ("./more", "1 skill"),
+        ("./more/one", "a skill"),
+    ]
+
+
+def test_text_that_is_not_json_gets_no_hover(tmp_path: Path) -> None:
+    manifest = tmp_path / ".claude-plugin" / "plugin.json"
+    assert manifest_hover(str(manifest), '{"name": "p",', Position(0, 3)) is None
+
+
+def test_other_files_get_nothing(tmp_path: Path) -> None:
+    other = tmp_path / "package.json"
+    assert manifest_hover(str(other), '{"name": "p"}', Position(0, 3)) is None
+    assert manifest_completions(str(other), '{"', 2) == []
