@@ -9,10 +9,11 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.server.binding import bind
 from skill_ls.server.isolation import isolated
 from skill_ls.server.session import Session
-from skill_ls.workspace.verdicts import agent_verdicts
+from skill_ls.workspace.verdicts import agent_verdicts, bundle_verdicts
 
 # The VS Code extension's command (other editors show the lens as text).
 OPEN_PREVIEW = "skillLs.showActivationPreview"
@@ -31,7 +32,16 @@ def code_lens(session: Session, params: types.CodeLensParams) -> list[types.Code
     verdicts = agent_verdicts(
         session.skills.index_for(snapshot.path), snapshot.path, session.audience(snapshot)
     )
-    title = verdicts.summary() if verdicts is not None else NOT_INDEXED
+    if verdicts is not None:
+        title = verdicts.summary()
+    else:
+        # Not in an agent's own folders: a plugin's or an extension's skill is judged as the
+        # agents that install the bundle will list it.
+        targets = session.settings_for(snapshot.path).target_clients
+        in_bundle = bundle_verdicts(
+            snapshot.path, snapshot.text, tuple(CLIENTS_BY_ID[c] for c in targets)
+        )
+        title = in_bundle.summary() if in_bundle is not None else NOT_INDEXED
     frontmatter = snapshot.parsed.frontmatter
     line = frontmatter.open_line if frontmatter is not None else 0
     start = types.Position(line=line, character=0)

@@ -10,9 +10,14 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
-from skill_ls.clients.table import Client
+from skill_ls.clients.table import CLIENTS, Client
+from skill_ls.rules.context import install_tree
+from skill_ls.workspace.bundles import bundle_skills, read_bundle
+from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.model import Placement, Status
+from skill_ls.workspace.precedence import hidden, skip_reason
 from skill_ls.workspace.read_model import IndexReadModel
 
 
@@ -86,11 +91,13 @@ _DETAIL = re.compile(r":\s| \(")
 def short_reason(placement: Placement, client: Client) -> str:
     """A placement's reason in a few words: without the client's name in front and
     without the detail after a colon or in parentheses (outside inline code)."""
-    reason = placement.reason
+    return _shorten(placement.reason, client) or placement.status.value
+
+
+def _shorten(reason: str, client: Client) -> str:
     if re.match(re.escape(client.name) + r"[ :]", reason):  # not "pi's parser ..."
         reason = reason[len(client.name) :].lstrip(" :")
-    reason = _before_detail(reason).strip().rstrip(".")
-    return reason or placement.status.value
+    return _before_detail(reason).strip().rstrip(".")
 
 
 def _before_detail(reason: str) -> str:
@@ -109,3 +116,92 @@ def _display(index: IndexReadModel, path: str) -> str:
     shown = index.display_path(path)
     folder = os.path.dirname(shown)
     return folder if os.path.basename(shown) == "SKILL.md" and folder else shown
+
+
+# --- skills shipped in a plugin or an extension ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class BundleVerdicts:
+    """A skill of a bundle (a plugin or an extension) as the agents that install the bundle
+    will see it once it is installed; names are the clients' display names."""
+
+    kind: str  # "plugin" | "extension"
+    bundle: str  # the manifest's name, else the bundle folder's name
+    # (the name it is listed under, clients), in the clients' order.
+    listed: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    hidden: tuple[str, ...] = ()
+    skipped: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # (why, clients): the client refuses the whole bundle.
+    refused: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Clients that install the bundle but not from the folder this skill is in.
+    not_found: tuple[str, ...] = ()
+
+    def summary(self) -> str:
+        """'In plugin writing: listed as writing:draft-notes by Claude Code · ...'."""
+        parts = [f"listed as {name} by {', '.join(who)}" for name, who in self.listed]
+        if self.hidden:
+            parts.append("hidden from the model by " + ", ".join(self.hidden))
+        parts += [f"skipped by {', '.join(who)} ({why})" for why, who in self.skipped]
+        parts += [f"{self.kind} refused by {', '.join(who)} ({why})" for why, who in self.refused]
+        if self.not_found:
+            parts.append(
+                f"not in a skills folder of the {self.kind} for " + ", ".join(self.not_found)
+            )
+        return f"In {self.kind} {self.bundle}: " + " · ".join(parts)
+
+
+def bundle_verdicts(
+    path: str, text: str | None, targets: Sequence[Client] = ()
+) -> BundleVerdicts | None:
+    """What the clients that install the bundle holding the skill at `path` do with it
+    (`text`: the editor's buffer, else the file is read); `targets` narrows the clients
+    when given. None: the skill is in no bundle."""
+    root = install_tree(Path(path)).plugin_root
+    if root is None:
+        return None
+    wanted = {client.id for client in targets}
+    real = os.path.realpath(path)
+    facts = read_facts(path, text)
+    kind = ""
+    bundle_name = os.path.basename(root)
+    listed: dict[str, list[str]] = {}
+    hidden_by: list[str] = []
+    skipped: dict[str, list[str]] = {}
+    refused: dict[str, list[str]] = {}
+    not_found: list[str] = []
+    for client in CLIENTS:
+        if wanted and client.id not in wanted:
+            continue
+        bundle = next(
+            (b for form in client.bundles if (b := read_bundle(root, form)) is not None), None
+        )
+        if bundle is None:
+            continue
+        kind = kind or bundle.form.kind
+        bundle_name = bundle.name or bundle_name
+        if bundle.refused is not None:
+            refused.setdefault(_shorten(bundle.refused, client), []).append(client.name)
+            continue
+        mine = [s for s in bundle_skills(bundle, client) if os.path.realpath(s.path) == real]
+        if not mine:
+            not_found.append(client.name)
+            continue
+        why = skip_reason(client, facts, mine[0].name)
+        if why is not None:
+            skipped.setdefault(_shorten(why, client) or "skipped", []).append(client.name)
+        elif hidden(client, facts):
+            hidden_by.append(client.name)
+        else:
+            listed.setdefault(mine[0].name, []).append(client.name)
+    if not kind:
+        return None
+    return BundleVerdicts(
+        kind=kind,
+        bundle=bundle_name,
+        listed=tuple((name, tuple(who)) for name, who in listed.items()),
+        hidden=tuple(hidden_by),
+        skipped=tuple((why, tuple(who)) for why, who in skipped.items()),
+        refused=tuple((why, tuple(who)) for why, who in refused.items()),
+        not_found=tuple(not_found),
+    )

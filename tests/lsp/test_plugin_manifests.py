@@ -249,3 +249,50 @@ async def test_completion_of_a_marketplace_source_offers_the_plugin_folders(
         replace_all(client, uri, text, 2)
         items = await _complete(client, uri, position_of(text, '"x", ', 5))
         assert [item.label for item in items] == ["source", "strict"]
+
+
+async def _lens_title(client: Any, uri: str) -> str:
+    found = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    [lens] = found
+    assert lens.command is not None
+    return str(lens.command.title)
+
+
+async def test_the_code_lens_of_a_plugins_skill_says_how_it_is_listed_once_installed(
+    tmp_path: Path,
+) -> None:
+    root = _copy(tmp_path)
+    plugins = root / "plugins"
+    async with fresh_server("vscode", root) as client:
+        uri = open_doc(client, plugins / "writing" / "skills" / "draft-notes" / "SKILL.md")
+        assert await _lens_title(client, uri) == (
+            "In plugin writing: listed as writing:draft-notes by Claude Code, OpenAI Codex"
+        )
+        # A folder named by the manifest's `skills` key: Claude Code reads it, Codex does not.
+        path = plugins / "review" / "extra-skills" / "summarise-pr" / "SKILL.md"
+        uri = open_doc(client, path)
+        assert await _lens_title(client, uri) == (
+            "In plugin review: listed as review:summarise-pr by Claude Code · not in a skills "
+            "folder of the plugin for OpenAI Codex"
+        )
+        # The buffer is judged as typed: Claude Code then keeps the skill from the model.
+        text = path.read_text(encoding="utf-8").replace(
+            "---\n", "---\ndisable-model-invocation: true\n", 1
+        )
+        replace_all(client, uri, text, 2)
+        assert await _lens_title(client, uri) == (
+            "In plugin review: hidden from the model by Claude Code · not in a skills folder "
+            "of the plugin for OpenAI Codex"
+        )
+        # A name with a space in the manifest: Claude Code refuses the whole plugin.
+        manifest = plugins / "review" / ".claude-plugin" / "plugin.json"
+        manifest.write_text(
+            manifest.read_text(encoding="utf-8").replace('"review"', '"my review"', 1),
+            encoding="utf-8",
+        )
+        assert await _lens_title(client, uri) == (
+            "In plugin my review: plugin refused by Claude Code (refuses the plugin name "
+            "`my review`) · not in a skills folder of the plugin for OpenAI Codex"
+        )

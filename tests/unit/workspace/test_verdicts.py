@@ -8,7 +8,12 @@ from pathlib import Path
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.model import Placement, Status
-from skill_ls.workspace.verdicts import AgentVerdicts, agent_verdicts, short_reason
+from skill_ls.workspace.verdicts import (
+    AgentVerdicts,
+    agent_verdicts,
+    bundle_verdicts,
+    short_reason,
+)
 
 GOOD = "---\nname: pdf\ndescription: Fills PDF forms. Use when asked about PDFs.\n---\nBody.\n"
 # An unquoted `: ` inside the description: strict YAML loaders reject the frontmatter.
@@ -145,3 +150,28 @@ def test_a_stray_backtick_is_cut_before() -> None:
         reason="cannot read /p/.agents/skills/it`s/SKILL.md: Permission denied",
     )
     assert short_reason(placement, client) == "cannot read /p/.agents/skills/it"
+
+
+def test_an_extensions_skill_is_listed_under_its_own_name_by_gemini_cli(tmp_path: Path) -> None:
+    write(tmp_path / "gemini-extension.json", '{"name": "pdf-kit", "version": "1.0.0"}')
+    path = write(tmp_path / "skills" / "pdf" / "SKILL.md", GOOD)
+    verdicts = bundle_verdicts(path, None)
+    assert verdicts is not None
+    assert verdicts.summary() == "In extension pdf-kit: listed as pdf by Gemini CLI"
+
+
+def test_a_bundles_skill_is_judged_as_typed_for_the_targets_only(tmp_path: Path) -> None:
+    write(tmp_path / ".claude-plugin" / "plugin.json", '{"name": "kit"}')
+    path = write(tmp_path / "skills" / "notes" / "SKILL.md", GOOD)
+    # On disk it loads; the buffer lost its description, which Codex needs.
+    verdicts = bundle_verdicts(path, "---\nname: notes\n---\nBody.\n", clients("codex"))
+    assert verdicts is not None
+    assert verdicts.summary() == "In plugin kit: skipped by OpenAI Codex (it has no description)"
+    verdicts = bundle_verdicts(path, None, clients("codex"))
+    assert verdicts is not None
+    assert verdicts.summary() == "In plugin kit: listed as kit:pdf by OpenAI Codex"
+
+
+def test_a_skill_outside_any_bundle_has_no_bundle_verdicts(tmp_path: Path) -> None:
+    path = write(tmp_path / "skills" / "pdf" / "SKILL.md", GOOD)
+    assert bundle_verdicts(path, None) is None
