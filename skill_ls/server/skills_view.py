@@ -16,12 +16,14 @@ from typing import Any
 
 from pygls.lsp.server import LanguageServer
 
-from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.server.binding import bind_command
 from skill_ls.server.session import Session
 from skill_ls.workspace import Placement, SkillEntry, Status
+from skill_ls.workspace.bundles import BundlePlacement, bundle_placements
+from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.read_model import IndexReadModel
-from skill_ls.workspace.verdicts import agent_verdicts, short_reason
+from skill_ls.workspace.verdicts import agent_verdicts, bundle_verdicts, short_reason
 
 SKILLS_VIEW = "skill-ls.skillsView"
 INDEX_CHANGED = "skill-ls/indexChanged"
@@ -118,6 +120,7 @@ def skills_view(session: Session, *args: Any) -> dict[str, Any]:
                 "detail": skills[number]["summary"],
             }
         )
+    _add_bundle_skills(session, skills, by_agent, by_folder)
     return {
         "skills": skills,
         "byAgent": [
@@ -131,7 +134,76 @@ def skills_view(session: Session, *args: Any) -> dict[str, Any]:
     }
 
 
-_SCOPE_ORDER = ("project", "extra", "user", "builtin")
+_SCOPE_ORDER = ("project", "plugin", "extension", "extra", "user", "builtin")
+_RANK = {Status.LOADED: 0, Status.HIDDEN: 1, Status.SKIPPED: 2}
+
+
+def _add_bundle_skills(
+    session: Session,
+    skills: list[dict[str, Any]],
+    by_agent: dict[str, list[dict[str, Any]]],
+    by_folder: dict[str, dict[str, Any]],
+) -> None:
+    """The skills of the plugins and extensions in the workspace folders, as the agents
+    that install them will list them (they are in no agent's own folders)."""
+    known = {os.path.realpath(skill["path"]) for skill in skills}
+    numbers: dict[str, int] = {}
+    for index in session.skills.indexes:
+        audience = [CLIENTS_BY_ID[cid] for cid in index.audience]
+        for placement in bundle_placements(index.folders, audience):
+            skill, client = placement.skill, placement.client
+            real = os.path.realpath(skill.path)
+            if real in known:
+                continue
+            bundle = skill.bundle
+            kind = bundle.form.kind
+            number = numbers.get(real)
+            if number is None:
+                number = numbers[real] = len(skills)
+                skills.append(_bundle_skill_json(index, placement, audience, number))
+            status = Status(placement.status)
+            words = _STATUS_WORDS[status]
+            detail = f"{client.name}: {words} once the {kind} is installed, as {skill.name}"
+            if status is Status.SKIPPED:
+                reason = placement.reason.removeprefix(client.name).lstrip(" :").rstrip(".")
+                detail = f"{client.name}: {words}, {reason}"
+            item = {"skill": number, "status": status.value, "statusText": words, "detail": detail}
+            by_agent.setdefault(client.id, []).append(item)
+            bundle_name = bundle.name or os.path.basename(bundle.root)
+            label = f"{kind} {bundle_name} ({index.display_path(bundle.root)})"
+            group = by_folder.setdefault(label, {"label": label, "scope": kind, "items": []})
+            summary = {**item, "detail": skills[number]["summary"]}
+            mine = [i for i, other in enumerate(group["items"]) if other["skill"] == number]
+            if not mine:
+                group["items"].append(summary)
+            elif _RANK[status] < _RANK[Status(group["items"][mine[0]]["status"])]:
+                # The folder view shows the best any target agent does with the skill.
+                group["items"][mine[0]] = summary
+                skills[number]["status"] = status.value
+
+
+def _bundle_skill_json(
+    index: IndexReadModel, placement: BundlePlacement, audience: list[Client], number: int
+) -> dict[str, Any]:
+    skill = placement.skill
+    bundle = skill.bundle
+    verdicts = bundle_verdicts(skill.path, None, audience)
+    bundle_name = bundle.name or os.path.basename(bundle.root)
+    facts = read_facts(skill.path)
+    return {
+        "id": number,
+        "name": skill.name,
+        "description": facts.description,
+        "path": skill.path,
+        "folder": os.path.dirname(skill.path),
+        "scope": bundle.form.kind,
+        "builtin": False,
+        "status": placement.status,
+        "summary": verdicts.summary() if verdicts is not None else "",
+        "provenance": f"{bundle.form.kind} {bundle_name}, {index.display_path(skill.path)}",
+        "location": _folder_of(index, skill.path),
+        "otherPaths": [],
+    }
 
 
 class IndexChangedNotifier:

@@ -218,6 +218,48 @@ def installed_bundles(form: BundleFormat, environment: Environment) -> list[Bund
     return found
 
 
+@dataclass(frozen=True)
+class BundlePlacement:
+    """What one client does with one skill of a bundle in the workspace, once the bundle is
+    installed: `status` is a `Status` value ("loaded", "hidden-from-model", "skipped")."""
+
+    client: Client
+    skill: BundleSkill
+    status: str
+    reason: str = ""  # why it is skipped (or the bundle refused); "" when loaded
+
+
+def bundle_placements(folders: Sequence[str], clients: Sequence[Client]) -> list[BundlePlacement]:
+    """The skills of the bundles in `folders` (a folder that is a bundle, and the bundles
+    its marketplaces list), for each of `clients` that installs them, in the clients'
+    order and each bundle's loading order."""
+    found: list[BundlePlacement] = []
+    for client in clients:
+        for form in client.bundles:
+            seen: set[str] = set()
+            for folder in folders:
+                for bundle in bundles_from(folder, form):
+                    real = os.path.realpath(bundle.root)
+                    if real in seen:
+                        continue
+                    seen.add(real)
+                    for skill in bundle_skills(bundle, client):
+                        found.append(_placement(client, bundle, skill))
+    return found
+
+
+def _placement(client: Client, bundle: Bundle, skill: BundleSkill) -> BundlePlacement:
+    if bundle.refused is not None:
+        return BundlePlacement(client, skill, "skipped", bundle.refused)
+    facts = read_facts(skill.path)
+    why = skip_reason(client, facts, skill.name)
+    if why is not None:
+        return BundlePlacement(client, skill, "skipped", why)
+    if hidden(client, facts):
+        return BundlePlacement(client, skill, "hidden-from-model")
+    return BundlePlacement(client, skill, "loaded")
+
+
 # --- internals --------------------------------------------------------------------------
 
 

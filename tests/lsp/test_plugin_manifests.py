@@ -296,3 +296,42 @@ async def test_the_code_lens_of_a_plugins_skill_says_how_it_is_listed_once_insta
             "In plugin my review: plugin refused by Claude Code (refuses the plugin name "
             "`my review`) · not in a skills folder of the plugin for OpenAI Codex"
         )
+
+
+async def test_the_skills_view_lists_the_plugins_skills_for_the_agents_that_install_them(
+    tmp_path: Path,
+) -> None:
+    root = _copy(tmp_path)
+    async with fresh_server("vscode", root) as client:
+        await scanned(client)
+        view: Any = await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="skill-ls.skillsView", arguments=[])
+        )
+        skills = {skill["id"]: skill for skill in view["skills"]}
+        by_agent = {group["id"]: group["items"] for group in view["byAgent"]}
+        claude = [(skills[i["skill"]]["name"], i["status"]) for i in by_agent["claude-code"]]
+        assert claude == [
+            ("writing:draft-notes", "loaded"),
+            ("writing:polish-prose", "loaded"),
+            ("review:check-diff", "loaded"),
+            ("review:summarise-pr", "loaded"),
+        ]
+        # Codex does not read the manifest's `skills` key: no summarise-pr.
+        codex = [skills[i["skill"]]["name"] for i in by_agent["codex"]]
+        assert codex == ["writing:draft-notes", "writing:polish-prose", "review:check-diff"]
+        first = by_agent["claude-code"][0]
+        assert first["detail"] == (
+            "Claude Code: loaded once the plugin is installed, as writing:draft-notes"
+        )
+        folders = [(g["label"], g["scope"], len(g["items"])) for g in view["byFolder"]]
+        assert folders == [
+            ("plugin review (plugins/review)", "plugin", 2),
+            ("plugin writing (plugins/writing)", "plugin", 2),
+        ]
+        summarise = next(s for s in skills.values() if s["name"] == "review:summarise-pr")
+        assert summarise["scope"] == "plugin"
+        assert summarise["summary"] == (
+            "In plugin review: listed as review:summarise-pr by Claude Code · not in a skills "
+            "folder of the plugin for OpenAI Codex"
+        )
+        assert summarise["location"] == "plugins/review/extra-skills/summarise-pr"
