@@ -16,6 +16,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.server.binding import bind
 from skill_ls.server.bulk import FileFindings
 from skill_ls.server.check_cache import CheckResult
@@ -25,6 +26,7 @@ from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifests import is_manifest, manifest_diagnostics
 from skill_ls.server.session import Session
+from skill_ls.workspace.bundles import bundle_skill_paths
 
 log = logging.getLogger(__name__)
 
@@ -162,12 +164,19 @@ def _stale_entries(
     """Unchanged reports, and (path, uri, result id) of the skills to check again."""
     unchanged: list[types.WorkspaceDocumentDiagnosticReport] = []
     stale: list[tuple[str, str, str]] = []
-    for entry in session.skills.skills():
-        if entry.path in skip:
+    paths = {os.path.realpath(entry.path): entry.path for entry in session.skills.skills()}
+    # The skills of the plugins and extensions in the workspace, which no agent's own
+    # folders hold: checked as the agents that install the bundle will read them.
+    for index in session.skills.indexes:
+        audience = [CLIENTS_BY_ID[cid] for cid in index.audience]
+        for path in bundle_skill_paths(index.folders, audience):
+            paths.setdefault(os.path.realpath(path), path)
+    for path in paths.values():
+        if path in skip:
             continue
-        uri = path_to_uri(entry.path)
+        uri = path_to_uri(path)
         try:
-            stat = os.stat(entry.path)
+            stat = os.stat(path)
         except OSError:
             continue
         result_id = f"{generation}:{stat.st_mtime_ns}:{stat.st_size}"
@@ -178,7 +187,7 @@ def _stale_entries(
                 )
             )
         else:
-            stale.append((entry.path, uri, result_id))
+            stale.append((path, uri, result_id))
     return unchanged, stale
 
 

@@ -248,6 +248,19 @@ def bundle_placements(folders: Sequence[str], clients: Sequence[Client]) -> list
     return found
 
 
+def bundle_skill_paths(folders: Sequence[str], clients: Sequence[Client]) -> list[str]:
+    """The SKILL.md files of the bundles in `folders` that any of `clients` installs, once
+    each (by real path), in order."""
+    found: dict[str, str] = {}
+    for client in clients:
+        for form in client.bundles:
+            for folder in folders:
+                for bundle in bundles_from(folder, form):
+                    for skill in bundle_skills(bundle, client):
+                        found.setdefault(os.path.realpath(skill.path), skill.path)
+    return list(found.values())
+
+
 def _placement(client: Client, bundle: Bundle, skill: BundleSkill) -> BundlePlacement:
     if bundle.refused is not None:
         return BundlePlacement(client, skill, "skipped", bundle.refused)

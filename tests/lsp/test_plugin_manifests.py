@@ -14,6 +14,8 @@ from lsprotocol import types
 from .support import (
     REPO,
     diagnostics_for,
+    expected_findings,
+    found,
     fresh_server,
     open_doc,
     position_of,
@@ -335,3 +337,31 @@ async def test_the_skills_view_lists_the_plugins_skills_for_the_agents_that_inst
             "folder of the plugin for OpenAI Codex"
         )
         assert summarise["location"] == "plugins/review/extra-skills/summarise-pr"
+
+
+async def test_a_workspace_pull_covers_the_plugins_skills(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    broken = root / "plugins" / "writing" / "skills" / "polish-prose" / "SKILL.md"
+    text = "---\nname: polish-prose\n---\nNo description.\n"
+    broken.write_text(text, encoding="utf-8")
+    async with fresh_server("vscode", root) as client:
+        await scanned(client)
+        report = await client.workspace_diagnostic_async(
+            types.WorkspaceDiagnosticParams(previous_result_ids=[])
+        )
+        by_uri = {item.uri: item for item in report.items}
+        plugins = root / "plugins"
+        assert set(by_uri) == {
+            (plugins / path / "SKILL.md").as_uri()
+            for path in (
+                "writing/skills/draft-notes",
+                "writing/skills/polish-prose",
+                "review/skills/check-diff",
+                "review/extra-skills/summarise-pr",
+            )
+        }
+        item = by_uri[broken.as_uri()]
+        assert isinstance(item, types.WorkspaceFullDocumentDiagnosticReport)
+        # What the validator says of it, judged for the agents that install the plugin.
+        assert found(item.items) == expected_findings(broken, text)
+        assert "SKL111" in {str(d.code) for d in item.items}
