@@ -47,6 +47,7 @@ PEER_PINS = {"skills-ref": "0.1.1", "agnix": "0.59.3"}
 
 sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
+from bytecode import compile_package  # noqa: E402
 
 # ---------------------------------------------------------------------------
 # Tools
@@ -510,6 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args(argv)
+    compile_package()
     global NICE
     NICE = args.nice
 

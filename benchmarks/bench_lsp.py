@@ -52,6 +52,7 @@ RESULTS = HERE / "results" / "lsp.json"
 
 sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
+from bytecode import compile_package  # noqa: E402
 
 
 def log(msg: str) -> None:
@@ -870,6 +871,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args(argv)
+    compile_package()
 
     WORK.mkdir(parents=True, exist_ok=True)
     if args.nice:
