@@ -206,6 +206,7 @@ def check_files(
     settings: Settings,
     jobs: int = 0,
     cache: Mapping[str, Entry] | None = None,
+    folders: dict[str, FolderFacts] | None = None,
 ) -> Iterator[FileResult]:
     """Check many files, in order; in forked worker processes where they pay.
 
@@ -216,9 +217,13 @@ def check_files(
 
     `cache`: entries by absolute path (`ResultCache.entries`); when given, results come
     from it where their inputs are unchanged and the others carry new entries.
+
+    `folders`: what the caller keeps of the folders above the skills (`install_tree`), to
+    share with later questions about the same run; a fresh one when not given.
     """
 
-    folders: dict[str, FolderFacts] = {}
+    if folders is None:
+        folders = {}
 
     def one(path: Path) -> FileResult:
         if cache is None:

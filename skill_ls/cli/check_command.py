@@ -21,6 +21,7 @@ from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_sett
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
+from skill_ls.rules.context import FolderFacts
 from skill_ls.skill_files import iter_targets
 from skill_ls.workspace.bundles import check_manifest_file, manifests_met
 
@@ -200,8 +201,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"skill-ls check: {message}", file=sys.stderr)
         all_errors += errors
         any_files = any_files or bool(files)
-        results.extend(_check_group(args, files, paths, settings))
-        results.extend(_manifest_results(paths, files, settings))
+        # What the group's check learns of the folders above its skills (install trees),
+        # shared with the search for the manifests of the bundles they belong to.
+        folders: dict[str, FolderFacts] = {}
+        results.extend(_check_group(args, files, paths, settings, folders))
+        results.extend(_manifest_results(paths, files, settings, folders))
     shown = Severity.parse(args.severity)
     for result in results:
         result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
@@ -216,7 +220,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_group(
-    args: argparse.Namespace, files: list[Path], paths: list[Path], settings: Settings
+    args: argparse.Namespace,
+    files: list[Path],
+    paths: list[Path],
+    settings: Settings,
+    folders: dict[str, FolderFacts],
 ) -> list[FileResult]:
     """Check the files one configuration governs, with their cross-skill findings."""
     if not files:
@@ -227,7 +235,8 @@ def _check_group(
     if not args.no_cache:
         cache = ResultCache.load(args.cache_dir or default_folder(), run_key(settings))
     entries = cache.entries if cache is not None else None
-    for number, result in enumerate(check_files(files, settings, args.jobs, entries), start=1):
+    results = check_files(files, settings, args.jobs, entries, folders)
+    for number, result in enumerate(results, start=1):
         # Keep what the report needs, not the parsed document: memory stays flat however
         # many files are checked.
         checked.append(result.without_document() if result.document is not None else result)
@@ -239,9 +248,9 @@ def _check_group(
         print(file=sys.stderr)
     if cache is not None:
         cache.save()
-    folders = [path for path in paths if path.is_dir()] or [Path(".")]
+    workspace_folders = [path for path in paths if path.is_dir()] or [Path(".")]
     known = {r.real: r.facts for r in checked if r.real is not None and r.facts is not None}
-    workspace = cross_skill_findings(files, folders, settings, known=known)
+    workspace = cross_skill_findings(files, workspace_folders, settings, known=known)
     for result in checked:
         add_findings(result, workspace.get(result.path, []))
     return checked
@@ -280,10 +289,12 @@ def _targets(
     return files, errors
 
 
-def _manifest_results(paths: list[Path], files: list[Path], settings: Settings) -> list[FileResult]:
+def _manifest_results(
+    paths: list[Path], files: list[Path], settings: Settings, folders: dict[str, FolderFacts]
+) -> list[FileResult]:
     """The plugin, extension and marketplace manifests the check met, checked (SKL6xx)."""
     results: list[FileResult] = []
-    for manifest in manifests_met(paths, files):
+    for manifest in manifests_met(paths, files, folders):
         document, diagnostics = check_manifest_file(manifest, settings)
         if document is None:
             continue

@@ -417,7 +417,11 @@ def known_manifests() -> tuple[str, ...]:
     return tuple(found)
 
 
-def manifests_met(paths: Sequence[Path], skill_files: Sequence[Path]) -> list[Path]:
+def manifests_met(
+    paths: Sequence[Path],
+    skill_files: Sequence[Path],
+    known: dict[str, FolderFacts] | None = None,
+) -> list[Path]:
     """The manifests a check of `paths` meets: a manifest named itself, those at the top of
     each folder named, those of the bundles the skills found are installed with, and those
     of the plugins a marketplace met lists with a local source. In that order, once each."""
@@ -436,7 +440,9 @@ def manifests_met(paths: Sequence[Path], skill_files: Sequence[Path]) -> list[Pa
             add(str(path))
         elif path.is_dir():
             add_root(str(path))
-    known: dict[str, FolderFacts] = {}
+    # `known`: what an earlier look at the same folders learnt (a check of these skills).
+    if known is None:
+        known = {}
     for skill_md in skill_files:
         root = install_tree(skill_md, known).plugin_root
         if root is not None:
