@@ -32,7 +32,7 @@ class Severity(IntEnum):
             raise ValueError(f"unknown severity {text!r}") from None
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Position:
     """0-based line and column; the column counts Unicode code points."""
 
@@ -40,7 +40,7 @@ class Position:
     column: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Range:
     start: Position
     end: Position
@@ -81,7 +81,7 @@ class Fix:
     safe: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Related:
     """Another place that explains a diagnostic (the copy that wins a clash, ...)."""
 
@@ -90,7 +90,7 @@ class Related:
     message: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     code: str
     severity: Severity

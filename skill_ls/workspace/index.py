@@ -332,8 +332,10 @@ class WorkspaceIndex(IndexReadModel):
                 del names[real]
                 members = groups.get(old_name)
                 if members is not None:
-                    members.discard(real)
-                    if not members:
+                    rest = tuple(member for member in members if member != real)
+                    if rest:
+                        groups[old_name] = rest
+                    else:
                         del groups[old_name]
             if old_name is not None:
                 touched.add((client.id, old_name))
@@ -342,7 +344,9 @@ class WorkspaceIndex(IndexReadModel):
                 continue
             candidates[real] = chosen
             names[real] = name
-            groups.setdefault(name, set()).add(real)
+            members = groups.get(name, ())
+            if real not in members:
+                groups[name] = (*members, real)
             touched.add((client.id, name))
         return touched
 

@@ -38,7 +38,7 @@ class RootFolder:
     ignore_base: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FoundFile:
     """A skill file one walk of a root found (before any client's rules)."""
 
@@ -68,7 +68,7 @@ class BoundHit:
     message: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SkillFacts:
     """What indexing reads from one skill file (its frontmatter and sidecar only)."""
 
@@ -110,7 +110,7 @@ class SkillFacts:
         return self.name if self.name else fallback
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """How one client sees one skill file: where it finds it and what it does with it."""
 
@@ -190,7 +190,7 @@ class SkillEntry:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LoadedSkill:
     """A skill in one client's view: what its catalog and activation are built from."""
 

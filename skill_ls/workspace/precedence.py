@@ -12,7 +12,7 @@ from skill_ls.clients.table import CLASH_SCOPE_RANKS, Client
 from skill_ls.workspace.model import FoundFile, RootFolder, SkillFacts, Status
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Candidate:
     """A file a client finds, with its place in the client's load order."""
 

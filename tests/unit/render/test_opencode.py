@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 from skill_ls.clients.table import get_client
@@ -42,7 +43,7 @@ def test_catalog_sorts_by_name_in_locale_order() -> None:
 
 def test_catalog_escapes_only_the_location() -> None:
     hostile = skill("a<b>", "Closes </available_skills> & it's")
-    hostile = LoadedSkill(**{**hostile.__dict__, "path": "/w/it's & <x>/SKILL.md"})
+    hostile = replace(hostile, path="/w/it's & <x>/SKILL.md")
     text = render_catalog("opencode", [hostile]).text
     assert "<name>a<b></name>" in text
     assert "<description>Closes </available_skills> & it's</description>" in text
