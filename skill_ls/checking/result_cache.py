@@ -18,6 +18,7 @@ turned back into a closed set of types: nothing read from the cache can run code
 from __future__ import annotations
 
 import hashlib
+import io
 import marshal
 import os
 import tempfile
@@ -40,7 +41,10 @@ from skill_ls.rules.context import CheckContext
 from skill_ls.settings import Settings
 from skill_ls.workspace import SkillFacts
 
-MAGIC = b"skill-ls check cache 1\n"
+MAGIC = b"skill-ls check cache 2\n"
+# Entries marshalled together: the file's body is a run of such chunks, so a save never
+# holds every entry twice (as objects and as plain data) at once.
+CHUNK = 256
 # Entries kept in one cache file (the most recent runs' files win).
 MAX_ENTRIES = 50_000
 # Cache files kept in the folder (one per run key; the oldest are removed).
@@ -169,11 +173,16 @@ class ResultCache:
             merged.setdefault(path, entry)
         try:
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            payload = _encode_file(merged)
+            chunks = _encode_chunks(merged)
+            digest = hashlib.sha256()
+            for chunk in chunks:
+                digest.update(chunk)
             fd, temporary = tempfile.mkstemp(prefix=".check-", dir=self.folder)
             try:
                 with os.fdopen(fd, "wb") as handle:
-                    handle.write(payload)
+                    handle.write(MAGIC + digest.digest())
+                    for chunk in chunks:
+                        handle.write(chunk)
                 os.replace(temporary, self.path)
             except BaseException:
                 os.unlink(temporary)
@@ -297,24 +306,35 @@ def _decode_entry(raw: object) -> Entry:
     return Entry(data, context, probes, decoded[0], decoded[1], decoded[2], real)
 
 
-def _encode_file(entries: Mapping[str, Entry]) -> bytes:
-    items: tuple[object, ...] = tuple((path, _encode_entry(e)) for path, e in entries.items())
-    body = marshal.dumps(items)  # type: ignore[arg-type]  # plain data by construction
-    return MAGIC + hashlib.sha256(body).digest() + body
+def _encode_chunks(entries: Mapping[str, Entry]) -> list[bytes]:
+    """The file's body: the entries marshalled `CHUNK` at a time."""
+    chunks: list[bytes] = []
+    batch: list[tuple[str, tuple[object, ...]]] = []
+    for path, entry in entries.items():
+        batch.append((path, _encode_entry(entry)))
+        if len(batch) == CHUNK:
+            chunks.append(marshal.dumps(tuple(batch)))  # type: ignore[arg-type]  # plain data
+            batch = []
+    if batch:
+        chunks.append(marshal.dumps(tuple(batch)))  # type: ignore[arg-type]  # plain data
+    return chunks
 
 
 def _decode_file(raw: bytes) -> dict[str, Entry]:
     if not raw.startswith(MAGIC):
         raise _Damaged
-    digest, body = raw[len(MAGIC) : len(MAGIC) + 32], raw[len(MAGIC) + 32 :]
-    if hashlib.sha256(body).digest() != digest:
+    start = len(MAGIC) + 32
+    body = memoryview(raw)[start:]
+    if hashlib.sha256(body).digest() != raw[len(MAGIC) : start]:
         raise _Damaged
-    items = marshal.loads(body)
-    if type(items) is not tuple:
-        raise _Damaged
+    stream = io.BytesIO(body)
     entries: dict[str, Entry] = {}
-    for item in items:
-        if type(item) is not tuple or len(item) != 2 or type(item[0]) is not str:
+    while stream.tell() < len(body):
+        items = marshal.load(stream)
+        if type(items) is not tuple:
             raise _Damaged
-        entries[item[0]] = _decode_entry(item[1])
+        for item in items:
+            if type(item) is not tuple or len(item) != 2 or type(item[0]) is not str:
+                raise _Damaged
+            entries[item[0]] = _decode_entry(item[1])
     return entries

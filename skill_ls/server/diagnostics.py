@@ -164,7 +164,7 @@ def _stale_entries(
     """Unchanged reports, and (path, uri, result id) of the skills to check again."""
     unchanged: list[types.WorkspaceDocumentDiagnosticReport] = []
     stale: list[tuple[str, str, str]] = []
-    paths = {os.path.realpath(entry.path): entry.path for entry in session.skills.skills()}
+    paths = session.skills.skill_paths()
     # The skills of the plugins and extensions in the workspace, which no agent's own
     # folders hold: checked as the agents that install the bundle will read them.
     for index in session.skills.indexes:

@@ -137,6 +137,14 @@ class SkillIndex:
                     found.append(entry)
         return found
 
+    def skill_paths(self) -> dict[str, str]:
+        """Every group's skill files (as `skills()` gives their paths) by real path."""
+        found: dict[str, str] = {}
+        for index in self.indexes:
+            for real, path in index.skill_paths().items():
+                found.setdefault(real, path)
+        return found
+
     def entry(self, path: str) -> SkillEntry | None:
         return self.index_for(path).entry_for_path(path)
 

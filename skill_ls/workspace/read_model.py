@@ -121,6 +121,13 @@ class IndexReadModel:
             entries = [self._entry(real) for real in self._state.locations]
         return sorted(entries, key=lambda e: (e.name, _scope_rank(e.scope), e.path))
 
+    def skill_paths(self) -> dict[str, str]:
+        """Every skill file found: its path as its entry shows it, by real path, without
+        judging them: what a caller needing only the files asks, at no cost of memory (an
+        entry holds every client's placement)."""
+        with self._lock:
+            return {real: self._primary(real)[1].path for real in self._state.locations}
+
     def entry_for_path(self, path: str | Path) -> SkillEntry | None:
         """The entry of the skill file at `path` (any path leading to it), if indexed."""
         with self._lock:
@@ -284,15 +291,25 @@ class IndexReadModel:
                 out.append((candidate, outcome, group))
         return out
 
+    def _places(self, real: str) -> list[tuple[str, str]]:
+        """(root path, relative path) of every place a file is found, the entry's first."""
+        places = sorted(self._state.locations[real])
+        if len(places) > 1:
+            places.sort(key=lambda place: _scope_rank(self._walk_root(place[0]).scope))
+        return places
+
+    def _primary(self, real: str) -> tuple[str, FoundFile]:
+        """The root path and the found file an entry is shown at (its highest-ranked place)."""
+        root_path, rel = self._places(real)[0]
+        return root_path, self._state.walks[root_path].found[rel]
+
     def _entry(self, real: str) -> SkillEntry:
         cached = self._entries.get(real)
         if cached is not None:
             return cached
         state = self._state
         facts = state.facts[real]
-        places = sorted(state.locations[real])
-        if len(places) > 1:
-            places.sort(key=lambda place: _scope_rank(self._walk_root(place[0]).scope))
+        places = self._places(real)
         root_path, rel = places[0]
         primary = state.walks[root_path].found[rel]
         placements: list[Placement] = []
