@@ -23,7 +23,12 @@ from skill_ls.workspace import Placement, SkillEntry, Status
 from skill_ls.workspace.bundles import BundlePlacement, bundle_placements
 from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.read_model import IndexReadModel
-from skill_ls.workspace.verdicts import agent_verdicts, bundle_verdicts, short_reason
+from skill_ls.workspace.verdicts import (
+    agent_verdicts,
+    bundle_verdicts,
+    short_reason,
+    without_client_name,
+)
 
 SKILLS_VIEW = "skill-ls.skillsView"
 INDEX_CHANGED = "skill-ls/indexChanged"
@@ -59,7 +64,7 @@ def _placement_detail(index: IndexReadModel, placement: Placement) -> str:
     if placement.winner is not None and placement.status is not Status.LOADED:
         return f"{client.name}: {words} by {_folder_of(index, placement.winner)}"
     if placement.status in (Status.SKIPPED, Status.CONFLICT):
-        reason = placement.reason.removeprefix(client.name).lstrip(" :").rstrip(".")
+        reason = without_client_name(placement.reason, client)
         return f"{client.name}: {words}, {reason or short_reason(placement, client)}"
     return f"{client.name}: {words}"
 
@@ -165,7 +170,7 @@ def _add_bundle_skills(
             words = _STATUS_WORDS[status]
             detail = f"{client.name}: {words} once the {kind} is installed, as {skill.name}"
             if status is Status.SKIPPED:
-                reason = placement.reason.removeprefix(client.name).lstrip(" :").rstrip(".")
+                reason = without_client_name(placement.reason, client)
                 detail = f"{client.name}: {words}, {reason}"
             item = {"skill": number, "status": status.value, "statusText": words, "detail": detail}
             by_agent.setdefault(client.id, []).append(item)

@@ -95,9 +95,15 @@ def short_reason(placement: Placement, client: Client) -> str:
 
 
 def _shorten(reason: str, client: Client) -> str:
-    if re.match(re.escape(client.name) + r"[ :]", reason):  # not "pi's parser ..."
+    return _before_detail(without_client_name(reason, client)).strip().rstrip(".")
+
+
+def without_client_name(reason: str, client: Client) -> str:
+    """A reason without the client's name in front ("pi reads ..." -> "reads ..."), kept
+    whole where the name is part of it ("pi's parser ...")."""
+    if re.match(re.escape(client.name) + r"[ :]", reason):
         reason = reason[len(client.name) :].lstrip(" :")
-    return _before_detail(reason).strip().rstrip(".")
+    return reason.rstrip(".")
 
 
 def _before_detail(reason: str) -> str:

@@ -13,6 +13,7 @@ from skill_ls.workspace.verdicts import (
     agent_verdicts,
     bundle_verdicts,
     short_reason,
+    without_client_name,
 )
 
 GOOD = "---\nname: pdf\ndescription: Fills PDF forms. Use when asked about PDFs.\n---\nBody.\n"
@@ -175,3 +176,10 @@ def test_a_bundles_skill_is_judged_as_typed_for_the_targets_only(tmp_path: Path)
 def test_a_skill_outside_any_bundle_has_no_bundle_verdicts(tmp_path: Path) -> None:
     path = write(tmp_path / "skills" / "pdf" / "SKILL.md", GOOD)
     assert bundle_verdicts(path, None) is None
+
+
+def test_a_reason_loses_the_client_name_in_front_but_not_a_possessive() -> None:
+    [pi] = clients("pi")
+    assert without_client_name("pi reads YAML strictly.", pi) == "reads YAML strictly"
+    assert without_client_name("pi: drops it", pi) == "drops it"
+    assert without_client_name("pi's parser rejects a tab", pi) == "pi's parser rejects a tab"
