@@ -1,5 +1,5 @@
 """workspace/executeCommand: the views editors get only from the server (skills, clients,
-one skill's findings, a skill's files) plus a rescan. Previews are in `preview_commands`.
+one skill's findings, a skill's files) plus a rescan. Previews are in `preview.py`.
 
 Arguments arrive positionally and are checked here; a bad argument is an error the
 client shows, never a crash.
