@@ -99,15 +99,20 @@ NAME_NORMALIZATION = define(
     family=FAMILY,
 )
 _NAME_ALLOWED = re.compile(NAME_CHARACTER)
+_NAME_ALLOWED_RUN = re.compile(f"{NAME_CHARACTER}*")
 
 
 def kebab_case(name: str, unicode_letters: bool = False) -> str:
     """The closest valid name: lowercase, other characters to `-`, no edge or double `-`."""
     lowered = name.lower()
-    out = []
-    for i, char in enumerate(lowered):
-        out.append(char if _name_char_ok(lowered, i, unicode_letters) else "-")
-    text = re.sub(r"-{2,}", "-", "".join(out)).strip("-")
+    if _NAME_ALLOWED_RUN.fullmatch(lowered):
+        joined = lowered  # every character allowed (the common case): no need to visit each
+    else:
+        joined = "".join(
+            char if _name_char_ok(lowered, i, unicode_letters) else "-"
+            for i, char in enumerate(lowered)
+        )
+    text = re.sub(r"-{2,}", "-", joined).strip("-")
     return text[:NAME_MAX].rstrip("-")
 
 
