@@ -190,7 +190,8 @@ def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | No
             return None, None
         if facts.strict_ok:
             description = facts.description
-            return facts.name, description if description and description.strip() else None
+            kept = description is not None and (client.blank_description_ok or description.strip())
+            return facts.name, description if kept else None
         return facts.simple_name, facts.simple_description
     return facts.name, description_of(client, facts)
 
@@ -239,7 +240,7 @@ def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> 
     found_name, description = fields_read(client, facts)
     if not found_name or not found_name.strip():
         return f"it has no `name` ({client.name} does not fall back to the folder name)"
-    if description is None or not description.strip():
+    if description is None or not (client.blank_description_ok or description.strip()):
         return "it has no description (or an empty one)"
     return _typed_skip(client, facts, name)
 
