@@ -19,6 +19,7 @@ AGENT_NAMES = {
     "claude-code": "Claude Code",
     "codex": "Codex",
     "copilot-cli": "Copilot CLI",
+    "droid": "Factory Droid",
     "gemini-cli": "Gemini CLI",
     "kilo": "Kilo Code CLI",
     "opencode": "OpenCode",
@@ -48,6 +49,12 @@ def _entries(agent: str, catalog: str) -> list[Entry]:
             alias, _, rest = path.partition("/")
             location = f"{roots[alias]}/{rest}" if alias in roots else path
             found.append((name, description, location.replace("<HOME>/.codex", "$CODEX_HOME")))
+        return found
+    if agent == "droid":
+        # `name: description` lines after the header; a description is one line.
+        for line in catalog.split("\n")[1:]:
+            name, _, description = line.partition(": ")
+            found.append((name, description, None))
         return found
     if agent == "qwen-code":
         # Every value on a line of its own; the description ends with ` (level)`, which the

@@ -6,6 +6,7 @@ from clientlab.drivers.base import Driver
 from clientlab.drivers.claude_code import ClaudeCode
 from clientlab.drivers.codex import Codex
 from clientlab.drivers.copilot_cli import CopilotCli
+from clientlab.drivers.droid import Droid
 from clientlab.drivers.gemini_cli import GeminiCli
 from clientlab.drivers.kilo import Kilo
 from clientlab.drivers.opencode import OpenCode
@@ -18,6 +19,7 @@ DRIVERS: dict[str, Driver] = {
         ClaudeCode(),
         Codex(),
         CopilotCli(),
+        Droid(),
         GeminiCli(),
         Kilo(),
         OpenCode(),

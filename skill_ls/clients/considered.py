@@ -56,22 +56,6 @@ CONSIDERED: tuple[Considered, ...] = (
         ),
     ),
     Considered(
-        name="Factory Droid",
-        package="npm @factory/cli",
-        version="0.225.1 (binary @factory/cli-linux-x64 0.225.2)",
-        loads_skills=(
-            "yes: its binary reads SKILL.md from `.factory/skills` and `.claude/skills` and "
-            "has a `Skill` tool"
-        ),
-        reason=(
-            "not observed yet: it does run offline (a custom model in "
-            "`~/.factory/config.json`, no login; its catalog is an `Available skills` system "
-            "reminder in the first user message), but its catalog format needs a renderer of "
-            "its own and was left for a later change. @factory/cli 0.225.1's own linux-x64 "
-            "package is not published; 0.225.2's is"
-        ),
-    ),
-    Considered(
         name="Mistral Vibe",
         package="PyPI mistral-vibe",
         version="3.0.3",

@@ -17,6 +17,7 @@ from skill_ls.render.activation import ACTIVATIONS, ActivationSource, source_for
 from skill_ls.render.claude import claude_listing
 from skill_ls.render.codex import codex_instructions
 from skill_ls.render.copilot_cli import copilot_cli_catalog
+from skill_ls.render.droid import droid_catalog
 from skill_ls.render.gemini import gemini_catalog
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_catalog
@@ -37,6 +38,7 @@ CATALOGS: dict[str, Callable[[Sequence[LoadedSkill], Client], Rendering]] = {
     "copilot-cli-available-skills": copilot_cli_catalog,
     "gemini-available-skills": gemini_catalog,
     "qwen-available-skills": qwen_catalog,
+    "droid-available-skills": droid_catalog,
 }
 
 # Structured catalog views (the client table's `catalog_view` column).

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from skill_ls.render.claude import claude_base_directory
 from skill_ls.render.codex import codex_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation
+from skill_ls.render.droid import droid_skill
 from skill_ls.render.escape import guard_closing_tags, xml_text
 from skill_ls.render.gemini import gemini_activated
 from skill_ls.render.model import EntryInfo, Rendering
@@ -59,4 +60,5 @@ ACTIVATIONS: dict[str, Callable[[ActivationSource, str], Rendering]] = {
     "pi-read": pi_read,
     "copilot-cli-skill-context": copilot_cli_activation,
     "qwen-base-directory": qwen_base_directory,
+    "droid-skill": droid_skill,
 }

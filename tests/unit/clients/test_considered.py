@@ -32,7 +32,6 @@ def test_docs_list_them_last() -> None:
         "Amp",
         "Auggie (Augment Code)",
         "Crush",
-        "Factory Droid",
         "Mistral Vibe",
     ]
     assert rows[2] == (

@@ -11,6 +11,7 @@ OBSERVED = (
     "claude-code",
     "codex",
     "copilot-cli",
+    "droid",
     "gemini-cli",
     "opencode",
     "kilo",

@@ -132,10 +132,15 @@ def test_yaml_strictness_and_names() -> None:
     # Qwen Code (observed): YAML, else its own simple line reader (no continuation lines).
     qwen = CLIENTS_BY_ID["qwen-code"]
     assert qwen.yaml == "lenient" and qwen.field_reader == "yaml-else-simple"
+    # Factory Droid (observed): js-yaml, else a line reader of its own, read as Qwen Code's
+    # reader reads; an empty description is kept.
+    droid = CLIENTS_BY_ID["droid"]
+    assert droid.field_reader == "yaml-else-simple" and droid.blank_description_ok
     assert not CLIENTS_BY_ID["insomnia"].lenient_name
     assert not CLIENTS_BY_ID["agentskills"].lenient_name
-    # Copilot CLI's observed name rule admits ASCII only; the spec profile any script.
-    assert {c.id for c in CLIENTS if c.name_charset == "ascii"} == {"copilot-cli"}
+    # Copilot CLI's and Factory Droid's observed name rules admit ASCII only; the spec
+    # profile any script.
+    assert {c.id for c in CLIENTS if c.name_charset == "ascii"} == {"copilot-cli", "droid"}
     assert CLIENTS_BY_ID["agentskills"].name_charset == "unicode-lowercase"
     assert CLIENTS_BY_ID["claude-code"].lenient_name
     assert CLIENTS_BY_ID["claude-code"].entry_cap == 1536
@@ -171,6 +176,7 @@ def test_get_client() -> None:
                 "copilot",
                 "copilot-cli",
                 "cursor",
+                "droid",
                 "gemini-cli",
                 "opencode",
                 "kilo",
@@ -180,6 +186,8 @@ def test_get_client() -> None:
             },
         ),
         ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
+        ("/p/.factory/skills/pdf/SKILL.md", {"droid"}),
+        ("/home/me/.factory/skills/pdf/SKILL.md", {"droid"}),
         ("/p/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
         ("/p/.kilocode/skills/pdf/SKILL.md", {"kilo"}),
         ("/home/me/.config/kilo/skill/pdf/SKILL.md", {"kilo"}),
@@ -227,6 +235,8 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
 
     assert {c.id: c.yaml_loader for c in CLIENTS if c.yaml_loader != "unknown"} == {
         "agentskills": "strictyaml",
+        # Factory Droid's binary bundles js-yaml 4.1.1.
+        "droid": "js-yaml",
         "gemini-cli": "js-yaml",
         "opencode": "js-yaml-3",
         # Kilo Code CLI is an OpenCode fork and reads frontmatter the same way.

@@ -12,15 +12,15 @@ EFFORT = (
     "**`effort`** — Claude Code: reasoning effort while the skill is active.\n\n"
     "Values: `low`, `medium`, `high`, `xhigh`, `max`\n\n"
     "- Honoured by: Claude Code (observed in Claude Code 2.1.328)\n"
-    "- Ignored by: OpenAI Codex, Copilot CLI, Cursor, Gemini CLI, OpenCode, Kilo Code CLI, "
-    "Goose, pi, Qwen Code, Yoi\n"
+    "- Ignored by: OpenAI Codex, Copilot CLI, Cursor, Factory Droid, Gemini CLI, OpenCode, "
+    "Kilo Code CLI, Goose, pi, Qwen Code, Yoi\n"
     "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
 )
 UNKNOWN_FOO = (
     "**`foo`** is not a field any client reads. Custom data belongs under `metadata`.\n\n"
     "- Honoured by: no client\n"
-    "- Ignored by: Claude Code, OpenAI Codex, Copilot CLI, Cursor, Gemini CLI, OpenCode, "
-    "Kilo Code CLI, Goose, pi, Qwen Code, Yoi\n"
+    "- Ignored by: Claude Code, OpenAI Codex, Copilot CLI, Cursor, Factory Droid, Gemini CLI, "
+    "OpenCode, Kilo Code CLI, Goose, pi, Qwen Code, Yoi\n"
     "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
 )
 

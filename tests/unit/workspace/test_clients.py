@@ -100,6 +100,20 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
         ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
     ],
+    # Factory Droid (observed): .factory/skills then .agents/skills, every folder below a
+    # root until a SKILL.md (dot folders and ignored folders too, no `inner`), in locale
+    # order; project before user (the user's `shared` loses).
+    "droid": [
+        ("private", "project/.agents/skills/.private/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+    ],
     # OpenCode (observed): every SKILL.md below a root (nested, dot folders, ignored
     # folders, below another skill); unquoted colons retried; no description: loaded but
     # left out of the catalog. Its catalog sorts by name; this is the load order.
@@ -210,6 +224,7 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
         "deploy": "project/.claude/skills/deploy/SKILL.md",
         "shared": "project/.agents/skills/shared/SKILL.md",
     },
+    "droid": {"shared": "project/.agents/skills/shared/SKILL.md"},
     "gemini-cli": {
         "pdf": "project/.agents/skills/pdf/SKILL.md",
         "shared": "project/.agents/skills/shared/SKILL.md",
@@ -243,6 +258,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "copilot": ("pdf", ""),
     "copilot-cli": ("pdf", ""),
     "cursor": ("pdf", ""),
+    "droid": ("pdf", ""),
     "gemini-cli": ("pdf", ""),
     "opencode": ("pdf", ""),
     "kilo": ("pdf", ""),
