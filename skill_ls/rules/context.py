@@ -14,6 +14,10 @@ from skill_ls.settings import Settings
 
 _SKIPPED = frozenset({".git", "node_modules", "__pycache__"})
 
+# Skill paths read from one manifest's skills key (a hostile list costs a bounded walk; the
+# check of the key itself, SKL603, still looks at every entry).
+MAX_SKILL_PATHS = 500
+
 
 @dataclass(frozen=True)
 class CheckContext:
@@ -233,19 +237,19 @@ def bundle_clients(install: InstallTree) -> tuple[Client, ...]:
 
 def manifest_skill_paths(value: JsonValue | None, root: str) -> list[str]:
     """The folders a manifest's skills key (`value`: one `./` path or a list) names inside
-    `root`, normalised, in order; other entries (not `./` paths, climbing out) are left out
-    (SKL603 reports them)."""
+    `root`, normalised, in order, from its first `MAX_SKILL_PATHS` entries; other entries
+    (not `./` paths, climbing out) are left out (SKL603 reports them)."""
     if value is None:
         return []
     entries = value.items if value.kind == "array" else (value,)
-    folders: list[str] = []
-    for entry in entries:
+    folders: dict[str, None] = {}
+    for entry in entries[:MAX_SKILL_PATHS]:
         text = entry.text
         if text is not None and (text in (".", "./") or text.startswith("./")):
             folder = os.path.normpath(os.path.join(root, text))
-            if is_within(folder, root) and folder not in folders:
-                folders.append(folder)
-    return folders
+            if is_within(folder, root):
+                folders.setdefault(folder)
+    return list(folders)
 
 
 def _walk_skill_folder(folder: Path, max_files: int) -> tuple[set[str], set[str]] | None:

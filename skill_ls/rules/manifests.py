@@ -19,6 +19,7 @@ from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.document.manifest_json import JsonDocument, JsonValue
 from skill_ls.files import is_within
+from skill_ls.rules.context import MAX_SKILL_PATHS
 from skill_ls.rules.helpers import names
 from skill_ls.rules.registry import Rule, define
 from skill_ls.settings import Settings
@@ -241,7 +242,14 @@ def _check_skill_paths(
     found: _Findings,
 ) -> None:
     entries = value.items if value.kind == "array" else (value,)
-    for entry in entries:
+    if len(entries) > MAX_SKILL_PATHS:
+        # A bound, said once, instead of a finding per entry of a hostile list.
+        found.add(
+            SKILLS_PATH,
+            value.range,
+            f"`{key}` lists {len(entries)} paths; only the first {MAX_SKILL_PATHS} are checked",
+        )
+    for entry in entries[:MAX_SKILL_PATHS]:
         text = entry.text
         if text is None:
             found.add(

@@ -94,14 +94,14 @@ def bundle_from_document(
     top = document.root if document is not None else None
     name_value = top.get("name") if top is not None and top.kind == "object" else None
     name = name_value.text if name_value is not None and name_value.text else None
-    folders: list[str] = []
+    folders: dict[str, None] = {}
     default = os.path.join(root, form.skills_folder)
     if _inside_dir(default, root):
-        folders.append(default)
+        folders.setdefault(default)
     if top is not None and top.kind == "object" and form.skills_key:
         for folder in manifest_skill_paths(top.get(form.skills_key), root):
             if folder not in folders and _inside_dir(folder, root):
-                folders.append(folder)
+                folders.setdefault(folder)
     refused = None
     if top is None or top.kind != "object":
         refused = f"refuses this {form.kind}: its manifest is not a JSON object"

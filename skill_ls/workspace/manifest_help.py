@@ -16,7 +16,13 @@ from skill_ls.clients.model import BundleFormat
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document.json_cursor import cursor_at
-from skill_ls.document.manifest_json import JsonDocument, JsonMember, JsonValue, parse_json
+from skill_ls.document.manifest_json import (
+    MAX_MANIFEST_BYTES,
+    JsonDocument,
+    JsonMember,
+    JsonValue,
+    parse_json,
+)
 from skill_ls.files import is_within
 from skill_ls.rules.helpers import names
 from skill_ls.rules.manifests import ManifestKind, manifest_kind, manifest_root
@@ -27,8 +33,9 @@ from skill_ls.workspace.bundles import (
     listed_bundle,
 )
 
-# Skill names shown in one hover line before "and N more".
+# Skill names shown in one hover line before "and N more"; skill paths described.
 SHOWN_NAMES = 8
+SHOWN_PATHS = 20
 # Folders offered as paths: how deep below the root, and how many at most.
 MAX_FOLDER_DEPTH = 3
 MAX_FOLDERS = 300
@@ -84,8 +91,10 @@ def manifest_hover(path: str, text: str, position: Position) -> ManifestHelp | N
     """What the key or value at `position` of the manifest at `path` means to the agents that
     read it, or None where there is nothing to say (or the text is not JSON)."""
     kind = manifest_kind(path)
+    if kind is None or len(text) > MAX_MANIFEST_BYTES:
+        return None  # a manifest that big is refused anyway: no walk over it per request
     document = parse_json(text)
-    if kind is None or document.root is None or document.root.kind != "object":
+    if document.root is None or document.root.kind != "object":
         return None
     found = _at(document.root, position, ())
     if found is None:
@@ -188,7 +197,7 @@ def _folder_lines(
     """For a skill path (or a list of them): which skills each client loads from it."""
     entries = value.items if value.kind == "array" else (value,)
     lines: list[str] = []
-    for entry in entries:
+    for entry in entries[:SHOWN_PATHS]:
         text = entry.text
         if text is None:
             continue
@@ -197,6 +206,8 @@ def _folder_lines(
             said.setdefault(_path_listing(context, form, client, text), []).append(client)
         for words, clients in said.items():
             lines.append(f"- `{text}`: {names(clients)} {words}")
+    if len(entries) > SHOWN_PATHS:
+        lines.append(f"- and {len(entries) - SHOWN_PATHS} more paths")
     return lines
 
 
@@ -272,7 +283,7 @@ def manifest_completions(path: str, text: str, offset: int) -> list[ManifestSugg
     """Keys the agents read where a key may go, and folder paths in skill paths and plugin
     sources, at the code-point `offset` of the manifest at `path`."""
     kind = manifest_kind(path)
-    if kind is None:
+    if kind is None or len(text) > MAX_MANIFEST_BYTES:
         return []
     cursor = cursor_at(text, offset)
     if cursor.place == "none":

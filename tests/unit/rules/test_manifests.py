@@ -8,6 +8,7 @@ from pathlib import Path
 from skill_ls.diagnostics import Range, Severity
 from skill_ls.document.manifest_json import parse_json, read_manifest
 from skill_ls.rules import RULES
+from skill_ls.rules.context import MAX_SKILL_PATHS
 from skill_ls.rules.manifests import (
     ManifestContext,
     check_manifest,
@@ -170,6 +171,18 @@ MARKET_TEXT = """{
     {"source": "./plugins/one"}
   ]
 }"""
+
+
+def test_a_hostile_list_of_skill_paths_is_checked_up_to_a_bound_said_once() -> None:
+    paths = ", ".join(f'"./x{number}"' for number in range(MAX_SKILL_PATHS + 50))
+    text = f'{{"name": "t", "skills": [{paths}]}}'
+    found = findings(text)
+    assert len(found) == MAX_SKILL_PATHS + 1
+    code, where, message = found[0]
+    assert (code, where.start) == ("SKL603", Range.of(0, 24, 0, 24).start)
+    assert message == (
+        f"`skills` lists {MAX_SKILL_PATHS + 50} paths; only the first {MAX_SKILL_PATHS} are checked"
+    )
 
 
 def test_marketplace_entries_are_checked_against_the_folders_below_its_root() -> None:

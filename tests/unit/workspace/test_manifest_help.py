@@ -115,3 +115,10 @@ def test_other_files_get_nothing(tmp_path: Path) -> None:
     other = tmp_path / "package.json"
     assert manifest_hover(str(other), '{"name": "p"}', Position(0, 3)) is None
     assert manifest_completions(str(other), '{"', 2) == []
+
+
+def test_a_manifest_past_the_size_bound_gets_nothing_and_costs_no_walk(tmp_path: Path) -> None:
+    manifest = tmp_path / ".claude-plugin" / "plugin.json"
+    text = '{"name": "p", "description": "' + "x" * 2_000_000 + '", "'
+    assert manifest_hover(str(manifest), text, Position(0, 3)) is None
+    assert manifest_completions(str(manifest), text, len(text)) == []
