@@ -37,6 +37,8 @@ from skill_ls.render.codex import CLOSE as CODEX_CLOSE
 from skill_ls.render.codex import INTRO as CODEX_INTRO
 from skill_ls.render.codex import OPEN as CODEX_OPEN
 from skill_ls.render.copilot_cli import OVERFLOW_INTRO as COPILOT_CLI_OVERFLOW
+from skill_ls.render.droid import HEADER as DROID_HEADER
+from skill_ls.render.droid import one_line as droid_one_line
 from skill_ls.render.escape import xml_entities
 from skill_ls.render.gemini import CATALOG_FOOTER as GEMINI_FOOTER
 from skill_ls.render.gemini import CATALOG_HEADER as GEMINI_HEADER
@@ -455,7 +457,39 @@ def _catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> str 
         return _raw_catalog_problem(catalog, text, skills)
     if catalog == "qwen-available-skills":
         return _qwen_catalog_problem(text, skills)
+    if catalog == "droid-available-skills":
+        return _droid_catalog_problem(text, skills)
     return _line_catalog_problem(catalog, text, skills)
+
+
+_DROID_TAGS = re.compile(r"</?system-(?:reminder|notification)>")
+# Line ends a JavaScript whitespace run takes in (Droid collapses them into one space).
+_JS_LINE_ENDS = ("\n", "\r", "\u2028", "\u2029")
+
+
+def _droid_catalog_problem(text: str, skills: list[LoadedSkill]) -> str | None:
+    """Factory Droid escapes nothing but its reminder tags, and makes every whitespace run
+    one space (observed): after its header line there is exactly one line per listed skill,
+    each starting with the skill's name as Droid writes it, and no author text opens or
+    closes the `<system-reminder>` the catalog sits in (or another reminder)."""
+    listed = [skill for skill in skills if not skill.hidden]
+    if not listed:
+        return None if text == "" else f"text for no listed skill: {text[:200]!r}"
+    head, newline, rest = text.partition("\n")
+    if head != DROID_HEADER or not newline:
+        return f"header broken: {text[:200]!r}"
+    lines = rest.split("\n")
+    if len(lines) != len(listed):
+        return f"{len(lines)} entry lines, expected {len(listed)}"
+    for line, skill in zip(lines, listed, strict=True):
+        name = droid_one_line(skill.name)
+        if line != name and not line.startswith(f"{name}: "):
+            return f"entry line does not start with the name {name!r}: {line[:200]!r}"
+        if any(end in line for end in _JS_LINE_ENDS):
+            return f"entry line holds a line end: {line[:200]!r}"
+    if _DROID_TAGS.search(text):
+        return f"a reminder tag in the author's text: {text[:300]!r}"
+    return None
 
 
 _QWEN_TAGS = re.compile(r"</?(?:skill|name|description|location)>")
@@ -626,9 +660,16 @@ _RAW_ACTIVATIONS = frozenset(
         "pi-read",
         "codex-skill",
         "qwen-base-directory",
+        "droid-skill",
     }
 )
 _RAW_OPENINGS = {
+    # Factory Droid escapes the name and the path (line breaks and tabs made spaces); the
+    # body goes in as written.
+    "droid-skill": re.compile(
+        r'Skill "[^"<>\r\n\t]*" is now active\.\n\n<skill name="[^"<>\r\n\t]*" '
+        r'filePath="[^"<>\r\n\t]*">\n'
+    ),
     # Gemini CLI makes `"`, `<` and `>` in a name "-" when it loads the skill.
     "gemini-activated": re.compile(r'<activated_skill name="[^"<>]*">\n  <instructions>\n'),
     # Copilot CLI's name rule allows none of them; skill-ls escapes the name anyway.
@@ -686,6 +727,12 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
         whole = text.startswith(f"Base directory for this skill: {source.folder}\n\n")
     elif activation == "qwen-base-directory":
         whole = text.startswith(f"Base directory for this skill: {source.folder}\n")
+    elif activation == "droid-skill":  # the trimmed body as written, then the closing tag
+        after = text[opened.end() :] if opened is not None else ""
+        whole = (
+            after.endswith("\n</skill>")
+            and js_trim(after[: -len("\n</skill>")]) == (after[: -len("\n</skill>")])
+        )
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
         whole = text == source.text or (
