@@ -26,6 +26,7 @@ from skill_ls.checking import check_file
 from skill_ls.checking.result_cache import Entry, ResultCache, run_key
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.rules.context import FolderFacts
+from skill_ls.server.gc_pauses import collector_paused
 from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,8 @@ class BulkChecker:
         to the worker processes and to one thread of this process alike (whoever is free
         takes the next), so every core works."""
         cache = await asyncio.to_thread(self._load_cache, settings)
-        found = await self._check(paths, settings, cache.entries)
+        with collector_paused():
+            found = await self._check(paths, settings, cache.entries)
         for item in found:
             if item.entry is not None:
                 cache.put(Path(item.path), item.entry)

@@ -18,6 +18,7 @@ from lsprotocol import types
 
 from skill_ls.server import diagnostics
 from skill_ls.server.editor import EditorPort
+from skill_ls.server.gc_pauses import collector_paused, keep_what_exists
 from skill_ls.server.session import Session
 from skill_ls.server.skill_index import Group
 
@@ -86,17 +87,19 @@ async def scan_workspace(session: Session, editor: EditorPort) -> int:
         return token is not None and editor.progress_cancelled(token)
 
     try:
-        result = await loop.run_in_executor(
-            _executor,
-            session.skills.scan,
-            index_groups(session),
-            report,
-            cancelled,
-        )
+        with collector_paused():
+            result = await loop.run_in_executor(
+                _executor,
+                session.skills.scan,
+                index_groups(session),
+                report,
+                cancelled,
+            )
     finally:
         if token is not None:
             editor.end_progress(token, types.WorkDoneProgressEnd(message="done"))
         session.first_scan.set()
+    keep_what_exists()  # the index just built lives until the next scan
     log.info("found %d skills in %.2f s", result.skills, result.seconds)
     diagnostics.refresh_all(session, editor)
     return result.skills
