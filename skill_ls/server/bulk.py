@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from skill_ls.cache_basics import default_folder
@@ -98,7 +98,9 @@ class BulkChecker:
             if item.entry is not None:
                 cache.put(Path(item.path), item.entry)
         await asyncio.to_thread(cache.save)
-        return found
+        # The entries are on disk now: the reports need the findings only, and the entries
+        # (source lines, facts, probes) go with the cache when this returns.
+        return [replace(item, entry=None) if item.entry is not None else item for item in found]
 
     def _load_cache(self, settings: Settings) -> ResultCache:
         return ResultCache.load(self.cache_folder or default_folder(), run_key(settings))
