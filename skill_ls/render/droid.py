@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
+from skill_ls.render.escape import html_escape
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import JS_WHITESPACE, js_trim
@@ -54,6 +55,7 @@ _DEFUSED = {
 }
 _DEFUSE = re.compile("|".join(re.escape(tag) for tag in _DEFUSED))
 _WHITESPACE = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+_TAG_SPACES = re.compile(r"[\r\n\t]")
 # Droid's frontmatter pattern, on the text as read (CRLF kept).
 _FRONTMATTER = re.compile(r"---\r?\n[\s\S]*?\r?\n---(?:\r?\n)?")
 
@@ -129,17 +131,9 @@ def droid_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
 
 
 def escape_attribute(text: str) -> str:
-    """How Droid writes the name and the path into the `<skill>` tag."""
-    return (
-        text.replace("&", "&amp;")
-        .replace('"', "&quot;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("'", "&#39;")
-        .replace("\r", " ")
-        .replace("\n", " ")
-        .replace("\t", " ")
-    )
+    """How Droid writes the name and the path into the `<skill>` tag: HTML-escaped, and
+    each line break or tab made a space."""
+    return _TAG_SPACES.sub(" ", html_escape(text))
 
 
 def droid_skill(source: ActivationSource, arguments: str = "") -> Rendering:

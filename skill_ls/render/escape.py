@@ -27,6 +27,18 @@ def xml_text(text: str) -> str:
     return xml_entities(_CONTROL.sub("\ufffd", text))
 
 
+def html_escape(text: str) -> str:
+    """The common JavaScript HTML escape (lodash's `escape` and its copies): `&`, `<`, `>`,
+    `"`, and `'` as `&#39;`; used by OpenCode for a location and Factory Droid in a tag."""
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+    )
+
+
 def xml_entities(text: str) -> str:
     """The five XML entities (`&apos;` for `'`), and nothing else replaced."""
     return (

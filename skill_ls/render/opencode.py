@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
 from skill_ls.ignore import IgnoreStack, is_ignored, push, stack_above
+from skill_ls.render.escape import html_escape
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_trim
@@ -67,13 +68,7 @@ def opencode_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering
 
 def escape_location(text: str) -> str:
     """OpenCode's escape for a location: `&`, `<`, `>`, `"` and `'` (as `&#39;`)."""
-    return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&#39;")
-    )
+    return html_escape(text)
 
 
 def opencode_skill_content(source: ActivationSource, arguments: str = "") -> Rendering:
