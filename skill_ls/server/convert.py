@@ -96,6 +96,17 @@ def to_lsp_diagnostics(
     ]
 
 
+def to_lsp_hover(
+    text: str, where: Range, index: LineIndex, mapper: PositionMapper, flags: ClientFlags
+) -> types.Hover:
+    """A hover in the client's terms: Markdown where it takes it, its units' range."""
+    kind = types.MarkupKind.Markdown if flags.hover_markdown else types.MarkupKind.PlainText
+    return types.Hover(
+        contents=types.MarkupContent(kind=kind, value=text),
+        range=mapper.to_client_range(index, where),
+    )
+
+
 def created_path(snapshot: Snapshot, relative: str) -> str | None:
     """Where a fix's new file goes: inside the skill folder, or None (refused)."""
     if snapshot.path is None:

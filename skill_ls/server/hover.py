@@ -6,6 +6,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.server.binding import bind
+from skill_ls.server.convert import to_lsp_hover
 from skill_ls.server.hover_text import hover_at
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_features import manifest_hover_at
@@ -29,12 +30,7 @@ def hover(session: Session, params: types.HoverParams) -> types.Hover | None:
     found = hover_at(snapshot.parsed, snapshot.path, pos, preview)
     if found is None:
         return None
-    markdown = session.flags.hover_markdown
-    kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
-    return types.Hover(
-        contents=types.MarkupContent(kind=kind, value=found.text),
-        range=session.mapper.to_client_range(snapshot.index, found.range),
-    )
+    return to_lsp_hover(found.text, found.range, snapshot.index, session.mapper, session.flags)
 
 
 def register(server: LanguageServer, session: Session) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from skill_ls.server.convert import to_lsp_hover
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session
 from skill_ls.workspace.manifest_help import manifest_completions, manifest_hover
@@ -22,12 +23,7 @@ def manifest_hover_at(
     )
     if found is None:
         return None
-    markdown = session.flags.hover_markdown
-    kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
-    return types.Hover(
-        contents=types.MarkupContent(kind=kind, value=found.text),
-        range=session.mapper.to_client_range(snapshot.index, found.range),
-    )
+    return to_lsp_hover(found.text, found.range, snapshot.index, session.mapper, session.flags)
 
 
 def manifest_completion_at(
