@@ -32,6 +32,10 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
     listed="after-found",
     root_variables=("${CLAUDE_PLUGIN_ROOT}",),
     installed_under="~/.claude/plugins",
+    installed_layout="claude-records",
+    installed_records="~/.claude/plugins/installed_plugins.json",
+    enabled_in="~/.claude/settings.json",
+    known_marketplaces="~/.claude/plugins/known_marketplaces.json",
     notes=(
         "A plugin's skills are the folders (or links to folders) below its `skills/` and "
         "the folders its manifest's `skills` key names; each is listed as `plugin:folder`, "
@@ -40,7 +44,30 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
         "`--plugin-dir`: the plugins' skills are listed after the skills found and before the "
         "built-ins, plugin by plugin, each one's `skills/` then its `skills` paths, by name; "
         "activation is as for any skill (tests/fixtures/plugin-marketplace-observed, "
-        "replayed byte for byte)."
+        "replayed byte for byte). Installing was seen in Claude Code 2.1.328 offline, in an "
+        "empty HOME: `claude plugin marketplace add <folder>` records the marketplace in "
+        "~/.claude/plugins/known_marketplaces.json (`source`: `directory`) and "
+        "`extraKnownMarketplaces` of ~/.claude/settings.json; `claude plugin install "
+        "<plugin>@<marketplace>` (scope `user` by default) copies the plugin to "
+        "~/.claude/plugins/cache/<marketplace>/<plugin>/<version>, records it in "
+        "~/.claude/plugins/installed_plugins.json (`version` 2, `plugins` keyed "
+        "`<plugin>@<marketplace>`, each a list of installs with `scope`, `installPath`, "
+        "`version`, the dates, a `gitCommitSha` for a git source and a `projectPath` for "
+        "scope `project`) and sets `enabledPlugins` `<plugin>@<marketplace>`: true in "
+        "~/.claude/settings.json (a project install: in the project's "
+        ".claude/settings.json, and loaded only there). A plugin installed from a git URL "
+        "(its marketplace entry's `source` a `url`, a local `file://` repository here) "
+        "is loaded from the `installPath` recorded (even one changed by hand, outside "
+        "~/.claude/plugins too: skill-ls reads only those inside); without a true "
+        "`enabledPlugins` entry, without its record, or with the settings or records file "
+        "not JSON, it is not loaded. Its skills are listed as those of `--plugin-dir`, "
+        "plugin by plugin in the order of `enabledPlugins`, after the user's and project's "
+        "skills; a user skill of the same name wins, in its own place. A plugin that a "
+        "marketplace whose source is a local folder lists by a `./` path is loaded from "
+        "that folder, not from its copy, whatever the records say (with the marketplace's "
+        "record made a GitHub source by hand, as one cannot be added offline, the same "
+        "plugins load from their copies): skill-ls lists no plugin of a local-folder "
+        "marketplace, nor project- or local-scope installs."
     ),
     provenance=Provenance(
         "cited",

@@ -281,9 +281,17 @@ class BundleFormat:
     # Where installed bundles live, below the user's home.
     installed_under: str = ""
     # How `installed_under` holds them: "folders" (each folder directly below it is one
-    # bundle, and every one is loaded: skill-ls lists their skills) | "" (a layout of the
-    # agent's own, with its install records: not read).
+    # bundle, and every one is loaded: skill-ls lists their skills) | "claude-records"
+    # (Claude Code's: `installed_records` gives each plugin's install folder per scope, and
+    # the `enabledPlugins` of the settings file `enabled_in` says which plugins load, in its
+    # order; skill-ls lists the user-scope ones whose folder is inside `installed_under`,
+    # except those of a marketplace that `known_marketplaces` says is a local folder) | ""
+    # (a layout of the agent's own, with its install records: not read).
     installed_layout: str = ""
+    # For "claude-records": the files read, below the user's home (`~/...`).
+    installed_records: str = ""
+    enabled_in: str = ""
+    known_marketplaces: str = ""
     notes: str = ""
 
     def describe(self) -> str:
@@ -312,7 +320,14 @@ class BundleFormat:
             names = ", ".join(f"`{name}`" for name in self.root_variables)
             parts.append(f"{names}: replaced by the installed root")
         if self.installed_under:
-            read = "" if self.installed_layout == "folders" else " (not read)"
+            read = " (not read)"
+            if self.installed_layout == "folders":
+                read = ""
+            elif self.installed_layout == "claude-records":
+                read = (
+                    f" (read: the user-scope plugins of `{self.installed_records}` that "
+                    f"`{self.enabled_in}` enables)"
+                )
             parts.append(f"installed under `{self.installed_under}`{read}")
         text = "; ".join(parts) + "."
         if self.notes:

@@ -199,10 +199,19 @@ def installed_view(
 
 
 def installed_bundles(form: BundleFormat, environment: Environment) -> list[Bundle]:
-    """The bundles installed under the user's home, where the format's layout is one
-    folder per bundle (Gemini CLI's ~/.gemini/extensions); in the file system's order."""
-    if form.installed_layout != "folders" or not form.installed_under:
+    """The bundles installed under the user's home, where the format's layout is known:
+    one folder per bundle (Gemini CLI's ~/.gemini/extensions, in the file system's order)
+    or Claude Code's install records (in the order its settings enable them)."""
+    if not form.installed_under:
         return []
+    if form.installed_layout == "folders":
+        return _installed_folders(form, environment)
+    if form.installed_layout == "claude-records":
+        return _recorded_bundles(form, environment)
+    return []
+
+
+def _installed_folders(form: BundleFormat, environment: Environment) -> list[Bundle]:
     base = environment.expand(form.installed_under)
     try:
         with os.scandir(base) as entries:
@@ -215,6 +224,86 @@ def installed_bundles(form: BundleFormat, environment: Environment) -> list[Bund
         bundle = read_bundle(os.path.join(base, name), form)
         if bundle is not None:
             found.append(bundle)
+    return found
+
+
+def _recorded_bundles(form: BundleFormat, environment: Environment) -> list[Bundle]:
+    """Claude Code's installed plugins: those its user settings enable (`enabledPlugins`
+    set to true, in that order), each at the folder its install records give for the user
+    scope. The files are read bounded and trusted for nothing: a damaged or missing one
+    means no installed plugin, and an install folder outside `installed_under` (or reached
+    through a link out of it) is not read. A plugin of a marketplace that is a local folder
+    is loaded by Claude Code from that folder, not from its install copy: not read here."""
+    if not form.installed_records or not form.enabled_in:
+        return []
+    base = environment.expand(form.installed_under)
+    records = _json_object(environment.expand(form.installed_records))
+    plugins = records.get("plugins") if records is not None else None
+    if plugins is None or plugins.kind != "object":
+        return []
+    local: set[str] = set()
+    if form.known_marketplaces:
+        local = _local_marketplaces(environment.expand(form.known_marketplaces))
+    found: list[Bundle] = []
+    for plugin_id in _enabled_plugins(environment.expand(form.enabled_in))[:MAX_BUNDLES]:
+        if plugin_id.rpartition("@")[2] in local:
+            continue
+        folder = _user_install(plugins.get(plugin_id))
+        if folder is None or not os.path.isabs(folder):
+            continue
+        folder = os.path.normpath(folder)
+        if not _inside_dir(folder, base):
+            continue
+        bundle = read_bundle(folder, form)
+        if bundle is not None:
+            found.append(bundle)
+    return found
+
+
+def _json_object(path: str) -> JsonValue | None:
+    """The JSON object in the file at `path` (bounded), or None."""
+    document = read_manifest(path)
+    if document is None or document.root is None or document.root.kind != "object":
+        return None
+    return document.root
+
+
+def _enabled_plugins(settings: str) -> list[str]:
+    """The plugin ids (`plugin@marketplace`) the settings file enables, in its order."""
+    top = _json_object(settings)
+    enabled = top.get("enabledPlugins") if top is not None else None
+    if enabled is None or enabled.kind != "object":
+        return []
+    # A key given twice keeps its first place and its last value (`JSON.parse`).
+    values: dict[str, object] = {}
+    for member in enabled.members:
+        values[member.key] = member.value.scalar if member.value.kind == "bool" else None
+    return [key for key, value in values.items() if value is True]
+
+
+def _user_install(entries: JsonValue | None) -> str | None:
+    """The `installPath` of a plugin's user-scope install record, if any."""
+    if entries is None or entries.kind != "array":
+        return None
+    for entry in entries.items:
+        if entry.kind != "object":
+            continue
+        scope = entry.get("scope")
+        path = entry.get("installPath")
+        if scope is not None and scope.text == "user" and path is not None and path.text:
+            return path.text
+    return None
+
+
+def _local_marketplaces(known: str) -> set[str]:
+    """The marketplaces whose source is a local folder (`"source": "directory"`)."""
+    top = _json_object(known)
+    found: set[str] = set()
+    for member in top.members if top is not None else ():
+        source = member.value.get("source") if member.value.kind == "object" else None
+        kind = source.get("source") if source is not None and source.kind == "object" else None
+        if kind is not None and kind.text == "directory":
+            found.add(member.key)
     return found
 
 

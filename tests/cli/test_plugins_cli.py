@@ -107,3 +107,44 @@ def test_activate_a_plugin_skill_by_its_installed_name(tmp_path: Path) -> None:
         "# Polish prose\n\n"
         "Follow the [style guide](references/style.md), then re-read the draft aloud.\n\n"
     )
+
+
+def test_catalog_and_activate_read_claude_codes_installed_plugins(tmp_path: Path) -> None:
+    home, project = tmp_path / "home", tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    plugins = home / ".claude" / "plugins"
+    installed = plugins / "cache" / "tools-market" / "writing" / "1.0.0"
+    skill = installed / "skills" / "draft-notes"
+    skill.mkdir(parents=True)
+    (installed / ".claude-plugin").mkdir()
+    (installed / ".claude-plugin" / "plugin.json").write_text('{"name": "writing"}')
+    (skill / "SKILL.md").write_text(
+        "---\nname: draft-notes\ndescription: Draft notes. Use on transcripts.\n---\n\nDraft.\n"
+    )
+    record = {"scope": "user", "installPath": str(installed), "version": "1.0.0"}
+    (plugins / "installed_plugins.json").write_text(
+        json.dumps({"version": 2, "plugins": {"writing@tools-market": [record]}})
+    )
+    settings = home / ".claude" / "settings.json"
+    settings.write_text(json.dumps({"enabledPlugins": {"writing@tools-market": True}}))
+    builtins = builtins_for("claude-code")
+    assert builtins is not None
+    done = run_cli(
+        "catalog", str(project), "--client", "claude-code", "--format", "json", home=home
+    )
+    assert done.returncode == 0, done.stderr
+    [catalog] = json.loads(done.stdout)["catalogs"]
+    names = [entry["name"] for entry in catalog["entries"]]
+    assert names == ["writing:draft-notes"] + [skill.name for skill in builtins.skills]
+    done = run_cli(
+        "activate", "writing:draft-notes", str(project), "--client", "claude-code", home=home
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"Base directory for this skill: {skill}\n\nDraft.\n\n"
+    # Switched off in the settings: not installed as far as Claude Code is concerned.
+    settings.write_text(json.dumps({"enabledPlugins": {"writing@tools-market": False}}))
+    done = run_cli(
+        "catalog", str(project), "--client", "claude-code", "--format", "json", home=home
+    )
+    [catalog] = json.loads(done.stdout)["catalogs"]
+    assert [entry["name"] for entry in catalog["entries"]] == [s.name for s in builtins.skills]

@@ -158,7 +158,8 @@ def test_gemini_lists_the_extensions_installed_under_the_home_folder(tmp_path: P
         ("jot", "extension"),
         ("plan", "project"),
     ]
-    # Claude Code's installed plugins have a layout of its own (install records): not read.
+    # A plugin folder below ~/.claude/plugins that Claude Code's install records do not
+    # name (and its settings do not enable) is not installed.
     claude = CLIENTS_BY_ID["claude-code"]
     plugin = home / ".claude" / "plugins" / "tools"
     (plugin / ".claude-plugin").mkdir(parents=True)
