@@ -16,16 +16,13 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from skill_ls.cache_basics import default_folder
-from skill_ls.checking import check_file
+from skill_ls.checking.batches import FileFindings, check_batch, quiet_worker
 from skill_ls.checking.result_cache import Entry, ResultCache, run_key
-from skill_ls.diagnostics import Diagnostic
-from skill_ls.rules.context import FolderFacts
 from skill_ls.server.gc_pauses import collector_paused
 from skill_ls.settings import Settings
 
@@ -40,38 +37,6 @@ CACHED_WEIGHT = 0.33
 MAX_WORKERS = 3
 
 
-@dataclass(frozen=True)
-class FileFindings:
-    path: str
-    diagnostics: tuple[Diagnostic, ...]
-    # The text is ASCII (or unreadable): code points are the client's units in every encoding.
-    ascii: bool
-    # A new cache entry for this result (None: it came from the cache, or none is kept).
-    entry: Entry | None = None
-
-
-def check_batch(
-    paths: list[str], settings: Settings, cached: dict[str, Entry] | None = None
-) -> list[FileFindings]:
-    """Check files on disk (in a worker process, or a thread for small batches); with
-    `cached` (entries by path, possibly none), results come from the cache where their
-    inputs are unchanged and the others carry new entries."""
-    found = []
-    folders: dict[str, FolderFacts] = {}
-    for path in paths:
-        entry = cached.get(path) if cached is not None else None
-        result = check_file(Path(path), settings, entry, cached is not None, folders)
-        ascii_text = result.ascii is not False
-        found.append(FileFindings(path, tuple(result.diagnostics), ascii_text, result.cache_entry))
-    return found
-
-
-def _quiet_worker() -> None:
-    """stdout is the protocol channel of the parent: point it at stderr, fd and object."""
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
-
-
 class BulkChecker:
     def __init__(self, cache_folder: Path | None = None) -> None:
         self._pool: ProcessPoolExecutor | None = None
@@ -83,7 +48,7 @@ class BulkChecker:
             self._pool = ProcessPoolExecutor(
                 max_workers=worker_count(),
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_quiet_worker,
+                initializer=quiet_worker,
             )
         return self._pool
 

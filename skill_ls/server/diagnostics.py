@@ -16,9 +16,9 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from skill_ls.checking.batches import FileFindings
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.server.binding import bind
-from skill_ls.server.bulk import FileFindings
 from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
 from skill_ls.server.documents import path_to_uri

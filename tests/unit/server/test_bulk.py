@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from skill_ls.checking.batches import FileFindings
 from skill_ls.document import decode_skill_bytes
-from skill_ls.server.bulk import BulkChecker, FileFindings
+from skill_ls.server.bulk import BulkChecker
 from skill_ls.settings import Settings
 
 SKILL = "---\nname: {name}\ndescription: Does {name} things. Use when asked.\n---\n# Body\n"
