@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from skill_ls.clients.table import CLASH_SCOPE_RANKS, Client
@@ -22,7 +22,7 @@ class Candidate:
     order: tuple[int, str]  # (root index in the client's load order, relative path)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     status: Status
     loaded: bool
@@ -31,6 +31,31 @@ class Outcome:
     # The client's clash winner varies from run to run (`clash="varies"`): `winner` is one
     # copy it may load, not the only one.
     varies: bool = False
+
+
+class OneOutcome(Mapping[str, Outcome]):
+    """The outcomes of a name only one file has (nearly every name): the mapping a `dict`
+    would be, in a quarter of the memory (an index keeps one per client and name)."""
+
+    __slots__ = ("_outcome", "_real")
+
+    def __init__(self, real: str, outcome: Outcome) -> None:
+        self._real = real
+        self._outcome = outcome
+
+    def __getitem__(self, real: str) -> Outcome:
+        if real != self._real:
+            raise KeyError(real)
+        return self._outcome
+
+    def __iter__(self) -> Iterator[str]:
+        yield self._real
+
+    def __len__(self) -> int:
+        return 1
+
+    def __repr__(self) -> str:
+        return f"{{{self._real!r}: {self._outcome!r}}}"
 
 
 def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) -> bool:
@@ -280,15 +305,15 @@ def resolve(
     candidates: Sequence[Candidate],
     facts: Mapping[str, SkillFacts],
     builtin_policy: str,
-) -> dict[str, Outcome]:
+) -> Mapping[str, Outcome]:
     """Outcome for every real file among `candidates` (all named alike for `client`)."""
     if len(candidates) == 1:  # no clash: the common case, kept cheap for large workspaces
         only = candidates[0]
         facts_of = facts[only.found.real]
         reason = skip_reason(client, facts_of, _client_name(client, only, facts_of))
         if reason is not None:
-            return {only.found.real: Outcome(Status.SKIPPED, False, reason=reason)}
-        return {only.found.real: _loaded(client, only, facts, Status.LOADED)}
+            return OneOutcome(only.found.real, Outcome(Status.SKIPPED, False, reason=reason))
+        return OneOutcome(only.found.real, _loaded(client, only, facts, Status.LOADED))
     ordered = sorted(candidates, key=lambda c: c.order)
     outcomes: dict[str, Outcome] = {}
     eligible: list[Candidate] = []

@@ -99,7 +99,7 @@ class IndexReadModel:
             for order, root in enumerate(self._client_roots[client.id]):
                 self._root_uses.setdefault(root.path, []).append(RootUse(client, order, root))
         self._state = IndexState()
-        self._outcomes: dict[tuple[str, str], dict[str, Outcome]] = {}
+        self._outcomes: dict[tuple[str, str], Mapping[str, Outcome]] = {}
         self._entries: dict[str, SkillEntry] = {}
         self._views: dict[str, tuple[LoadedSkill, ...]] = {}
 
@@ -211,7 +211,7 @@ class IndexReadModel:
         with self._lock:
             return self._state.candidates[client_id][real]
 
-    def outcomes(self, client: Client, name: str) -> dict[str, Outcome]:
+    def outcomes(self, client: Client, name: str) -> Mapping[str, Outcome]:
         """What a client does with each copy named `name`, by real path."""
         key = (client.id, name)
         with self._lock:
@@ -224,11 +224,11 @@ class IndexReadModel:
                 self._outcomes[key] = cached
             return cached
 
-    def group_outcomes(self, real: str) -> list[tuple[Client, Candidate, dict[str, Outcome]]]:
+    def group_outcomes(self, real: str) -> list[tuple[Client, Candidate, Mapping[str, Outcome]]]:
         """For each audience client finding `real`: its candidate and its name group."""
         with self._lock:
             state = self._state
-            found: list[tuple[Client, Candidate, dict[str, Outcome]]] = []
+            found: list[tuple[Client, Candidate, Mapping[str, Outcome]]] = []
             for client_id in self.audience:
                 client = CLIENTS_BY_ID[client_id]
                 candidate = state.candidates.get(client_id, {}).get(real)
@@ -277,10 +277,10 @@ class IndexReadModel:
         self._entries.clear()
         self._views.clear()
 
-    def _placements(self, real: str) -> list[tuple[Candidate, Outcome, dict[str, Outcome]]]:
+    def _placements(self, real: str) -> list[tuple[Candidate, Outcome, Mapping[str, Outcome]]]:
         """(candidate, outcome, the whole name group's outcomes) per client finding `real`."""
         state = self._state
-        out: list[tuple[Candidate, Outcome, dict[str, Outcome]]] = []
+        out: list[tuple[Candidate, Outcome, Mapping[str, Outcome]]] = []
         for client in CLIENTS:
             candidate = state.candidates.get(client.id, {}).get(real)
             if candidate is None:

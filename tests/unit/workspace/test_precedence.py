@@ -10,6 +10,7 @@ import pytest
 from skill_ls.diagnostics import Diagnostic, Severity
 from skill_ls.rules.registry import RULES
 from skill_ls.workspace import Status, WalkLimits, WorkspaceIndex
+from skill_ls.workspace.precedence import OneOutcome, Outcome
 
 from ..workspace_helpers import Workspace, clients_workspace
 
@@ -162,3 +163,13 @@ def test_files_outside_the_index_have_no_cross_skill_findings(workspace: Workspa
     index = workspace.index()
     assert index.cross_skill_diagnostics(workspace.root / "elsewhere" / "SKILL.md") == []
     assert index.entry_for_path(workspace.root / "elsewhere" / "SKILL.md") is None
+
+
+def test_a_lone_outcome_reads_as_the_one_item_mapping_it_stands_for() -> None:
+    loaded = Outcome(Status.LOADED, True)
+    one = OneOutcome("/w/a/SKILL.md", loaded)
+    assert one == {"/w/a/SKILL.md": loaded}
+    assert {"/w/a/SKILL.md": loaded} == one
+    assert list(one.items()) == [("/w/a/SKILL.md", loaded)]
+    assert one.get("/w/b/SKILL.md") is None
+    assert len(one) == 1 and "/w/a/SKILL.md" in one
