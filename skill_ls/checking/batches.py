@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,8 +46,22 @@ def check_batch(
     return found
 
 
+# How often a worker looks whether the server that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
+
+
 def quiet_worker() -> None:
-    """A worker's stdout is the protocol channel of the server that started it: point it at
-    stderr, file descriptor and object alike."""
+    """Start a worker: its stdout is the protocol channel of the server that started it, so
+    point it at stderr (file descriptor and object alike), and end it when that server is
+    gone (a pool's worker holds both ends of its task queue, so a server killed with
+    SIGKILL would leave it waiting forever, one more after every restart)."""
     os.dup2(2, 1)
     sys.stdout = sys.stderr
+    parent = os.getppid()
+    threading.Thread(target=_end_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)  # the server is gone: nobody reads what this worker would return
