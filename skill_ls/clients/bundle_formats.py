@@ -16,6 +16,18 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
         r"[^ \x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]+",
         "at least one character, without spaces, control or bidirectional-formatting characters",
     ),
+    # `claude plugin validate` (Claude Code 2.1.328) reports these names as reserved ("it
+    # passes as one of Anthropic's own"), in a plugin.json and in a marketplace's entries,
+    # whatever the case, `_` and `.` read as `-`; `claude plugin install` still installs
+    # such a plugin from a marketplace (seen offline). Probed with 33 names.
+    reserved_names=(
+        r"(?i)^(?:(?:claude|anthropics?|cc[-_.]plugin)[-_.].*|claude|anthropics?"
+        r"|claude[-_.]code|claude[-_.]mods)$|(?:claude|anthropic)[-_.]*official"
+        r"|official[-_.]*(?:claude|anthropic)",
+        'must not start with "claude-", "anthropic-", "anthropics-" or "cc-plugin-", be '
+        '"claude", "anthropic", "anthropics", "claude-code" or "claude-mods", or put "official" '
+        'beside "claude" or "anthropic"',
+    ),
     skills_folder="skills",
     # `skills`: "." or a "./" path, or a list of them, loaded besides `skills/`.
     skills_key="skills",

@@ -256,6 +256,9 @@ class BundleFormat:
     required_keys: tuple[str, ...] = ("name",)
     # (regular expression, the rule in words) the manifest's `name` must fully match.
     name_rule: tuple[str, str] | None = None
+    # (regular expression searched in a plugin's name, the rule in words): names the
+    # client's own validator reports as reserved although the client still installs them.
+    reserved_names: tuple[str, str] | None = None
     # The folder below the root whose sub-folders are the bundle's skills.
     skills_folder: str = "skills"
     # The manifest key naming further skill folders (`./` paths relative to the root, one
@@ -301,6 +304,10 @@ class BundleFormat:
         parts = [f"{self.kind}: a folder with {manifests} (needs {needs})"]
         if self.name_rule is not None:
             parts.append(f"`name`: {self.name_rule[1]}")
+        if self.reserved_names is not None:
+            parts.append(
+                f"reserved names (installed, reported by its validator): {self.reserved_names[1]}"
+            )
         skills = f"skills in `{self.skills_folder}/`"
         if self.skills_key:
             skills += f" and the folders the manifest's `{self.skills_key}` names"

@@ -70,6 +70,17 @@ MARKETPLACE_ENTRY = define(
     example='"source": "plugins/tools"',
     family=FAMILY,
 )
+RESERVED_NAME = define(
+    "SKL606",
+    "reserved-plugin-name",
+    Severity.WARNING,
+    "A plugin's name is one the agent's own validator reserves for the agent's maker",
+    "`claude plugin validate` reports a plugin named like one of Anthropic's own (`claude-`, "
+    "`anthropic-` or `cc-plugin-` in front, `official` beside `claude`) as an error, and the "
+    "plugin directory refuses it; Claude Code still installs it from a marketplace.",
+    example='"name": "claude-helpers"',
+    family=FAMILY,
+)
 DUPLICATE_PLUGIN = define(
     "SKL605",
     "marketplace-duplicate-plugin",
@@ -204,12 +215,33 @@ def _check_bundle(
             by_problem.setdefault(problem, []).append(client)
     for (message, where), clients in by_problem.items():
         found.add(BUNDLE_NAME, where, _said(clients, message))
+    _check_reserved(root.get("name"), kind, found)
     keys = {form.skills_key for _, form in kind.formats if form.skills_key}
     for key in sorted(keys):
         clients = [client for client, form in kind.formats if form.skills_key == key]
         value = root.get(key)
         if value is not None:
             _check_skill_paths(key, value, clients, context, found)
+
+
+def _check_reserved(name: JsonValue | None, kind: ManifestKind, found: _Findings) -> None:
+    """SKL606: a name the clients' own validators reserve, though they install the plugin."""
+    if name is None or not name.text:
+        return
+    by_rule: dict[str, list[Client]] = {}
+    for client, form in kind.formats:
+        rule = form.reserved_names
+        if rule is not None and re.search(rule[0], name.text):
+            by_rule.setdefault(rule[1], []).append(client)
+    for words, clients in by_rule.items():
+        who = names(clients)
+        found.add(
+            RESERVED_NAME,
+            name.range,
+            f"{who}'s plugin validator reports the name `{name.text}` as reserved, passing for "
+            f"one of its maker's own (a plugin's name {words}); {who} still installs it, "
+            "but a plugin directory refuses it",
+        )
 
 
 def identity_problems(root: JsonValue, form: BundleFormat, top: Range) -> list[tuple[str, Range]]:
@@ -367,6 +399,7 @@ def _check_entry(
                 name.range,
                 _said(clients, f"refuses the plugin name `{name.text}`: it must be {words}"),
             )
+        _check_reserved(name, kind, found)
     source = entry.get("source")
     if source is None:
         found.add(MARKETPLACE_ENTRY, entry.range, "this plugin entry has no `source`")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from skill_ls.diagnostics import Range, Severity
 from skill_ls.document.manifest_json import parse_json, read_manifest
 from skill_ls.rules import RULES
@@ -44,8 +46,9 @@ def findings(
 
 def test_the_rules_are_registered_in_their_family() -> None:
     codes = {code: rule for code, rule in RULES.items() if rule.family == "manifests"}
-    assert sorted(codes) == ["SKL601", "SKL602", "SKL603", "SKL604", "SKL605"]
+    assert sorted(codes) == ["SKL601", "SKL602", "SKL603", "SKL604", "SKL605", "SKL606"]
     assert codes["SKL605"].severity is Severity.WARNING
+    assert codes["SKL606"].severity is Severity.WARNING
 
 
 def test_manifest_kinds_follow_the_client_table() -> None:
@@ -183,6 +186,61 @@ def test_a_hostile_list_of_skill_paths_is_checked_up_to_a_bound_said_once() -> N
     assert message == (
         f"`skills` lists {MAX_SKILL_PATHS + 50} paths; only the first {MAX_SKILL_PATHS} are checked"
     )
+
+
+# What `claude plugin validate` (Claude Code 2.1.328) said of each name: reserved or not.
+RESERVED_AS_OBSERVED = {
+    "claude-in-chrome-troubleshooting": True,
+    "Claude-Tools": True,
+    "claude": True,
+    "claude-code": True,
+    "claude_code": True,
+    "Claude.Code": True,
+    "claude-mods": True,
+    "claude-mods-x": True,
+    "claude.tools": True,
+    "claude--x": True,
+    "anthropics": True,
+    "anthropic_x": True,
+    "cc_plugin_x": True,
+    "my-claude-official": True,
+    "myofficial-claude": True,
+    "claudeofficialx": True,
+    "official-anthropic-kit": True,
+    "mod-official-anthropics": True,
+    "ANTHROPIC": True,
+    "claudes-tools": False,
+    "claudetools": False,
+    "tools-claude": False,
+    "superclaude": False,
+    "my-claude-tools": False,
+    "cc-plugin": False,
+    "cc-pluginx": False,
+    "official-x": False,
+    "x-official-y-claude": False,
+    "xanthropicx-official": False,
+}
+
+
+@pytest.mark.parametrize(("name", "reserved"), sorted(RESERVED_AS_OBSERVED.items()))
+def test_a_reserved_plugin_name_is_a_warning_as_claude_codes_validator_says(
+    name: str, reserved: bool
+) -> None:
+    codes = [code for code, _, _ in findings(f'{{"name": "{name}"}}')]
+    assert ("SKL606" in codes) is reserved
+    # Reserved is not refused: Claude Code still installs the plugin (seen offline).
+    assert "SKL602" not in codes
+
+
+def test_a_reserved_name_in_a_marketplace_entry_is_said_where_it_is() -> None:
+    text = '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "claude-kit", '
+    text += '"source": "./kit", "strict": false}]}'
+    found = findings(text, path=MARKET, dirs=frozenset({f"{ROOT}/kit"}))
+    assert [(code, where) for code, where, _ in found] == [("SKL606", Range.of(0, 59, 0, 71))]
+    assert found[0][2].startswith(
+        "Claude Code's plugin validator reports the name `claude-kit` as reserved"
+    )
+    assert found[0][2].endswith("Claude Code still installs it, but a plugin directory refuses it")
 
 
 def test_marketplace_entries_are_checked_against_the_folders_below_its_root() -> None:
