@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -158,6 +158,29 @@ def bundle_skills(bundle: Bundle, client: Client) -> list[BundleSkill]:
             path = os.path.join(folder, name, SKILL_FILE)
             skills.append(_skill(bundle, client, prefix_name, path, direct=False))
     return skills
+
+
+def bundle_skill_at(bundle: Bundle, client: Client, path: str) -> BundleSkill | None:
+    """The skill at `path` as `client` lists it when `bundle_skills` would list it, found
+    without reading the bundle's other skills (a code lens asks on every edit)."""
+    real = os.path.realpath(path)
+    prefix_name = bundle.name or os.path.basename(bundle.root)
+    for folder in bundle.skill_folders:
+        own = os.path.join(folder, SKILL_FILE)
+        if os.path.isfile(own):
+            if os.path.realpath(own) == real:
+                return _skill(bundle, client, prefix_name, own, direct=True)
+            continue
+        name = os.path.basename(os.path.dirname(path))
+        candidate = os.path.join(folder, name, SKILL_FILE)
+        if (
+            not name.startswith(".")
+            and _inside_dir(os.path.join(folder, name), bundle.root)
+            and os.path.isfile(candidate)
+            and os.path.realpath(candidate) == real
+        ):
+            return _skill(bundle, client, prefix_name, candidate, direct=False)
+    return None
 
 
 def listed_name(form: BundleFormat, bundle_name: str, folder: str, name: str | None) -> str:
@@ -323,6 +346,40 @@ def bundle_placements(folders: Sequence[str], clients: Sequence[Client]) -> list
     its marketplaces list), for each of `clients` that installs them, in the clients'
     order and each bundle's loading order."""
     found: list[BundlePlacement] = []
+    for client, bundle, skill in _workspace_bundle_skills(folders, clients):
+        if bundle.refused is not None:
+            status, why = "skipped", bundle.refused
+        else:
+            status, why = judged(client, skill, read_facts(skill.path))
+        found.append(BundlePlacement(client, skill, status, why))
+    return found
+
+
+def bundle_skill_paths(folders: Sequence[str], clients: Sequence[Client]) -> list[str]:
+    """The SKILL.md files of the bundles in `folders` that any of `clients` installs, once
+    each (by real path), in order."""
+    found: dict[str, str] = {}
+    for _, _, skill in _workspace_bundle_skills(folders, clients):
+        found.setdefault(os.path.realpath(skill.path), skill.path)
+    return list(found.values())
+
+
+def judged(client: Client, skill: BundleSkill, facts: SkillFacts) -> tuple[str, str]:
+    """(status, why) of a skill of a bundle the client installs: "skipped" and why,
+    "hidden-from-model" or "loaded"; `facts` may come from an editor's buffer."""
+    why = skip_reason(client, facts, skill.name)
+    if why is not None:
+        return "skipped", why
+    if hidden(client, facts):
+        return "hidden-from-model", ""
+    return "loaded", ""
+
+
+def _workspace_bundle_skills(
+    folders: Sequence[str], clients: Sequence[Client]
+) -> Iterator[tuple[Client, Bundle, BundleSkill]]:
+    """Each (client, bundle, skill) of the bundles in `folders`, a bundle once per client
+    format however many folders lead to it."""
     for client in clients:
         for form in client.bundles:
             seen: set[str] = set()
@@ -333,33 +390,7 @@ def bundle_placements(folders: Sequence[str], clients: Sequence[Client]) -> list
                         continue
                     seen.add(real)
                     for skill in bundle_skills(bundle, client):
-                        found.append(_placement(client, bundle, skill))
-    return found
-
-
-def bundle_skill_paths(folders: Sequence[str], clients: Sequence[Client]) -> list[str]:
-    """The SKILL.md files of the bundles in `folders` that any of `clients` installs, once
-    each (by real path), in order."""
-    found: dict[str, str] = {}
-    for client in clients:
-        for form in client.bundles:
-            for folder in folders:
-                for bundle in bundles_from(folder, form):
-                    for skill in bundle_skills(bundle, client):
-                        found.setdefault(os.path.realpath(skill.path), skill.path)
-    return list(found.values())
-
-
-def _placement(client: Client, bundle: Bundle, skill: BundleSkill) -> BundlePlacement:
-    if bundle.refused is not None:
-        return BundlePlacement(client, skill, "skipped", bundle.refused)
-    facts = read_facts(skill.path)
-    why = skip_reason(client, facts, skill.name)
-    if why is not None:
-        return BundlePlacement(client, skill, "skipped", why)
-    if hidden(client, facts):
-        return BundlePlacement(client, skill, "hidden-from-model")
-    return BundlePlacement(client, skill, "loaded")
+                        yield client, bundle, skill
 
 
 # --- internals --------------------------------------------------------------------------

@@ -14,10 +14,9 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.rules.context import install_tree
-from skill_ls.workspace.bundles import bundle_skills, read_bundle
+from skill_ls.workspace.bundles import bundle_skill_at, judged, read_bundle
 from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.model import Placement, Status
-from skill_ls.workspace.precedence import hidden, skip_reason
 from skill_ls.workspace.read_model import IndexReadModel
 
 
@@ -167,7 +166,6 @@ def bundle_verdicts(
     if root is None:
         return None
     wanted = {client.id for client in targets}
-    real = os.path.realpath(path)
     facts = read_facts(path, text)
     kind = ""
     bundle_name = os.path.basename(root)
@@ -189,17 +187,17 @@ def bundle_verdicts(
         if bundle.refused is not None:
             refused.setdefault(_shorten(bundle.refused, client), []).append(client.name)
             continue
-        mine = [s for s in bundle_skills(bundle, client) if os.path.realpath(s.path) == real]
-        if not mine:
+        mine = bundle_skill_at(bundle, client, path)
+        if mine is None:
             not_found.append(client.name)
             continue
-        why = skip_reason(client, facts, mine[0].name)
-        if why is not None:
+        status, why = judged(client, mine, facts)
+        if status == "skipped":
             skipped.setdefault(_shorten(why, client) or "skipped", []).append(client.name)
-        elif hidden(client, facts):
+        elif status == "hidden-from-model":
             hidden_by.append(client.name)
         else:
-            listed.setdefault(mine[0].name, []).append(client.name)
+            listed.setdefault(mine.name, []).append(client.name)
     if not kind:
         return None
     return BundleVerdicts(
