@@ -96,11 +96,11 @@ def bundle_from_document(
     name = name_value.text if name_value is not None and name_value.text else None
     folders: dict[str, None] = {}
     default = os.path.join(root, form.skills_folder)
-    if _inside_dir(default, root):
+    if inside_dir(default, root):
         folders.setdefault(default)
     if top is not None and top.kind == "object" and form.skills_key:
         for folder in manifest_skill_paths(top.get(form.skills_key), root):
-            if folder not in folders and _inside_dir(folder, root):
+            if folder not in folders and inside_dir(folder, root):
                 folders.setdefault(folder)
     refused = None
     if top is None or top.kind != "object":
@@ -151,7 +151,7 @@ def bundle_skills(bundle: Bundle, client: Client) -> list[BundleSkill]:
         if os.path.isfile(own):
             skills.append(_skill(bundle, client, prefix_name, own, direct=True))
             continue
-        names = _skill_folders(folder, bundle.root)
+        names = skill_folder_names(folder, bundle.root)
         # In the order the client lists one root's skills (Claude Code: `localeCompare`).
         names.sort(key=lambda name: root_order_key(client, f"{name}/{SKILL_FILE}"))
         for name in names:
@@ -175,7 +175,7 @@ def bundle_skill_at(bundle: Bundle, client: Client, path: str) -> BundleSkill | 
         candidate = os.path.join(folder, name, SKILL_FILE)
         if (
             not name.startswith(".")
-            and _inside_dir(os.path.join(folder, name), bundle.root)
+            and inside_dir(os.path.join(folder, name), bundle.root)
             and os.path.isfile(candidate)
             and os.path.realpath(candidate) == real
         ):
@@ -275,7 +275,7 @@ def _recorded_bundles(form: BundleFormat, environment: Environment) -> list[Bund
         if folder is None or not os.path.isabs(folder):
             continue
         folder = os.path.normpath(folder)
-        if not _inside_dir(folder, base):
+        if not inside_dir(folder, base):
             continue
         bundle = read_bundle(folder, form)
         if bundle is not None:
@@ -485,7 +485,7 @@ def listed_bundle(
     if relative is None:
         return None
     folder = os.path.normpath(os.path.join(root, relative))
-    if not _inside_dir(folder, root):
+    if not inside_dir(folder, root):
         return None
     bundle = read_bundle(folder, form)
     if bundle is None:
@@ -495,12 +495,12 @@ def listed_bundle(
         # `strict: false`: the entry is the plugin's manifest.
         name = entry.get("name")
         default = os.path.join(folder, form.skills_folder)
-        folders = (default,) if _inside_dir(default, root) else ()
+        folders = (default,) if inside_dir(default, root) else ()
         return Bundle(folder, "", form, name.text if name else None, folders)
     return bundle
 
 
-def _inside_dir(folder: str, root: str) -> bool:
+def inside_dir(folder: str, root: str) -> bool:
     """A folder inside `root`, not reached through a link out of it."""
     if not is_within(folder, root):
         return False
@@ -508,7 +508,7 @@ def _inside_dir(folder: str, root: str) -> bool:
     return is_within(real, os.path.realpath(root)) and os.path.isdir(real)
 
 
-def _skill_folders(folder: str, root: str) -> list[str]:
+def skill_folder_names(folder: str, root: str) -> list[str]:
     """Sub-folders (or links to folders inside the bundle) holding a SKILL.md; names
     starting with "." are left out."""
     try:
@@ -519,7 +519,7 @@ def _skill_folders(folder: str, root: str) -> list[str]:
     found: list[str] = []
     for name in names[:MAX_SKILLS_PER_FOLDER]:
         path = os.path.join(folder, name)
-        if _inside_dir(path, root) and os.path.isfile(os.path.join(path, SKILL_FILE)):
+        if inside_dir(path, root) and os.path.isfile(os.path.join(path, SKILL_FILE)):
             found.append(name)
     return found
 

@@ -23,14 +23,15 @@ from skill_ls.document.manifest_json import (
     JsonValue,
     parse_json,
 )
-from skill_ls.files import is_within
 from skill_ls.rules.helpers import names
 from skill_ls.rules.manifests import ManifestKind, manifest_kind, manifest_root
 from skill_ls.workspace.bundles import (
     Bundle,
     bundle_from_document,
     bundle_skills,
+    inside_dir,
     listed_bundle,
+    skill_folder_names,
 )
 
 # Skill names shown in one hover line before "and N more"; skill paths described.
@@ -215,10 +216,7 @@ def _path_listing(context: _Context, form: BundleFormat, client: Client, text: s
     if text not in (".", "./") and not text.startswith("./"):
         return "reads no skill from it (a skill path is `.` or `./...`)"
     folder = os.path.normpath(os.path.join(context.root, text))
-    real = os.path.realpath(folder)
-    # Lexically inside and, through any link, still inside: nothing outside is read.
-    inside = is_within(folder, context.root) and is_within(real, os.path.realpath(context.root))
-    if not inside or not os.path.isdir(real):
+    if not inside_dir(folder, context.root):  # nothing outside the bundle is read
         return "reads no skill from it (no such folder in the bundle)"
     whole = bundle_from_document(context.root, context.path, form, context.document)
     only = Bundle(whole.root, whole.manifest, form, whole.name, (folder,), whole.refused)
@@ -408,7 +406,7 @@ def _skill_folder_suggestions(
     for folder in _folders(root):
         if folder == default:
             continue
-        count = _skills_in(folder)
+        count = _skills_in(folder, root)
         if count == 0:
             continue
         detail = "a skill" if count < 0 else f"{count} skill{'s' if count != 1 else ''}"
@@ -458,20 +456,12 @@ def _folders(root: str) -> Iterator[str]:
             queue.append((path, depth + 1))
 
 
-def _skills_in(folder: str) -> int:
-    """-1: the folder is a skill; else how many of its sub-folders are skills."""
+def _skills_in(folder: str, root: str) -> int:
+    """-1: the folder is a skill; else how many of its sub-folders are skills (as a bundle
+    with that skill path lists them)."""
     if os.path.isfile(os.path.join(folder, "SKILL.md")):
         return -1
-    try:
-        with os.scandir(folder) as entries:
-            return sum(
-                1
-                for entry in entries
-                if entry.is_dir(follow_symlinks=False)
-                and os.path.isfile(os.path.join(entry.path, "SKILL.md"))
-            )
-    except OSError:
-        return 0
+    return len(skill_folder_names(folder, root))
 
 
 def _relative(folder: str, root: str) -> str:
