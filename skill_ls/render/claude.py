@@ -26,6 +26,7 @@ from skill_ls.clients.table import Client
 from skill_ls.document import SkillDocument
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.render.strings import js_head, js_length
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.yamltree import YScalar, YSequence
 
@@ -68,7 +69,7 @@ def claude_listing(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
         for line in lines:
             if line.fixed:
                 continue
-            cost = _units(line.full_line) - _units(line.name_line)
+            cost = js_length(line.full_line) - js_length(line.name_line)
             if cost <= slack:
                 line.full = True
                 slack -= cost
@@ -118,8 +119,8 @@ def _line(skill: LoadedSkill, listed: Sequence[LoadedSkill], cap: int | None) ->
     # `name_rule`); the same treatment as descriptions keeps any other one on its line.
     name_line = f"- {listing_text(listing_name(skill, listed))}"
     capped_at: int | None = None
-    if cap is not None and _units(description) > cap:
-        description = _head_units(description, cap - 1) + ELLIPSIS
+    if cap is not None and js_length(description) > cap:
+        description = js_head(description, cap - 1) + ELLIPSIS
         capped_at = len(name_line) + 2 + len(description) - 1
     return _Line(skill, name_line, f"{name_line}: {description}", capped_at, builtin)
 
@@ -143,25 +144,10 @@ def _flatten(text: str) -> str:
     return "".join(out)
 
 
-def _units(text: str) -> int:
-    """Length in UTF-16 code units, as JavaScript counts it."""
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
-
-
-def _head_units(text: str, units: int) -> str:
-    """The longest start of `text` within `units` UTF-16 code units."""
-    taken = 0
-    for position, char in enumerate(text):
-        taken += 2 if ord(char) > 0xFFFF else 1
-        if taken > units:
-            return text[:position]
-    return text
-
-
 def _width(lines: Iterable[str]) -> int:
     """UTF-16 units of the lines joined by line breaks."""
     items = list(lines)
-    return sum(_units(item) for item in items) + max(len(items) - 1, 0)
+    return sum(js_length(item) for item in items) + max(len(items) - 1, 0)
 
 
 # --- activation -----------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from skill_ls.clients.table import Client
 from skill_ls.render.escape import html_escape
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
-from skill_ls.render.strings import JS_WHITESPACE, js_trim
+from skill_ls.render.strings import JS_WHITESPACE, js_head, js_length, js_trim
 from skill_ls.workspace.model import LoadedSkill
 
 CATALOG_FORMAT = "droid-available-skills"
@@ -60,22 +60,6 @@ _TAG_SPACES = re.compile(r"[\r\n\t]")
 _FRONTMATTER = re.compile(r"---\r?\n[\s\S]*?\r?\n---(?:\r?\n)?")
 
 
-def js_length(text: str) -> int:
-    """`text.length` in JavaScript: UTF-16 code units."""
-    return len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-
-def _js_prefix(text: str, units: int) -> str:
-    """`text.slice(0, units)` for text whose characters are whole within the cut."""
-    taken: list[str] = []
-    for char in text:
-        units -= 2 if ord(char) > 0xFFFF else 1
-        if units < 0:
-            break
-        taken.append(char)
-    return "".join(taken)
-
-
 def one_line(text: str) -> str:
     """Droid's clean-up of a name or a description: tags defused, whitespace runs made one
     space, trimmed."""
@@ -87,7 +71,7 @@ def _description(text: str) -> str:
     shown = one_line(text) or NO_DESCRIPTION
     if js_length(shown) <= DESCRIPTION_MAX:
         return shown
-    return _js_prefix(shown, DESCRIPTION_MAX - 1) + "\u2026"
+    return js_head(shown, DESCRIPTION_MAX - 1) + "\u2026"
 
 
 def droid_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:

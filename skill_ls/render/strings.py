@@ -17,3 +17,19 @@ def js_trim(text: str) -> str:
 def utf8_size(text: str) -> int:
     """UTF-8 bytes (a lone surrogate, which no file read here holds, counts 3)."""
     return len(text.encode("utf-8", "surrogatepass"))
+
+
+def js_length(text: str) -> int:
+    """`text.length` in JavaScript: UTF-16 code units."""
+    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+
+
+def js_head(text: str, units: int) -> str:
+    """The longest start of `text` within `units` UTF-16 code units (a character that
+    `text.slice(0, units)` would cut in half is left out whole)."""
+    taken = 0
+    for position, char in enumerate(text):
+        taken += 2 if ord(char) > 0xFFFF else 1
+        if taken > units:
+            return text[:position]
+    return text
