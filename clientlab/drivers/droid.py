@@ -10,8 +10,8 @@ import os
 import re
 from typing import Any
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, model_requests
-from clientlab.drivers.openai_chat import after_tool_result, text_of
+from clientlab.drivers.base import Paths, Run, ToolScript, model_requests
+from clientlab.drivers.openai_chat import SkillToolDriver, text_of
 from clientlab.mock_model import Recorded, ToolCall
 
 HEADER = "Available skills (invoke by exact name when its description matches the request):"
@@ -22,7 +22,7 @@ ACTIVATED = re.compile(r'Skill "[^"\n]*" is now active\.')
 ENTRY = re.compile(r"^([^:\n]+)(?:: |$)", re.MULTILINE)
 
 
-class Droid(Driver):
+class Droid(SkillToolDriver):
     agent = "droid"
     # @factory/cli 0.225.1 runs its platform package's binary; that package is published at
     # 0.225.2 only, so the binary that answers (and its version) is this one's.
@@ -66,15 +66,8 @@ class Droid(Driver):
     def listed(self, catalog: str) -> list[str]:
         return ENTRY.findall(catalog.split("\n", 1)[1] if "\n" in catalog else "")
 
-    def activation(self, requests: list[Recorded], skill: str) -> str | None:
-        text, _ = after_tool_result(requests)
-        if text is None or not ACTIVATED.match(text):
-            return None
-        return text
-
-    def refusal(self, requests: list[Recorded], skill: str) -> str | None:
-        text, _ = after_tool_result(requests)
-        return text
+    def activated(self, text: str) -> bool:
+        return ACTIVATED.match(text) is not None
 
 
 def _first_user_parts(requests: list[Recorded]) -> list[list[str]]:

@@ -1,10 +1,11 @@
-"""Helpers for agents that speak OpenAI Chat Completions (pi, OpenCode, Copilot CLI)."""
+"""Helpers for agents that speak OpenAI Chat Completions (pi, OpenCode, Kilo Code CLI,
+Copilot CLI, Qwen Code, Factory Droid)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from clientlab.drivers.base import model_requests
+from clientlab.drivers.base import Driver, model_requests
 from clientlab.mock_model import Recorded
 
 
@@ -36,3 +37,19 @@ def after_tool_result(requests: list[Recorded]) -> tuple[str | None, list[dict[s
             if message.get("role") == "tool":
                 return text_of(message.get("content")), messages[at + 1 :]
     return None, []
+
+
+class SkillToolDriver(Driver):
+    """An agent whose skill tool answers in the tool result: that answer is the activation
+    when it opens as the agent's activation does (`activated`), else the agent's refusal."""
+
+    def activated(self, text: str) -> bool:
+        raise NotImplementedError
+
+    def activation(self, requests: list[Recorded], skill: str) -> str | None:
+        text, _ = after_tool_result(requests)
+        return text if text is not None and self.activated(text) else None
+
+    def refusal(self, requests: list[Recorded], skill: str) -> str | None:
+        text, _ = after_tool_result(requests)
+        return text

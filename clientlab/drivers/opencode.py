@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 import os
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, between, xml_names
-from clientlab.drivers.openai_chat import after_tool_result, system_texts
+from clientlab.drivers.base import Paths, Run, ToolScript, between, xml_names
+from clientlab.drivers.openai_chat import SkillToolDriver, system_texts
 from clientlab.mock_model import Recorded, ToolCall
 
 HEADER = "Skills provide specialized instructions"
 END = "</available_skills>"
 
 
-class OpenCode(Driver):
+class OpenCode(SkillToolDriver):
     agent = "opencode"
     package = "opencode-ai"
     # What a fork renames: its binary, its config folder and file under ~/.config, and the
@@ -64,12 +64,5 @@ class OpenCode(Driver):
     def listed(self, catalog: str) -> list[str]:
         return xml_names(catalog)
 
-    def activation(self, requests: list[Recorded], skill: str) -> str | None:
-        text, _ = after_tool_result(requests)
-        if text is None or not text.startswith("<skill_content"):
-            return None
-        return text
-
-    def refusal(self, requests: list[Recorded], skill: str) -> str | None:
-        text, _ = after_tool_result(requests)
-        return text
+    def activated(self, text: str) -> bool:
+        return text.startswith("<skill_content")

@@ -9,8 +9,8 @@ import os
 import re
 from typing import Any
 
-from clientlab.drivers.base import Driver, Paths, Run, ToolScript, model_requests
-from clientlab.drivers.openai_chat import after_tool_result, text_of
+from clientlab.drivers.base import Paths, Run, ToolScript, model_requests
+from clientlab.drivers.openai_chat import SkillToolDriver, text_of
 from clientlab.mock_model import Recorded, ToolCall
 
 HEADER = "The following skills are available for use with the Skill tool."
@@ -21,7 +21,7 @@ EMPTY = "No skills are currently available."
 ACTIVATED = "Base directory for this skill: "
 
 
-class QwenCode(Driver):
+class QwenCode(SkillToolDriver):
     agent = "qwen-code"
     package = "@qwen-code/qwen-code"
 
@@ -63,15 +63,8 @@ class QwenCode(Driver):
     def listed(self, catalog: str) -> list[str]:
         return re.findall(r"<name>\n(.*?)\n</name>", catalog)
 
-    def activation(self, requests: list[Recorded], skill: str) -> str | None:
-        text, _ = after_tool_result(requests)
-        if text is None or not text.startswith(ACTIVATED):
-            return None
-        return text
-
-    def refusal(self, requests: list[Recorded], skill: str) -> str | None:
-        text, _ = after_tool_result(requests)
-        return text
+    def activated(self, text: str) -> bool:
+        return text.startswith(ACTIVATED)
 
 
 def _first_user_texts(requests: list[Recorded]) -> list[str]:
