@@ -145,19 +145,25 @@ def bundle_skills(bundle: Bundle, client: Client) -> list[BundleSkill]:
     """The bundle's skills as `client` lists them, in the order it loads them: each skills
     folder's sub-folders holding a SKILL.md (by name), or the folder itself when it holds one."""
     prefix_name = bundle.name or os.path.basename(bundle.root)
-    skills: list[BundleSkill] = []
+    return [
+        _skill(bundle, client, prefix_name, path, direct)
+        for path, direct in _skill_files(bundle, client)
+    ]
+
+
+def _skill_files(bundle: Bundle, client: Client) -> Iterator[tuple[str, bool]]:
+    """(SKILL.md, whether it is a skills folder's own) of each of the bundle's skills, in
+    the order `client` loads them, without reading them."""
     for folder in bundle.skill_folders:
         own = os.path.join(folder, SKILL_FILE)
         if os.path.isfile(own):
-            skills.append(_skill(bundle, client, prefix_name, own, direct=True))
+            yield own, True
             continue
         names = skill_folder_names(folder, bundle.root)
         # In the order the client lists one root's skills (Claude Code: `localeCompare`).
         names.sort(key=lambda name: root_order_key(client, f"{name}/{SKILL_FILE}"))
         for name in names:
-            path = os.path.join(folder, name, SKILL_FILE)
-            skills.append(_skill(bundle, client, prefix_name, path, direct=False))
-    return skills
+            yield os.path.join(folder, name, SKILL_FILE), False
 
 
 def bundle_skill_at(bundle: Bundle, client: Client, path: str) -> BundleSkill | None:
@@ -359,8 +365,9 @@ def bundle_skill_paths(folders: Sequence[str], clients: Sequence[Client]) -> lis
     """The SKILL.md files of the bundles in `folders` that any of `clients` installs, once
     each (by real path), in order."""
     found: dict[str, str] = {}
-    for _, _, skill in _workspace_bundle_skills(folders, clients):
-        found.setdefault(os.path.realpath(skill.path), skill.path)
+    for client, bundle in _workspace_bundles(folders, clients):
+        for path, _ in _skill_files(bundle, client):  # paths only: a pull stats them
+            found.setdefault(os.path.realpath(path), path)
     return list(found.values())
 
 
@@ -378,19 +385,26 @@ def judged(client: Client, skill: BundleSkill, facts: SkillFacts) -> tuple[str, 
 def _workspace_bundle_skills(
     folders: Sequence[str], clients: Sequence[Client]
 ) -> Iterator[tuple[Client, Bundle, BundleSkill]]:
-    """Each (client, bundle, skill) of the bundles in `folders`, a bundle once per client
-    format however many folders lead to it."""
+    """Each (client, bundle, skill) of the bundles in `folders`."""
+    for client, bundle in _workspace_bundles(folders, clients):
+        for skill in bundle_skills(bundle, client):
+            yield client, bundle, skill
+
+
+def _workspace_bundles(
+    folders: Sequence[str], clients: Sequence[Client]
+) -> Iterator[tuple[Client, Bundle]]:
+    """Each (client, bundle) of the bundles in `folders`, a bundle once per client format
+    however many folders lead to it."""
     for client in clients:
         for form in client.bundles:
             seen: set[str] = set()
             for folder in folders:
                 for bundle in bundles_from(folder, form):
                     real = os.path.realpath(bundle.root)
-                    if real in seen:
-                        continue
-                    seen.add(real)
-                    for skill in bundle_skills(bundle, client):
-                        yield client, bundle, skill
+                    if real not in seen:
+                        seen.add(real)
+                        yield client, bundle
 
 
 # --- internals --------------------------------------------------------------------------
