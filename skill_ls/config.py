@@ -22,6 +22,7 @@ from skill_ls.clients.groups import expand_clients
 from skill_ls.diagnostics import Severity
 from skill_ls.files import open_regular
 from skill_ls.rules import RULES
+from skill_ls.rules.registry import docs_base_problem
 from skill_ls.schema_values import problem
 from skill_ls.settings import Settings
 
@@ -100,6 +101,11 @@ def merge(
         if wrong is not None:
             problems.append(ConfigProblem(source, str(raw_key), wrong))
             continue
+        if key == "docsUrl" and isinstance(value, str) and value:
+            wrong = docs_base_problem(value)
+            if wrong is not None:
+                problems.append(ConfigProblem(source, str(raw_key), f"{raw_key}: {wrong}"))
+                continue
         if key in ("select", "ignore"):
             value = [item.upper() for item in value]
             problems.extend(_unmatched_codes(value, source, str(raw_key)))

@@ -11,6 +11,7 @@ import functools
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from skill_ls.diagnostics import Severity
 
@@ -56,13 +57,30 @@ def define(
 def docs_url(code: str, base: str | None = None) -> str:
     """Where a rule is documented: `base` (the `docsUrl` setting: the address of the rules
     document, `{code}` standing for the lower-case code where given, else `#code` appended),
-    or by default the shipped copy of the docs as a `file://` URI."""
+    or by default the shipped copy of the docs as a `file://` URI. Every edge (diagnostics'
+    code links, SARIF, JSON) takes its links from here, so a base that is not a plain
+    `https:` address (`command:`, `javascript:`, a local file) is never emitted."""
     anchor = code.lower()
-    if base:
+    if base and docs_base_problem(base) is None:
         if "{code}" in base:
             return base.replace("{code}", anchor)
         return f"{base.split('#', 1)[0]}#{anchor}"
     return f"{shipped_docs_uri()}#{anchor}"
+
+
+def docs_base_problem(base: str) -> str | None:
+    """Why `base` may not be where rule codes link to, or None when it may: only `https:`
+    addresses with a host, since a repository can set it and editors open such links with
+    their own powers (VS Code runs `command:` links)."""
+    if any(ord(char) <= 0x20 or ord(char) == 0x7F or char == "\\" for char in base):
+        return "a docs URL may not contain spaces, control characters or backslashes"
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return "not a valid URL"
+    if parts.scheme.lower() != "https" or not parts.hostname:
+        return "only an https: address is allowed"
+    return None
 
 
 @functools.cache

@@ -285,6 +285,24 @@ def test_rule_links_point_to_the_shipped_docs_unless_docs_url_is_set(tmp_path: P
     assert rule["helpUri"] == "https://example.org/skill-ls/rules.html#skl104"
 
 
+def test_a_command_docs_url_in_the_repository_never_reaches_a_report(tmp_path: Path) -> None:
+    make_skill(tmp_path, "a-skill", VALID.format(name="A_Skill"), folder="a-skill")
+    (tmp_path / ".skill-ls.toml").write_text(
+        'docs-url = "command:workbench.action.terminal.sendSequence?%7B%7D"\n', "utf-8"
+    )
+    shipped = (REPO / "skill_ls" / "data" / "rules.md").resolve().as_uri() + "#skl104"
+    report = json.loads(run_cli("check", str(tmp_path), "--format", "json").stdout)
+    urls = {finding["url"] for finding in report["diagnostics"]}
+    assert not any(url.startswith("command:") for url in urls)
+    [finding] = [f for f in report["diagnostics"] if f["code"] == "SKL104"]
+    assert finding["url"] == shipped
+    # The setting itself is reported, where it is written.
+    assert any("docs-url" in f["message"] and "https" in f["message"] for f in report["diagnostics"])
+    sarif = json.loads(run_cli("check", str(tmp_path), "--format", "sarif").stdout)
+    rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+    assert all(rule["helpUri"].startswith("file://") for rule in rules)
+
+
 @pytest.mark.parametrize(
     "entry", [["-m", "skill_ls"], ["-c", "import skill_ls.cli as c; c.main()"]]
 )

@@ -98,3 +98,13 @@ async def test_rule_links_follow_the_docs_url_setting(tmp_path: Path) -> None:
         links = {d.code: d.code_description.href for d in found if d.code_description}
         assert links["SKL104"] == "https://docs.example/rules/skl104.html"
         assert set(links) == {str(d.code) for d in found}
+
+
+async def test_a_command_docs_url_setting_never_becomes_a_code_link(tmp_path: Path) -> None:
+    # VS Code opens a diagnostic's code link with commands allowed: one click would run it.
+    options = {"skillLs": {"docsUrl": "command:workbench.action.terminal.sendSequence"}}
+    async with fresh_server("vscode", tmp_path, options=options) as client:
+        uri = open_doc(client, make_skill(tmp_path, BROKEN))
+        found = await diagnostics_for(client, uri)
+        links = {d.code: d.code_description.href for d in found if d.code_description}
+        assert links and all(href.startswith("file://") for href in links.values())

@@ -275,3 +275,26 @@ def test_docs_url_null_keeps_the_default_and_a_number_is_a_problem() -> None:
     settings, problems = merge(Settings(), {"docsUrl": 3}, "f")
     assert settings.docs_url is None
     assert [p.key for p in problems] == ["docsUrl"]
+
+
+@pytest.mark.parametrize(
+    "base",
+    [
+        "command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D",
+        "COMMAND:workbench.extensions.command.installFromVSIX",
+        "javascript:alert(1)",
+        "file:///etc/passwd",
+        "http://example.org/rules.md",
+        "vscode://file/etc/passwd",
+        "https:///no-host",
+        "https://example.org/a b",
+        "https://example.org/\x00",
+        "data:text/html,<b>x</b>",
+    ],
+)
+def test_a_docs_url_that_is_not_https_is_a_problem_and_never_emitted(base: str) -> None:
+    settings, problems = merge(Settings(), {"docsUrl": base}, "f")
+    assert settings.docs_url is None
+    assert [p.key for p in problems] == ["docsUrl"]
+    # Even handed to the link builder directly, the shipped docs are linked instead.
+    assert docs_url("SKL104", base) == shipped_docs_uri() + "#skl104"
