@@ -297,7 +297,8 @@ def test_a_command_docs_url_in_the_repository_never_reaches_a_report(tmp_path: P
     [finding] = [f for f in report["diagnostics"] if f["code"] == "SKL104"]
     assert finding["url"] == shipped
     # The setting itself is reported, where it is written.
-    assert any("docs-url" in f["message"] and "https" in f["message"] for f in report["diagnostics"])
+    messages = [finding["message"] for finding in report["diagnostics"]]
+    assert any("docs-url" in message and "https" in message for message in messages)
     sarif = json.loads(run_cli("check", str(tmp_path), "--format", "sarif").stdout)
     rules = sarif["runs"][0]["tool"]["driver"]["rules"]
     assert all(rule["helpUri"].startswith("file://") for rule in rules)
