@@ -1,6 +1,11 @@
 """Settings as the server sees them: the file configuration of each workspace folder, with
 the editor's `skillLs` settings (initializationOptions, workspace/configuration,
 didChangeConfiguration) merged over it. Problems are collected for one warning, never raised.
+
+In a workspace the editor does not trust (`workspaceTrusted: false` in initializationOptions)
+the folders' `.skill-ls.toml` and `pyproject.toml` are not read: a repository could point
+extra roots anywhere, or rule links at a scheme the editor would run. The editor sends only
+the user's own values of the keys the schema marks `x-restricted` there.
 """
 
 from __future__ import annotations
@@ -15,6 +20,13 @@ from skill_ls.files import is_within
 
 SECTION = "skillLs"
 EDITOR_SOURCE = "editor settings"
+# Beside the section in initializationOptions: whether the editor trusts the workspace.
+TRUST_KEY = "workspaceTrusted"
+
+
+def workspace_trusted(options: Any) -> bool:
+    """False only when the editor said so; editors that know no trust are trusted as before."""
+    return not (isinstance(options, dict) and options.get(TRUST_KEY) is False)
 
 
 def section_of(value: Any) -> dict[str, Any] | None:
@@ -29,6 +41,7 @@ def section_of(value: Any) -> dict[str, Any] | None:
         return inner
     if inner is not None:
         return {}
+    value = {key: item for key, item in value.items() if key != TRUST_KEY}
     return value if value else None
 
 
@@ -39,6 +52,8 @@ class Configuration:
     roots: list[Path] = field(default_factory=list)
     editor: dict[str, Any] = field(default_factory=dict)
     generation: int = 0
+    # False: the editor does not trust the workspace, whose configuration files are not read.
+    trusted: bool = True
     _files: dict[Path, tuple[Settings, list[ConfigProblem]]] = field(default_factory=dict)
     _effective: dict[Path | None, Settings] = field(default_factory=dict)
     problems: list[ConfigProblem] = field(default_factory=list)
@@ -49,6 +64,9 @@ class Configuration:
 
     def reload_files(self) -> bool:
         """Re-read every folder's configuration files; True when the settings changed."""
+        if not self.trusted:
+            self._files = {}
+            return self._recompute()
         self._files = {root: load_file_settings(root) for root in self.roots}
         return self._recompute()
 

@@ -14,7 +14,7 @@ from skill_ls.server import diagnostics, rename, scan, watching
 from skill_ls.server.binding import bind
 from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.client_log import ClientLogHandler
-from skill_ls.server.configuration import SECTION, section_of
+from skill_ls.server.configuration import SECTION, section_of, workspace_trusted
 from skill_ls.server.documents import uri_to_path
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
@@ -54,6 +54,7 @@ def initialize(
     session.flags = ClientFlags.resolve(params)
     session.mapper = mapper_for()
     session.roots = _roots(params)
+    session.config.trusted = workspace_trusted(params.initialization_options)
     session.config.set_roots(session.roots)
     session.initialization_options = params.initialization_options
     session.config.set_editor(section_of(params.initialization_options) or {})
@@ -74,6 +75,8 @@ def initialize(
         "pull" if session.flags.pull_diagnostics else "push",
         session.mapper.encoding,
     )
+    if not session.config.trusted:
+        log.info("untrusted workspace: its .skill-ls.toml and pyproject.toml are not read")
 
 
 @isolated()

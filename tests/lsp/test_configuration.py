@@ -108,3 +108,26 @@ async def test_a_command_docs_url_setting_never_becomes_a_code_link(tmp_path: Pa
         found = await diagnostics_for(client, uri)
         links = {d.code: d.code_description.href for d in found if d.code_description}
         assert links and all(href.startswith("file://") for href in links.values())
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+async def test_an_untrusted_workspace_s_configuration_files_are_not_read(
+    trusted: bool, tmp_path: Path
+) -> None:
+    (tmp_path / ".skill-ls.toml").write_text('ignore = ["SKL104"]\n', encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.skill-ls.rules]\nSKL106 = "off"\n', encoding="utf-8"
+    )
+    # The user's own values still apply where the editor does not trust the workspace.
+    options = {"skillLs": {"rules": {"SKL453": "off"}}, "workspaceTrusted": trusted}
+    text = BROKEN.replace("Fills forms. Use when asked.", "Short.")
+    async with fresh_server("vscode", tmp_path, options=options) as client:
+        uri = open_doc(client, make_skill(tmp_path, text))
+        found = codes(await diagnostics_for(client, uri))
+        assert "SKL453" not in found
+        if trusted:
+            assert "SKL104" not in found and "SKL106" not in found
+        else:
+            assert "SKL104" in found and "SKL106" in found
+            # ... and no warning calls the trust flag an unknown setting.
+            assert not any("workspaceTrusted" in m.message for m in client.messages)
