@@ -10,6 +10,7 @@ reported as problems, never silently dropped, and never crash anything.
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 from dataclasses import dataclass, fields, replace
@@ -20,7 +21,7 @@ from typing import Any
 
 from skill_ls.clients.groups import expand_clients
 from skill_ls.diagnostics import Severity
-from skill_ls.files import open_regular
+from skill_ls.files import open_regular, too_wide_root
 from skill_ls.rules import RULES
 from skill_ls.rules.registry import docs_base_problem
 from skill_ls.schema_values import problem
@@ -101,6 +102,8 @@ def merge(
         if wrong is not None:
             problems.append(ConfigProblem(source, str(raw_key), wrong))
             continue
+        if key in ("extraRoots", "builtinSkills"):
+            problems.extend(_too_wide(value, source, str(raw_key)))
         if key == "docsUrl" and isinstance(value, str) and value:
             wrong = docs_base_problem(value)
             if wrong is not None:
@@ -115,6 +118,27 @@ def merge(
             value = int(value)  # JSON Schema counts 5.0 as an integer; Settings holds ints
         changes[_snake(key)] = tuple(value) if isinstance(value, list) else value
     return replace(base, **changes), problems
+
+
+def _too_wide(value: Any, source: str, key: str) -> list[ConfigProblem]:
+    """Absolute folders too wide to search (the disk, the home folder or above): said here,
+    where they are written; the index never searches them, however they are written."""
+    home = os.path.normpath(os.path.expanduser("~"))
+    wide = [
+        pattern
+        for pattern in (value if isinstance(value, list) else [value])
+        if isinstance(pattern, str)
+        and (pattern.startswith("~") or os.path.isabs(pattern))
+        and too_wide_root(os.path.normpath(os.path.abspath(os.path.expanduser(pattern))), home)
+    ]
+    if not wide:
+        return []
+    listed = ", ".join(repr(pattern) for pattern in wide)
+    return [
+        ConfigProblem(
+            source, key, f"{key}: {listed} not searched (the disk, the home folder or above)"
+        )
+    ]
 
 
 def _unmatched_codes(prefixes: list[str], source: str, key: str) -> list[ConfigProblem]:

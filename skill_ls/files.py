@@ -43,3 +43,10 @@ def is_within(path: str, folder: str) -> bool:
     """Whether `path` is `folder` or below it, by name (normalised paths; no symlink is
     followed)."""
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def too_wide_root(path: str, home: str) -> bool:
+    """Whether a folder from the settings is too wide to search for skills: the file-system
+    root, the home folder, or a folder above it (a repository's `extra-roots = ["/"]` would
+    read the whole disk, and every other project's skills, on each rescan). Normalised paths."""
+    return os.path.dirname(path) == path or is_within(home, path)

@@ -18,7 +18,15 @@ from skill_ls.document import SkillDocument
 from skill_ls.files import is_within
 from skill_ls.rules.context import CheckContext
 from skill_ls.settings import Settings
-from skill_ls.workspace import LoadedSkill, ScanReport, SkillEntry, SkillFacts, WorkspaceIndex
+from skill_ls.workspace import (
+    LoadedSkill,
+    ScanReport,
+    SkillEntry,
+    SkillFacts,
+    WorkspaceIndex,
+    current_environment,
+    setting_folders,
+)
 
 log = logging.getLogger(__name__)
 
@@ -27,17 +35,10 @@ Progress = Callable[[int, int, str], None]
 
 
 def extra_roots(settings: Settings, roots: list[Path]) -> list[Path]:
-    """The configured extra roots as absolute paths (relative ones: to the first folder)."""
-    found: list[Path] = []
-    for raw in settings.extra_roots:
-        path = Path(os.path.expanduser(raw))
-        if not path.is_absolute():
-            if not roots:
-                continue
-            path = roots[0] / path
-        if path not in found:
-            found.append(path)
-    return found
+    """The folders the settings add to the index (extra roots, Yoi's builtin folder), resolved
+    as the index resolves them (never `/`, the home folder or above)."""
+    folders = [os.path.normpath(os.path.abspath(root)) for root in roots]
+    return [Path(path) for path in setting_folders(settings, folders, current_environment())]
 
 
 # Workspace folders that share their settings, and those settings: one index each.

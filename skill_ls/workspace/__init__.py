@@ -32,6 +32,7 @@ from skill_ls.workspace.model import (
 )
 from skill_ls.workspace.read_model import IndexReadModel
 from skill_ls.workspace.root_walk import WalkLimits
+from skill_ls.workspace.roots import current_environment, setting_folders
 
 __all__ = [
     "BoundHit",
@@ -48,5 +49,7 @@ __all__ = [
     "Status",
     "WalkLimits",
     "WorkspaceIndex",
+    "current_environment",
     "facts_of",
+    "setting_folders",
 ]

@@ -37,7 +37,7 @@ from skill_ls.workspace.precedence import (
     resolve,
 )
 from skill_ls.workspace.root_walk import RootWalk, WalkLimits
-from skill_ls.workspace.roots import Environment, client_roots, normalise
+from skill_ls.workspace.roots import client_roots, current_environment, normalise
 
 _STATUS_SUMMARY = (Status.LOADED, Status.HIDDEN, Status.CONFLICT, Status.SHADOWED, Status.SKIPPED)
 
@@ -82,11 +82,9 @@ class IndexReadModel:
         environ: Mapping[str, str] | None = None,
         limits: WalkLimits | None = None,
     ) -> None:
-        variables = dict(os.environ if environ is None else environ)
-        home_dir = str(home) if home is not None else variables.get("HOME") or str(Path.home())
         self.folders = tuple(normalise(str(folder)) for folder in folders)
         self.settings = settings or Settings()
-        self.environment = Environment(normalise(home_dir), variables)
+        self.environment = current_environment(None if home is None else str(home), environ)
         self.limits = limits or WalkLimits()
         self._lock = threading.RLock()
         self._buffers: dict[str, str] = {}

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from skill_ls.clients.table import ROOT_VARIABLES, Client
+from skill_ls.files import too_wide_root
 from skill_ls.settings import Settings
 from skill_ls.workspace.model import RootFolder
 
@@ -30,6 +31,15 @@ class Environment:
         if pattern == "~" or pattern.startswith("~/"):
             return normalise(self.home + pattern[1:])
         return normalise(pattern)
+
+
+def current_environment(
+    home: str | None = None, environ: Mapping[str, str] | None = None
+) -> Environment:
+    """This process's home and root variables (or those given)."""
+    variables = dict(os.environ if environ is None else environ)
+    home_dir = home if home is not None else variables.get("HOME") or os.path.expanduser("~")
+    return Environment(normalise(home_dir), variables)
 
 
 def normalise(path: str) -> str:
@@ -115,12 +125,28 @@ def client_roots(
     return roots
 
 
+def setting_folders(
+    settings: Settings, folders: Sequence[str], environment: Environment
+) -> list[str]:
+    """The folders the settings add (extra roots, then Yoi's builtin folder), as read: what
+    the index searches, and what the language server asks the editor to watch."""
+    found: list[str] = []
+    for pattern in (*settings.extra_roots, settings.builtin_skills):
+        for path in _resolve_setting_path(pattern, folders, environment):
+            if path not in found:
+                found.append(path)
+    return found
+
+
 def _resolve_setting_path(
     pattern: str | None, folders: Sequence[str], environment: Environment
 ) -> list[str]:
-    """A path from the settings: absolute or `~`-relative once, else under each folder."""
+    """A path from the settings: absolute or `~`-relative once, else under each folder;
+    never the file-system root, the home folder or a folder above it."""
     if not pattern:
         return []
     if pattern.startswith(("~", "$")) or os.path.isabs(pattern):
-        return [environment.expand(pattern)]
-    return [normalise(os.path.join(folder, pattern)) for folder in folders]
+        paths = [environment.expand(pattern)]
+    else:
+        paths = [normalise(os.path.join(folder, pattern)) for folder in folders]
+    return [path for path in paths if not too_wide_root(path, environment.home)]

@@ -158,3 +158,30 @@ async def test_extra_roots_are_indexed_and_watched(tmp_path: Path) -> None:
         watchers = [r for r in client.registrations if r.method == WATCHED]
         patterns = watched_globs(watchers[-1])
         assert {"baseUri": extra.as_uri(), "pattern": "**/*"} in patterns
+
+
+async def test_the_disk_root_and_the_home_folder_are_never_extra_roots(tmp_path: Path) -> None:
+    # A repository's `extra-roots = ["/", "~"]` scanned the whole disk on every rescan and
+    # asked the editor to watch file:/// recursively.
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    home = tmp_path / "home"
+    (home / "mine" / "kept").mkdir(parents=True)
+    (home / "mine" / "kept" / "SKILL.md").write_text(
+        "---\nname: kept\ndescription: Kept. Use when asked.\n---\n", encoding="utf-8"
+    )
+    (workspace / ".skill-ls.toml").write_text(
+        f'extra-roots = ["/", "~", "{tmp_path}", "../..", "~/mine"]\n', encoding="utf-8"
+    )
+    async with fresh_server("vscode", workspace, environ={"HOME": str(home)}) as client:
+        await scanned(client)
+        listed = await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="skill-ls.listSkills", arguments=[])
+        )
+        assert listed is not None
+        assert [s["name"] for s in listed["skills"] if s["scope"] == "extra"] == ["kept"]
+        watchers = [r for r in client.registrations if r.method == WATCHED]
+        bases = {p["baseUri"] for p in watched_globs(watchers[-1]) if isinstance(p, dict)}
+        assert bases == {(home / "mine").as_uri()}
+        await wait_until(lambda: bool(client.messages))
+        assert any("extra-roots" in m.message and "'/'" in m.message for m in client.messages)
