@@ -15,17 +15,18 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.checking import FileResult
-from skill_ls.clients.table import CLIENTS
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
+from skill_ls.files import is_within
 from skill_ls.report_formats import json_report
 from skill_ls.server import scan, skills_view, vscode_duplicates
 from skill_ls.server.binding import bind_command
 from skill_ls.server.documents import path_to_uri, read_text, uri_to_path
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.edits import request_failed
-from skill_ls.server.references import inside
 from skill_ls.server.session import Session
 from skill_ls.skill_files import is_skill_file_name
 from skill_ls.workspace import SkillEntry
+from skill_ls.workspace.bundles import bundle_skill_paths
 
 LIST_CLIENTS = "skill-ls.listClients"
 LIST_SKILLS = "skill-ls.listSkills"
@@ -55,16 +56,48 @@ def skill_json(entry: SkillEntry) -> dict[str, Any]:
     return item
 
 
+def is_known_skill(session: Session, path: str) -> bool:
+    """Whether `path` is a skill file the server knows: an open skill document, a skill of
+    the workspace index, or a skill of a plugin or extension in the workspace folders.
+
+    Commands are callable by anything that can call an editor command (in VS Code, any
+    extension and any command link), so a path they are given is taken only when known."""
+    normal = os.path.normpath(path)
+    open_doc = session.documents.by_path(normal)
+    if open_doc is not None and session.is_skill(open_doc):
+        return True
+    real = os.path.realpath(normal)
+    if real in session.skills.skill_paths():
+        return True
+    if not is_skill_file_name(os.path.basename(real)):
+        return False
+    for index in session.skills.indexes:
+        audience = [CLIENTS_BY_ID[cid] for cid in index.audience]
+        paths = bundle_skill_paths(index.folders, audience)
+        if any(os.path.realpath(found) == real for found in paths):
+            return True
+    return False
+
+
+def not_known(value: str) -> Exception:
+    return request_failed(
+        f"{value} is not a skill the server knows (a skill of the workspace or an open SKILL.md)"
+    )
+
+
 def skill_md_for(session: Session, value: str) -> str:
-    """A SKILL.md path from a document URI, a path (file or folder) or a skill name."""
+    """A SKILL.md path from a document URI, a path (file or folder) or a skill name; only
+    a skill the server knows (`is_known_skill`), else an error and nothing is read."""
     path = uri_to_path(value) if ":" in value and not os.path.isabs(value) else value
     if path is not None and os.path.isabs(path):
-        if os.path.isdir(path):
-            for name in ("SKILL.md", "skill.md"):
-                if os.path.isfile(os.path.join(path, name)):
-                    return os.path.join(path, name)
-            raise request_failed(f"no SKILL.md in {path}")
-        return path
+        path = os.path.normpath(path)
+        if is_known_skill(session, path):
+            return path
+        for name in ("SKILL.md", "skill.md"):  # a skill's folder
+            candidate = os.path.join(path, name)
+            if is_known_skill(session, candidate):
+                return candidate
+        raise not_known(path)
     entry = session.skills.by_name(value)
     if entry is None:
         for snapshot in session.skill_snapshots():
@@ -102,12 +135,15 @@ def read_resource(session: Session, *args: Any) -> dict[str, Any]:
     relative = argument(args, 1, "a path relative to the skill folder")
     folder = os.path.dirname(skill_md_for(session, name))
     target = os.path.normpath(os.path.join(folder, relative.replace("\\", "/")))
-    if os.path.isabs(relative) or not inside(folder, target) or target == os.path.normpath(folder):
+    # Resolved, symlinks included: the file read is the real one, inside the real folder.
+    real_folder = os.path.realpath(folder)
+    real = os.path.realpath(target)
+    if os.path.isabs(relative) or not is_within(real, real_folder) or real == real_folder:
         raise request_failed(f"{relative!r} is not a file inside the folder of skill {name!r}")
-    if not os.path.isfile(target):
+    if not os.path.isfile(real):
         raise request_failed(f"{relative!r} does not exist in skill {name!r}")
-    size = os.path.getsize(target)
-    text = read_text(target, MAX_RESOURCE_BYTES)
+    size = os.path.getsize(real)
+    text = read_text(real, MAX_RESOURCE_BYTES)
     if text is None:
         raise request_failed(f"cannot read {relative!r}")
     binary = "\0" in text[:8192]

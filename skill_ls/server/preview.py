@@ -25,7 +25,7 @@ from skill_ls.render import (
 )
 from skill_ls.render.model import Rendering
 from skill_ls.server.binding import bind_command
-from skill_ls.server.commands import argument, skill_md_for
+from skill_ls.server.commands import argument, is_known_skill, skill_md_for
 from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import request_failed
 from skill_ls.server.session import Session
@@ -112,7 +112,8 @@ def _client(session: Session, args: tuple[Any, ...], position: int, target: str)
 
 def _default_client(session: Session, target: str) -> Client:
     path = _path_of(target)
-    snapshot = session.snapshot(Path(path).as_uri()) if path and os.path.isfile(path) else None
+    known = path is not None and is_known_skill(session, path)
+    snapshot = session.snapshot(Path(path).as_uri()) if path and known else None
     if snapshot is not None and session.is_skill(snapshot):
         return session.audience(snapshot)[0]
     return CLIENTS_BY_ID[session.skills.current.audience[0]]
@@ -147,18 +148,17 @@ def _path_of(target: str) -> str | None:
 
 
 def workspace_for_target(session: Session, target: str) -> WorkspaceIndex:
-    """The workspace (index of skills) for a folder or document (blocking: a folder outside
-    the workspace is indexed on the spot)."""
+    """The workspace (index of skills) for a folder or document of the workspace; a folder
+    outside the workspace folders is refused (a command's arguments are untrusted: a scan of
+    any folder would read every SKILL.md below it)."""
     path = _path_of(target)
     if (
-        path is None
-        or not os.path.isdir(path)
-        or any(is_within(path, str(root)) for root in session.roots)
+        path is not None
+        and os.path.isdir(path)
+        and not any(is_within(path, os.path.normpath(root)) for root in session.roots)
     ):
-        return session.skills.index_for(path)
-    index = WorkspaceIndex([path], session.settings_for(path))
-    index.scan()
-    return index
+        raise request_failed(f"{path} is not a workspace folder or a folder inside one")
+    return session.skills.index_for(path)
 
 
 def catalog_preview(session: Session, target: str, client: Client) -> dict[str, Any]:

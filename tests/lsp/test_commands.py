@@ -58,6 +58,7 @@ async def test_list_skills_after_reload(client: RecordingClient) -> None:
 
 async def test_lint_skill_matches_check_json(client: RecordingClient) -> None:
     path = make_skill(client.root, "---\nname: Bad\ndescription: x\n---\n")
+    await run(client, "skill-ls.reloadWorkspace")  # a path is taken once the index knows it
     result = await run(client, "skill-ls.lintSkill", path.as_uri())
     done = subprocess.run(
         [

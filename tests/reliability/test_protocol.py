@@ -168,12 +168,12 @@ def test_cancelled_workspace_diagnostic_answers_request_cancelled(big_workspace:
         client.kill()
 
 
-def test_cancelled_command_answers_request_cancelled(big_workspace: Path, tmp_path: Path) -> None:
-    client = start(tmp_path)
+def test_cancelled_command_answers_request_cancelled(big_workspace: Path) -> None:
+    client = start(big_workspace)
     try:
-        write_skill(tmp_path, "local")
-        client.initialize(tmp_path)
-        # A catalog of a folder outside the workspace: indexed on the spot (400 skills).
+        client.initialize(big_workspace)
+        # A catalog of the workspace asked for at start-up: it waits for the first scan
+        # (400 skills). A folder outside the workspace is refused, never indexed on the spot.
         params = {"command": "skill-ls.previewCatalog", "arguments": [str(big_workspace), "codex"]}
         first = client.request_async("workspace/executeCommand", params)
         client.notify("$/cancelRequest", {"id": first})
