@@ -17,6 +17,7 @@ from skill_ls.diagnostics import Position, Range
 from skill_ls.document import Reference, SkillDocument
 from skill_ls.server.documents import read_text
 from skill_ls.server.references import resolve_reference
+from skill_ls.workspace.markdown import code, fenced
 
 PREVIEW_LINES = 10
 PREVIEW_BYTES = 64 * 1024
@@ -72,33 +73,32 @@ def _client_lines(key: str) -> str:
 def reference_hover(skill_md: str | None, target: str) -> str:
     """What a relative reference of `skill_md` points at (never a file outside its folder)."""
     if skill_md is None:
-        return f"`{target}`"
+        return code(target)
     path = resolve_reference(skill_md, target)
     if path is None:
-        return f"`{target}` points outside the skill folder; agents may not be able to read it."
+        return f"{code(target)} points outside the skill folder; agents may not be able to read it."
     if not os.path.exists(path):
-        return f"`{target}` does not exist in the skill folder."
+        return f"{code(target)} does not exist in the skill folder."
     if os.path.isdir(path):
         try:
             entries = sorted(os.listdir(path))
         except OSError:
             entries = []
-        shown = "\n".join(f"- `{name}`" for name in entries[:MAX_FOLDER_ENTRIES])
+        shown = "\n".join(f"- {code(name)}" for name in entries[:MAX_FOLDER_ENTRIES])
         extra = len(entries) - MAX_FOLDER_ENTRIES
         more = f"\n- … {extra} more" if extra > 0 else ""
-        return f"`{target}/` (folder, {len(entries)} entries)\n\n{shown}{more}"
+        return f"{code(target + '/')} (folder, {len(entries)} entries)\n\n{shown}{more}"
     text = read_text(path, PREVIEW_BYTES)
     size = _size(path)
     if text is None:
-        return f"`{target}` cannot be read."
+        return f"{code(target)} cannot be read."
     if "\0" in text[:8192]:
-        return f"`{target}` (binary file, {size:,} bytes)"
+        return f"{code(target)} (binary file, {size:,} bytes)"
     lines = text.splitlines()
     language = _FENCE_LANGUAGES.get(Path(path).suffix.lower(), "")
     head = "\n".join(lines[:PREVIEW_LINES])
-    fence = "````" if "```" in head else "```"
     total = f"{len(lines):,} lines" if len(text) < PREVIEW_BYTES else "large file"
-    return f"`{target}` ({total}, {size:,} bytes)\n\n{fence}{language}\n{head}\n{fence}"
+    return f"{code(target)} ({total}, {size:,} bytes)\n\n{fenced(head, language)}"
 
 
 def _size(path: str) -> int:

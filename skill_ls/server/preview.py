@@ -30,6 +30,7 @@ from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import request_failed
 from skill_ls.server.session import Session
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
+from skill_ls.workspace.markdown import code, fenced
 
 PREVIEW_CATALOG = "skill-ls.previewCatalog"
 # How long a preview waits for the first workspace scan before answering with what it has.
@@ -64,7 +65,7 @@ def _cut_note(rendering: Rendering, cap: int | None) -> str:
         return f"cap {cap:,}: fits" if cap is not None else "no known cap"
     before = rendering.text[max(0, rendering.truncated_at - 40) : rendering.truncated_at]
     limit = f"the {cap:,}-character cap" if cap is not None else "a cap"
-    return f"cut by {limit} at character {rendering.truncated_at:,}, after “…{before}”"
+    return f"cut by {limit} at character {rendering.truncated_at:,}, after {code('…' + before)}"
 
 
 def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
@@ -87,10 +88,9 @@ def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
         names = ", ".join(f"{client.name} ({provenance_line(client)})" for client in members)
         text = rendering.text
         shown = text if len(text) <= HOVER_TEXT else text[:HOVER_TEXT] + "…"
-        fence = "````" if "```" in shown else "```"
         parts.append(
             f"**{names}**: entry {characters:,} characters (~{(characters + 3) // 4:,} tokens, "
-            f"an estimate); {_cut_note(rendering, cap)}\n\n{fence}text\n{shown}\n{fence}"
+            f"an estimate); {_cut_note(rendering, cap)}\n\n{fenced(shown, 'text')}"
         )
     return "\n\n".join(parts)
 
