@@ -33,6 +33,7 @@ from skill_ls.workspace.bundles import (
     listed_bundle,
     skill_folder_names,
 )
+from skill_ls.workspace.markdown import code
 
 # Skill names shown in one hover line before "and N more"; skill paths described.
 SHOWN_NAMES = 8
@@ -145,7 +146,8 @@ def _bundle_hover(context: _Context, where: tuple[str | int, ...], value: JsonVa
     formats = context.kind.formats
     if key == "name" and len(where) == 1:
         noun = formats[0][1].kind
-        lines = [f"**`name`**: the {noun}'s name, `{value.text}`" if value.text else "**`name`**"]
+        shown = f", {code(value.text)}" if value.text else ""
+        lines = [f"**`name`**: the {noun}'s name{shown}" if value.text else "**`name`**"]
         lines += ["", *_listing_lines(context, formats)]
         return lines
     skills_formats = [(client, form) for client, form in formats if form.skills_key == key]
@@ -187,7 +189,7 @@ def _listing(bundle: Bundle, client: Client) -> str:
         return bundle.refused
     listed = [skill.name for skill in bundle_skills(bundle, client)]
     if not listed:
-        folders = ", ".join(f"`{_relative(f, bundle.root)}/`" for f in bundle.skill_folders)
+        folders = ", ".join(code(f"{_relative(f, bundle.root)}/") for f in bundle.skill_folders)
         return f"no skills yet (it reads {folders or 'no skill folder'})"
     return f"lists its skills as {_some(listed)}"
 
@@ -206,7 +208,7 @@ def _folder_lines(
         for client, form in formats:
             said.setdefault(_path_listing(context, form, client, text), []).append(client)
         for words, clients in said.items():
-            lines.append(f"- `{text}`: {names(clients)} {words}")
+            lines.append(f"- {code(text)}: {names(clients)} {words}")
     if len(entries) > SHOWN_PATHS:
         lines.append(f"- and {len(entries) - SHOWN_PATHS} more paths")
     return lines
@@ -266,7 +268,7 @@ def _entry_lines(
         bundle = listed_bundle(entry, root_value, context.root, form)
         if bundle is None:
             source = entry.get("source")
-            where = f"`{source.text}`" if source is not None and source.text else "its source"
+            where = code(source.text) if source is not None and source.text else "its source"
             words = f"finds no plugin at {where} in this repository"
         else:
             words = _listing(bundle, client)
@@ -469,6 +471,6 @@ def _relative(folder: str, root: str) -> str:
 
 
 def _some(items: list[str]) -> str:
-    shown = ", ".join(f"`{item}`" for item in items[:SHOWN_NAMES])
+    shown = ", ".join(code(item) for item in items[:SHOWN_NAMES])
     more = len(items) - SHOWN_NAMES
     return f"{shown} and {more} more" if more > 0 else shown
