@@ -3,24 +3,31 @@ range of every key and value, so that a finding points at the value it is about.
 
 `parse_json(text)` never raises: text that is not JSON gives a document whose `error` says
 where and why, as the agents' own `JSON.parse` would refuse it. Nesting and size are bounded
-(hostile input costs a finding, never a crash or a long parse).
+(hostile input costs a finding, never a crash or a long parse): a text over
+`MAX_MANIFEST_BYTES` is not parsed at all (`too_large`), and a number of any length reads as
+`JSON.parse` reads it (a float where Python's int conversion would refuse the digits).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
-from skill_ls.diagnostics import Range
+from skill_ls.diagnostics import Position, Range
 from skill_ls.files import read_regular
 from skill_ls.text import LineIndex
 
-# Manifests are small; a bigger file is read up to this many bytes (and then is not JSON).
+# Manifests are small: a bigger text (in UTF-8 bytes) is not parsed, and a bigger file is
+# read only up to one byte past this bound (to know it is bigger).
 MAX_MANIFEST_BYTES = 1_000_000
 MAX_DEPTH = 64
 
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+# A string without escapes or control characters: taken as it is, without a decoder.
+_PLAIN_STRING = re.compile(r'"[^"\\\x00-\x1f]*"')
+TOO_LARGE = f"the file is larger than the {MAX_MANIFEST_BYTES:,} bytes skill-ls reads of a manifest"
 _WHITESPACE = " \t\n\r"
 _LITERALS = {"true": True, "false": False, "null": None}
 
@@ -73,6 +80,9 @@ class JsonDocument:
     root: JsonValue | None
     error: str | None = None
     error_range: Range | None = None
+    # Over `MAX_MANIFEST_BYTES`: not parsed, so nothing is known of it (`error` says why);
+    # the agents may well read it.
+    too_large: bool = False
 
 
 class _Invalid(Exception):
@@ -84,6 +94,8 @@ class _Invalid(Exception):
 
 def parse_json(text: str) -> JsonDocument:
     """Read `text` as one JSON value with positions; never raises."""
+    if _utf8_length_over(text, MAX_MANIFEST_BYTES):
+        return _too_large(text)
     index = LineIndex(text)
     reader = _Reader(text, index)
     try:
@@ -99,22 +111,69 @@ def parse_json(text: str) -> JsonDocument:
         return JsonDocument(text, index, None, problem.message, index.range(at, at + 1))
     except RecursionError:
         return JsonDocument(text, index, None, "the JSON nests too deep", index.range(0, 0))
+    except (MemoryError, ValueError, OverflowError) as exc:
+        # Not expected of the reader (numbers and strings are decoded safely); said, not raised.
+        message = f"the JSON cannot be read ({type(exc).__name__})"
+        return JsonDocument(text, index, None, message, index.range(0, 0))
     return JsonDocument(text, index, value)
 
 
+def _utf8_length_over(text: str, limit: int) -> bool:
+    """Whether `text` takes more than `limit` bytes in UTF-8 (encoded only when in doubt)."""
+    if len(text) > limit:
+        return True
+    if len(text) * 4 <= limit:
+        return False
+    return len(text.encode("utf-8", errors="surrogatepass")) > limit
+
+
+def _too_large(text: str) -> JsonDocument:
+    """A text over the bound: no value, no walk over it (its line index is of nothing)."""
+    index = LineIndex("")
+    return JsonDocument(text, index, None, TOO_LARGE, index.range(0, 0), too_large=True)
+
+
 def read_manifest(path: str) -> JsonDocument | None:
-    """A manifest file from disk (regular files only, bounded); None when it cannot be read."""
+    """A manifest file from disk (regular files only, at most `MAX_MANIFEST_BYTES` read, and
+    a bigger one `too_large`); None when it cannot be read."""
     try:
         data = read_regular(path, MAX_MANIFEST_BYTES + 1)
     except OSError:
         return None
+    if len(data) > MAX_MANIFEST_BYTES:
+        return _too_large("")
     return parse_json(data.decode("utf-8", errors="replace"))
+
+
+def _number(literal: str) -> int | float:
+    """A JSON number as `JSON.parse` reads it: an integer stays one while Python converts
+    its digits; any longer one, like a fraction or an exponent, is a float (`inf` when out
+    of range), never an error."""
+    if literal.lstrip("-").isdigit():
+        try:
+            return int(literal)
+        except ValueError:  # more digits than `sys.get_int_max_str_digits()`
+            pass
+    return float(literal)
 
 
 class _Reader:
     def __init__(self, text: str, index: LineIndex) -> None:
         self.text = text
         self.index = index
+        self.starts = index.line_starts
+        self.ends = index.line_ends
+
+    def range(self, start: int, end: int) -> Range:
+        """`LineIndex.range` for offsets the reader knows are in the text, without its
+        clamping (a manifest has a range per key and value: this is the parse's hot path)."""
+        return Range(self._position(start), self._position(end))
+
+    def _position(self, offset: int) -> Position:
+        starts = self.starts
+        line = bisect_right(starts, offset) - 1 if len(starts) > 1 else 0
+        # An offset inside a \r\n pair belongs to the end of its line.
+        return Position(line, min(offset, self.ends[line]) - starts[line])
 
     def skip(self, at: int) -> int:
         text = self.text
@@ -133,20 +192,23 @@ class _Reader:
             return self.array(at, depth + 1)
         if char == '"':
             string, end = self.string(at)
-            return JsonValue("string", self.index.range(at, end), string), end
+            return JsonValue("string", self.range(at, end), string), end
         for word, scalar in _LITERALS.items():
             if text.startswith(word, at):
                 kind = "null" if scalar is None else "bool"
                 end = at + len(word)
-                return JsonValue(kind, self.index.range(at, end), scalar), end
+                return JsonValue(kind, self.range(at, end), scalar), end
         match = _NUMBER.match(text, at)
         if match is not None and match.end() > at:
-            number = json.loads(match.group())
-            return JsonValue("number", self.index.range(at, match.end()), number), match.end()
+            number = _number(match.group())
+            return JsonValue("number", self.range(at, match.end()), number), match.end()
         raise _Invalid(at, f"unexpected {char!r} where a JSON value was expected")
 
     def string(self, at: int) -> tuple[str, int]:
         text = self.text
+        plain = _PLAIN_STRING.match(text, at)
+        if plain is not None:
+            return text[at + 1 : plain.end() - 1], plain.end()
         end = at + 1
         while end < len(text):
             char = text[end]
@@ -172,12 +234,12 @@ class _Reader:
         members: list[JsonMember] = []
         cursor = self.skip(at + 1)
         if cursor < len(text) and text[cursor] == "}":
-            return JsonValue("object", self.index.range(at, cursor + 1)), cursor + 1
+            return JsonValue("object", self.range(at, cursor + 1)), cursor + 1
         while True:
             if cursor >= len(text) or text[cursor] != '"':
                 raise _Invalid(cursor, "expected a quoted key")
             key, key_end = self.string(cursor)
-            key_range = self.index.range(cursor, key_end)
+            key_range = self.range(cursor, key_end)
             cursor = self.skip(key_end)
             if cursor >= len(text) or text[cursor] != ":":
                 raise _Invalid(cursor, "expected ':' after the key")
@@ -189,7 +251,7 @@ class _Reader:
                 continue
             if cursor < len(text) and text[cursor] == "}":
                 end = cursor + 1
-                return JsonValue("object", self.index.range(at, end), members=tuple(members)), end
+                return JsonValue("object", self.range(at, end), members=tuple(members)), end
             raise _Invalid(cursor, "expected ',' or '}' in the object")
 
     def array(self, at: int, depth: int) -> tuple[JsonValue, int]:
@@ -199,7 +261,7 @@ class _Reader:
         items: list[JsonValue] = []
         cursor = self.skip(at + 1)
         if cursor < len(text) and text[cursor] == "]":
-            return JsonValue("array", self.index.range(at, cursor + 1)), cursor + 1
+            return JsonValue("array", self.range(at, cursor + 1)), cursor + 1
         while True:
             value, cursor = self.value(cursor, depth)
             items.append(value)
@@ -209,5 +271,5 @@ class _Reader:
                 continue
             if cursor < len(text) and text[cursor] == "]":
                 end = cursor + 1
-                return JsonValue("array", self.index.range(at, end), items=tuple(items)), end
+                return JsonValue("array", self.range(at, end), items=tuple(items)), end
             raise _Invalid(cursor, "expected ',' or ']' in the array")

@@ -3,10 +3,21 @@ and no exception on any input."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from skill_ls.diagnostics import Range
-from skill_ls.document.manifest_json import MAX_DEPTH, JsonValue, parse_json
+from skill_ls.document import manifest_json
+from skill_ls.document.manifest_json import (
+    MAX_DEPTH,
+    MAX_MANIFEST_BYTES,
+    TOO_LARGE,
+    JsonValue,
+    parse_json,
+    read_manifest,
+)
 
 TEXT = '{\n  "name": "tools",\n  "skills": ["./a", "./b"],\n  "n": -1.5e2, "ok": true, "x": null\n}'
 
@@ -94,3 +105,65 @@ def test_hostile_text_never_raises(text: str) -> None:
     document = parse_json(text)
     assert document.root is None
     assert document.error
+
+
+# --- hostile input: long numbers, deep nesting, huge text ----------------------------------
+
+DIGITS = "9" * 5_000  # past Python's 4,300-digit limit on int conversion
+
+
+def test_a_number_of_5000_digits_reads_as_json_parse_reads_it() -> None:
+    document = parse_json(f'{{"name": "tools", "version": {DIGITS}, "n": -{DIGITS}}}')
+    assert document.error is None
+    root = document.root
+    assert root is not None
+    assert root.get("version") == JsonValue("number", Range.of(0, 29, 0, 5029), float("inf"))
+    n = root.get("n")
+    assert n is not None and n.scalar == float("-inf")
+    name = root.get("name")
+    assert name is not None and name.text == "tools"
+    # Within the limit an integer stays an integer; a long fraction is a float.
+    small = parse_json("[" + "9" * 4_000 + ", 1." + "5" * 5_000 + "]").root
+    assert small is not None
+    assert [item.scalar for item in small.items] == [int("9" * 4_000), 1.5555555555555556]
+
+
+def test_nesting_of_100000_brackets_is_an_error_not_an_exception() -> None:
+    for text in ("[" * 100_000, "[" * 100_000 + "]" * 100_000, '{"a":' * 100_000):
+        document = parse_json(text)
+        assert document.root is None
+        assert document.error == f"the JSON nests deeper than {MAX_DEPTH} levels"
+
+
+def test_a_text_over_the_bound_is_not_parsed() -> None:
+    document = parse_json("[" + "1," * (MAX_MANIFEST_BYTES // 2) + "1]")
+    assert document.root is None and document.too_large
+    assert document.error == TOO_LARGE
+    assert document.error_range == Range.of(0, 0, 0, 0)
+    # The bound counts UTF-8 bytes, as a file's is counted.
+    wide = '{"a": "' + "é" * (MAX_MANIFEST_BYTES // 2) + '"}'
+    assert len(wide) < MAX_MANIFEST_BYTES and parse_json(wide).too_large
+    assert not parse_json('{"a": "' + "é" * 1_000 + '"}').too_large
+
+
+def test_a_huge_file_is_read_only_up_to_the_bound(tmp_path: Path) -> None:
+    sparse = tmp_path / "plugin.json"
+    sparse.write_text('{"name": "tools"}', encoding="utf-8")
+    os.truncate(sparse, 3 * 1024**3)  # 3 GB of holes: nothing real is written
+    document = read_manifest(str(sparse))
+    assert document is not None and document.too_large and document.root is None
+    at_bound = tmp_path / "at-bound.json"
+    at_bound.write_text('{"name": "tools"}' + " " * (MAX_MANIFEST_BYTES - 17), encoding="utf-8")
+    assert at_bound.stat().st_size == MAX_MANIFEST_BYTES
+    kept = read_manifest(str(at_bound))
+    assert kept is not None and kept.error is None and kept.root is not None
+
+
+def test_an_exhausted_reader_is_an_error_not_an_exception(monkeypatch: pytest.MonkeyPatch) -> None:
+    def exhausted(*args: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(manifest_json._Reader, "value", exhausted)
+    document = parse_json('{"name": "tools"}')
+    assert document.root is None
+    assert document.error == "the JSON cannot be read (MemoryError)"

@@ -5,6 +5,7 @@ written the way Claude Code 2.1.328 writes one, listed where Claude Code lists t
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +210,22 @@ def test_install_folders_outside_the_plugins_folder_are_not_read(tmp_path: Path)
     bundles = installed_bundles(CLAUDE_CODE_PLUGIN, Environment(str(home), {}))
     review = plugins / "cache" / "tools-market" / "review" / "0.3.0"
     assert [bundle.root for bundle in bundles] == [str(moved), str(review)]
+
+
+def test_home_files_with_5000_digit_numbers_or_over_the_bound_never_raise(
+    tmp_path: Path,
+) -> None:
+    """A number `JSON.parse` reads (as a float) is read: the plugins are still installed;
+    a file past the read bound is no installed plugin, never an exception."""
+    home = tmp_path / "home"
+    plugins = _install(home, "github")
+    records = plugins / "installed_plugins.json"
+    settings = home / ".claude" / "settings.json"
+    _edit(records, lambda data: data.update(version=0))
+    records.write_text(records.read_text().replace('"version": 0', f'"version": {"9" * 5_000}'))
+    _edit(settings, lambda data: data.update(cleanupPeriodDays=1))
+    settings.write_text(settings.read_text().replace(": 1}", f": -{'9' * 5_000}}}"))
+    assert "9" * 5_000 in records.read_text() and "9" * 5_000 in settings.read_text()
+    assert _names(home) == ["writing", "review"]
+    os.truncate(records, 3 * 1024**3)  # sparse: nothing real is written
+    assert _names(home) == []
