@@ -21,7 +21,7 @@ from typing import Any
 
 from skill_ls.clients.groups import expand_clients
 from skill_ls.diagnostics import Severity
-from skill_ls.files import open_regular, too_wide_root
+from skill_ls.files import read_regular, too_wide_root
 from skill_ls.rules import RULES
 from skill_ls.rules.registry import docs_base_problem
 from skill_ls.schema_values import problem
@@ -37,6 +37,8 @@ __all__ = [
 ]
 
 CONFIG_FILE = ".skill-ls.toml"
+# A configuration file is read up to this many bytes; a bigger one is one problem, not read.
+MAX_CONFIG_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -172,20 +174,22 @@ def _rule_levels(
 
 
 def load_file_settings(root: Path) -> tuple[Settings, list[ConfigProblem]]:
-    """Settings from pyproject.toml `[tool.skill-ls]` then `.skill-ls.toml` under `root`."""
+    """Settings from pyproject.toml `[tool.skill-ls]` then `.skill-ls.toml` under `root`.
+
+    Never raises: a file that cannot be read, is over `MAX_CONFIG_BYTES` or is not TOML
+    (hostile nesting and integers too long to convert included) is one problem on that
+    file, and the other file still applies."""
     settings = Settings()
     problems: list[ConfigProblem] = []
     for path, table_path in (
         (root / "pyproject.toml", ("tool", "skill-ls")),
         (root / CONFIG_FILE, ()),
     ):
-        try:
-            with open_regular(path) as handle:
-                data: Any = tomllib.load(handle)
-        except FileNotFoundError:
+        data, why = _read_toml(path)
+        if why is not None:
+            problems.append(ConfigProblem(str(path), "", f"cannot read configuration: {why}"))
             continue
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            problems.append(ConfigProblem(str(path), "", f"cannot read configuration: {exc}"))
+        if data is None:
             continue
         for part in table_path:
             data = data.get(part, {}) if isinstance(data, dict) else {}
@@ -195,3 +199,27 @@ def load_file_settings(root: Path) -> tuple[Settings, list[ConfigProblem]]:
         settings, found = merge(settings, data, str(path))
         problems.extend(found)
     return settings, problems
+
+
+def _read_toml(path: Path) -> tuple[Any, str | None]:
+    """(the TOML document at `path`, None), (None, None) when there is no such file, or
+    (None, why it cannot be read); never raises."""
+    try:
+        data = read_regular(path, MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        return None, None
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL in it
+        return None, str(exc)
+    if len(data) > MAX_CONFIG_BYTES:
+        return None, f"the file is larger than {MAX_CONFIG_BYTES:,} bytes, more than is read"
+    try:
+        return tomllib.loads(data.decode("utf-8")), None
+    except UnicodeDecodeError as exc:
+        return None, f"not UTF-8 ({exc.reason} at byte {exc.start})"
+    except RecursionError:
+        return None, "the TOML nests too deep to read"
+    except tomllib.TOMLDecodeError as exc:
+        return None, str(exc)
+    except (ValueError, MemoryError):
+        # An integer with more digits than Python converts (`sys.get_int_max_str_digits`).
+        return None, "a value in it is too large to read"

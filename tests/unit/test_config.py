@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from skill_ls.clients.groups import GROUP_DOCS, group_members
 from skill_ls.clients.table import CLIENTS_BY_ID
-from skill_ls.config import Settings, load_file_settings, merge, settings_schema
+from skill_ls.config import (
+    MAX_CONFIG_BYTES,
+    Settings,
+    load_file_settings,
+    merge,
+    settings_schema,
+)
 from skill_ls.diagnostics import Severity
 from skill_ls.rules.registry import docs_url, shipped_docs_uri
 
@@ -298,3 +305,63 @@ def test_a_docs_url_that_is_not_https_is_a_problem_and_never_emitted(base: str) 
     assert [p.key for p in problems] == ["docsUrl"]
     # Even handed to the link builder directly, the shipped docs are linked instead.
     assert docs_url("SKL104", base) == shipped_docs_uri() + "#skl104"
+
+
+# --- configuration files that cannot be read ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (b"select = " + b"[" * 6_000, "the TOML nests too deep to read"),
+        (b"max-line = " + b"9" * 5_000, "a value in it is too large to read"),
+        (b"select = [", "(at end of document)"),  # tomllib's own message, with where
+        (b"\xff\xfe = 1", "not UTF-8 (invalid start byte at byte 0)"),
+    ],
+)
+def test_a_config_file_that_cannot_be_read_is_one_problem_and_the_other_still_applies(
+    tmp_path: Path, text: bytes, why: str
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.skill-ls]\ntarget-clients = ["codex"]\n', encoding="utf-8"
+    )
+    (tmp_path / ".skill-ls.toml").write_bytes(text)
+    settings, problems = load_file_settings(tmp_path)
+    assert settings.target_clients == ("codex",)
+    assert len(problems) == 1
+    problem = problems[0]
+    assert (problem.source, problem.key) == (str(tmp_path / ".skill-ls.toml"), "")
+    assert problem.message.startswith("cannot read configuration: ")
+    assert why in problem.message
+
+
+def test_a_config_file_over_the_bound_is_not_read(tmp_path: Path) -> None:
+    config = tmp_path / ".skill-ls.toml"
+    config.write_text('target-clients = ["codex"]\n', encoding="utf-8")
+    os.truncate(config, 3 * 1024**3)  # a 3 GB sparse file: holes, nothing real written
+    (tmp_path / "pyproject.toml").write_text("[tool.skill-ls]\nunicode-names = true\n")
+    settings, problems = load_file_settings(tmp_path)
+    assert settings.unicode_names and settings.target_clients == ()
+    assert [(p.source, p.message) for p in problems] == [
+        (
+            str(config),
+            f"cannot read configuration: the file is larger than {MAX_CONFIG_BYTES:,} bytes, "
+            "more than is read",
+        )
+    ]
+    # At the bound it is read.
+    config.write_text('target-clients = ["codex"]\n' + "#" * (MAX_CONFIG_BYTES - 27))
+    assert config.stat().st_size == MAX_CONFIG_BYTES
+    settings, problems = load_file_settings(tmp_path)
+    assert settings.target_clients == ("codex",) and problems == []
+
+
+def test_a_config_path_that_is_a_folder_or_a_fifo_is_one_problem(tmp_path: Path) -> None:
+    (tmp_path / ".skill-ls.toml").mkdir()
+    os.mkfifo(tmp_path / "pyproject.toml")
+    settings, problems = load_file_settings(tmp_path)
+    assert settings == Settings()
+    assert [p.source for p in problems] == [
+        str(tmp_path / "pyproject.toml"),
+        str(tmp_path / ".skill-ls.toml"),
+    ]
