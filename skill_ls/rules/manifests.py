@@ -25,6 +25,9 @@ from skill_ls.rules.registry import Rule, define
 from skill_ls.settings import Settings
 
 FAMILY = "manifests"
+# Entries of a marketplace's `plugins` that are checked and read (the agents read them all;
+# a hostile list of thousands costs one SKL604 finding saying where the bound is).
+MAX_MARKETPLACE_ENTRIES = 500
 
 MANIFEST_JSON = define(
     "SKL601",
@@ -175,7 +178,13 @@ def check_manifest(document: JsonDocument, context: ManifestContext) -> list[Dia
         return []
     found = _Findings(context.settings)
     root = document.root
-    if root is None or root.kind != "object":
+    if document.too_large:
+        found.add(
+            MANIFEST_JSON,
+            document.error_range or Range.point(0, 0),
+            f"{document.error}: it is not checked, and skill-ls shows none of its skills",
+        )
+    elif root is None or root.kind != "object":
         where = document.error_range or (root.range if root is not None else Range.point(0, 0))
         why = document.error or "its top level is not an object"
         found.add(
@@ -348,8 +357,16 @@ def _check_marketplace(
             _said(kind.clients, "reads `plugins` as a list of entries"),
         )
         return
+    if len(plugins.items) > MAX_MARKETPLACE_ENTRIES:
+        # A bound, said once, instead of a walk (and findings) per entry of a hostile list.
+        found.add(
+            MARKETPLACE_ENTRY,
+            plugins.range,
+            f"`plugins` lists {len(plugins.items):,} entries; only the first "
+            f"{MAX_MARKETPLACE_ENTRIES} are checked and read",
+        )
     seen: dict[str, JsonValue] = {}
-    for entry in plugins.items:
+    for entry in plugins.items[:MAX_MARKETPLACE_ENTRIES]:
         name = _check_entry(entry, root, kind, context, found)
         if name is None:
             continue

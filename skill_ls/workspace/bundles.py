@@ -27,6 +27,7 @@ from skill_ls.rules.context import (
     manifest_skill_paths,
 )
 from skill_ls.rules.manifests import (
+    MAX_MARKETPLACE_ENTRIES,
     check_manifest,
     identity_problems,
     local_source,
@@ -42,7 +43,8 @@ from skill_ls.workspace.precedence import description_of, hidden, skip_reason
 from skill_ls.workspace.roots import Environment
 
 SKILL_FILE = "SKILL.md"
-# Bundles a marketplace may list that are read (a hostile file costs a bounded walk).
+# Bundles a marketplace may list that are read (a hostile file costs a bounded walk); of its
+# `plugins` entries, the first `MAX_MARKETPLACE_ENTRIES` are looked at, each folder once.
 MAX_BUNDLES = 200
 # Skill folders read below one bundle's skills folder.
 MAX_SKILLS_PER_FOLDER = 500
@@ -76,14 +78,29 @@ class BundleSkill:
     display_name: str | None = None
 
 
-def read_bundle(root: str, form: BundleFormat) -> Bundle | None:
+class ManifestReads:
+    """The manifests one question reads, each read and parsed once: a marketplace is read
+    by every client format that knows its file, and a plugin's manifest by every format
+    that lists the plugin (nothing is kept past the question, so nothing goes stale)."""
+
+    def __init__(self) -> None:
+        self._documents: dict[str, JsonDocument | None] = {}
+
+    def __call__(self, path: str) -> JsonDocument | None:
+        if path not in self._documents:
+            self._documents[path] = read_manifest(path)
+        return self._documents[path]
+
+
+def read_bundle(root: str, form: BundleFormat, reads: ManifestReads | None = None) -> Bundle | None:
     """The bundle at `root` as `form` reads it, or None when `root` has none of its
     manifests. Paths the manifest names are kept only when they stay inside `root`."""
     root = os.path.normpath(os.path.abspath(root))
     manifest = form_manifest(root, form)
     if manifest is None:
         return None
-    return bundle_from_document(root, manifest, form, read_manifest(manifest))
+    document = reads(manifest) if reads is not None else read_manifest(manifest)
+    return bundle_from_document(root, manifest, form, document)
 
 
 def bundle_from_document(
@@ -103,7 +120,9 @@ def bundle_from_document(
             if folder not in folders and inside_dir(folder, root):
                 folders.setdefault(folder)
     refused = None
-    if top is None or top.kind != "object":
+    if document is not None and document.too_large:
+        refused = f"is not judged by skill-ls: {document.error}"
+    elif top is None or top.kind != "object":
         refused = f"refuses this {form.kind}: its manifest is not a JSON object"
     else:
         problems = identity_problems(top, form, top.range)
@@ -119,24 +138,42 @@ def bundle_of(skill_md: str | Path, form: BundleFormat) -> Bundle | None:
     return read_bundle(tree.plugin_root, form)
 
 
-def bundles_from(folder: str | Path, form: BundleFormat) -> list[Bundle]:
+def bundles_from(
+    folder: str | Path, form: BundleFormat, reads: ManifestReads | None = None
+) -> list[Bundle]:
     """The bundles installed from `folder`: the folder itself when it is a bundle root, and
-    each bundle its marketplace files list with a local source, in the order listed."""
+    each bundle its marketplace files list with a local source, in the order listed.
+
+    Bounded by entries, not only by bundles: of a marketplace's `plugins`, the first
+    `MAX_MARKETPLACE_ENTRIES` are looked at (SKL604 says when there are more), entries that
+    name the same plugin folder the same way are one (in linear time, before any folder is
+    read), and at most `MAX_BUNDLES` bundles are read."""
+    read = reads if reads is not None else ManifestReads()
     root = os.path.normpath(os.path.abspath(str(folder)))
     found: list[Bundle] = []
-    own = read_bundle(root, form)
+    roots: set[str] = set()
+    own = read_bundle(root, form, read)
     if own is not None:
         found.append(own)
+        roots.add(own.root)
     for relative in form.marketplaces:
-        document = read_manifest(os.path.join(root, relative))
+        document = read(os.path.join(root, relative))
         if document is None or document.root is None or document.root.kind != "object":
             continue
-        plugins = document.root.get("plugins")
-        for entry in plugins.items if plugins is not None else ():
+        marketplace = document.root
+        plugins = marketplace.get("plugins")
+        entries = plugins.items[:MAX_MARKETPLACE_ENTRIES] if plugins is not None else ()
+        asked: set[tuple[str, bool, str | None]] = set()
+        for entry in entries:
+            listed = _listed_folder(entry, marketplace, root)
+            if listed is None or listed in asked:
+                continue  # names no local plugin, or one an earlier entry named the same way
+            asked.add(listed)
             if len(found) >= MAX_BUNDLES:
                 break
-            bundle = listed_bundle(entry, document.root, root, form)
-            if bundle is not None and all(b.root != bundle.root for b in found):
+            bundle = listed_bundle(entry, marketplace, root, form, read)
+            if bundle is not None and bundle.root not in roots:
+                roots.add(bundle.root)
                 found.append(bundle)
     return found
 
@@ -207,8 +244,9 @@ def installed_view(
     skills of the bundles installed from `folders` and, with an `environment`, of those
     installed under the user's home where the layout is known (`installed_layout`), where
     the client lists them."""
+    reads = ManifestReads()
     for form in client.bundles:
-        bundles = [bundle for folder in folders for bundle in bundles_from(folder, form)]
+        bundles = [bundle for folder in folders for bundle in bundles_from(folder, form, reads)]
         if environment is not None:
             bundles += installed_bundles(form, environment)
         added: list[LoadedSkill] = []
@@ -273,11 +311,13 @@ def _recorded_bundles(form: BundleFormat, environment: Environment) -> list[Bund
     local: set[str] = set()
     if form.known_marketplaces:
         local = _local_marketplaces(environment.expand(form.known_marketplaces))
+    # Each record by id, once (a key given twice keeps its last value, as `get` does).
+    recorded = {member.key: member.value for member in plugins.members}
     found: list[Bundle] = []
     for plugin_id in _enabled_plugins(environment.expand(form.enabled_in))[:MAX_BUNDLES]:
         if plugin_id.rpartition("@")[2] in local:
             continue
-        folder = _user_install(plugins.get(plugin_id))
+        folder = _user_install(recorded.get(plugin_id))
         if folder is None or not os.path.isabs(folder):
             continue
         folder = os.path.normpath(folder)
@@ -396,11 +436,12 @@ def _workspace_bundles(
 ) -> Iterator[tuple[Client, Bundle]]:
     """Each (client, bundle) of the bundles in `folders`, a bundle once per client format
     however many folders lead to it."""
+    reads = ManifestReads()
     for client in clients:
         for form in client.bundles:
             seen: set[str] = set()
             for folder in folders:
-                for bundle in bundles_from(folder, form):
+                for bundle in bundles_from(folder, form, reads):
                     real = os.path.realpath(bundle.root)
                     if real not in seen:
                         seen.add(real)
@@ -489,19 +530,20 @@ def _merge(
 
 
 def listed_bundle(
-    entry: JsonValue, marketplace: JsonValue, root: str, form: BundleFormat
+    entry: JsonValue,
+    marketplace: JsonValue,
+    root: str,
+    form: BundleFormat,
+    reads: ManifestReads | None = None,
 ) -> Bundle | None:
     """The bundle a marketplace entry names with a local source inside `root`, if any."""
-    if entry.kind != "object":
+    listed = _listed_folder(entry, marketplace, root)
+    if listed is None:
         return None
-    source = entry.get("source")
-    relative = local_source(source.text, marketplace) if source and source.text else None
-    if relative is None:
-        return None
-    folder = os.path.normpath(os.path.join(root, relative))
+    folder = listed[0]
     if not inside_dir(folder, root):
         return None
-    bundle = read_bundle(folder, form)
+    bundle = read_bundle(folder, form, reads)
     if bundle is None:
         strict = entry.get("strict")
         if strict is None or strict.scalar is not False:
@@ -512,6 +554,29 @@ def listed_bundle(
         folders = (default,) if inside_dir(default, root) else ()
         return Bundle(folder, "", form, name.text if name else None, folders)
     return bundle
+
+
+def _listed_folder(
+    entry: JsonValue, marketplace: JsonValue, root: str
+) -> tuple[str, bool, str | None] | None:
+    """What of a marketplace entry decides its bundle, read from the text alone: the
+    folder its local source names (normalised, below `root` by name), whether the entry
+    is its plugin's manifest (`strict: false`) and then its `name`; None: no local source.
+    Two entries with the same answer name the same bundle."""
+    if entry.kind != "object":
+        return None
+    source = entry.get("source")
+    relative = local_source(source.text, marketplace) if source and source.text else None
+    if relative is None:
+        return None
+    folder = os.path.normpath(os.path.join(root, relative))
+    if not is_within(folder, root):
+        return None
+    strict = entry.get("strict")
+    if strict is None or strict.scalar is not False:
+        return folder, False, None
+    name = entry.get("name")
+    return folder, True, name.text if name is not None else None
 
 
 def inside_dir(folder: str, root: str) -> bool:
@@ -586,8 +651,9 @@ def manifests_met(
         if kind is None or kind.role != "marketplace":
             continue
         root = manifest_root(str(manifest), kind)
+        reads = ManifestReads()
         for _, form in kind.formats:
-            for bundle in bundles_from(root, form):
+            for bundle in bundles_from(root, form, reads):
                 if bundle.manifest:
                     add(bundle.manifest)
     return list(found.values())

@@ -24,9 +24,15 @@ from skill_ls.document.manifest_json import (
     parse_json,
 )
 from skill_ls.rules.helpers import names
-from skill_ls.rules.manifests import ManifestKind, manifest_kind, manifest_root
+from skill_ls.rules.manifests import (
+    MAX_MARKETPLACE_ENTRIES,
+    ManifestKind,
+    manifest_kind,
+    manifest_root,
+)
 from skill_ls.workspace.bundles import (
     Bundle,
+    ManifestReads,
     bundle_from_document,
     bundle_skills,
     inside_dir,
@@ -241,6 +247,10 @@ def _marketplace_hover(
             head = f"**`{where[2]}`**: {ENTRY_KEYS[where[2]]}"
         else:
             head = "**A plugin of this marketplace**"
+        if where[1] >= MAX_MARKETPLACE_ENTRIES:
+            # Past the bound the check and the Skills view keep to (SKL604 says so).
+            bound = f"skill-ls reads only the first {MAX_MARKETPLACE_ENTRIES} plugin entries"
+            return [head, "", f"- {bound}; this is entry {where[1] + 1:,}"]
         return [head, "", *_entry_lines(context, formats, entry)]
     if where == ("name",):
         lines = ["**`name`**: the marketplace's name; its plugins install as `plugin@name`."]
@@ -264,8 +274,9 @@ def _entry_lines(
     root_value = context.document.root
     assert root_value is not None
     said: dict[str, list[Client]] = {}
+    reads = ManifestReads()  # the plugin's manifest once, however many formats list it
     for client, form in formats:
-        bundle = listed_bundle(entry, root_value, context.root, form)
+        bundle = listed_bundle(entry, root_value, context.root, form, reads)
         if bundle is None:
             source = entry.get("source")
             where = code(source.text) if source is not None and source.text else "its source"

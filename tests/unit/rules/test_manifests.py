@@ -3,15 +3,17 @@ which skills an agent installs, with exact ranges, flagged and not flagged."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from skill_ls.diagnostics import Range, Severity
-from skill_ls.document.manifest_json import parse_json, read_manifest
+from skill_ls.document.manifest_json import TOO_LARGE, parse_json, read_manifest
 from skill_ls.rules import RULES
 from skill_ls.rules.context import MAX_SKILL_PATHS
 from skill_ls.rules.manifests import (
+    MAX_MARKETPLACE_ENTRIES,
     ManifestContext,
     check_manifest,
     manifest_kind,
@@ -350,3 +352,46 @@ def test_a_source_that_leaves_the_marketplace_through_a_link_is_not_looked_into(
             "the marketplace root, not to the marketplace file)",
         )
     ]
+
+
+# --- hostile manifests: long numbers, huge files, endless marketplaces ----------------------
+
+
+def test_a_plugin_manifest_with_a_5000_digit_number_is_checked_like_any_other() -> None:
+    text = '{"name": "my tools", "version": ' + "9" * 5_000 + "}"
+    assert [code for code, _, _ in findings(text)] == ["SKL602"]  # the name, not the number
+
+
+def test_a_manifest_over_the_size_bound_is_one_finding_that_says_so(tmp_path: Path) -> None:
+    manifest = tmp_path / ".claude-plugin" / "plugin.json"
+    manifest.parent.mkdir()
+    manifest.write_text('{"name": "tools"}', encoding="utf-8")
+    os.truncate(manifest, 3 * 1024**3)  # sparse: nothing real is written
+    document = read_manifest(str(manifest))
+    assert document is not None and document.too_large
+    context = ManifestContext(path=str(manifest), root=str(tmp_path))
+    assert [(d.code, d.range, d.message) for d in check_manifest(document, context)] == [
+        (
+            "SKL601",
+            Range.of(0, 0, 0, 0),
+            f"{TOO_LARGE}: it is not checked, and skill-ls shows none of its skills",
+        )
+    ]
+
+
+def test_a_marketplace_is_checked_up_to_a_bound_on_its_entries_said_once() -> None:
+    count = MAX_MARKETPLACE_ENTRIES + 25_500
+    entries = ",".join(['{"name": "t", "source": "./p"}'] * count)
+    text = f'{{"name": "m", "owner": {{"name": "o"}}, "plugins": [{entries}]}}'
+    dirs = frozenset({f"{ROOT}/p"})
+    files = frozenset({f"{ROOT}/p/.claude-plugin/plugin.json"})
+    found = findings(text, path=MARKET, dirs=dirs, files=files)
+    assert found[0] == (
+        "SKL604",
+        Range.of(0, text.index("["), 0, len(text) - 1),
+        f"`plugins` lists {count:,} entries; only the first {MAX_MARKETPLACE_ENTRIES} are "
+        "checked and read",
+    )
+    # The rest: one duplicate per checked entry after the first, and nothing past the bound.
+    assert [code for code, _, _ in found[1:]] == ["SKL605"] * (MAX_MARKETPLACE_ENTRIES - 1)
+    assert found[-1][1].start.column < len(text) // 2

@@ -7,11 +7,16 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from skill_ls.clients.bundle_formats import CLAUDE_CODE_PLUGIN, GEMINI_CLI_EXTENSION
 from skill_ls.clients.table import CLIENTS_BY_ID
-from skill_ls.workspace import WorkspaceIndex
+from skill_ls.document.manifest_json import read_manifest
+from skill_ls.rules.manifests import MAX_MARKETPLACE_ENTRIES
+from skill_ls.workspace import WorkspaceIndex, bundles
 from skill_ls.workspace.bundles import (
     bundle_of,
+    bundle_placements,
     bundles_from,
     installed_view,
     listed_name,
@@ -198,3 +203,72 @@ def test_two_extensions_with_one_skill_name_list_it_once(tmp_path: Path) -> None
     view = installed_view(client, index.view("gemini-cli"), index.folders, index.environment)
     shared = [skill for skill in view if skill.name == "shared"]
     assert len(shared) == 1 and shared[0].scope == "extension"
+
+
+def _marketplace(root: Path, entries: list[dict[str, object]]) -> None:
+    (root / ".claude-plugin").mkdir(parents=True)
+    listing = {"name": "market", "owner": {"name": "o"}, "plugins": entries}
+    (root / ".claude-plugin" / "marketplace.json").write_text(
+        json.dumps(listing, separators=(",", ":")), encoding="utf-8"
+    )
+
+
+def _plugin(folder: Path, name: str) -> None:
+    (folder / ".claude-plugin").mkdir(parents=True)
+    (folder / ".claude-plugin" / "plugin.json").write_text(json.dumps({"name": name}))
+    _skill(folder / "skills" / "draft", "draft")
+
+
+def test_a_marketplace_listing_one_plugin_26000_times_reads_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Entries are bounded as entries (not as distinct bundles) and deduplicated before any
+    plugin folder is read: the manifest of the plugin is read once per question."""
+    _plugin(tmp_path / "p", "t")
+    _plugin(tmp_path / "late", "late")
+    entries: list[dict[str, object]] = [{"name": "t", "source": "./p"}] * 26_000
+    entries.insert(MAX_MARKETPLACE_ENTRIES, {"name": "late", "source": "./late"})
+    _marketplace(tmp_path, entries)
+    assert (tmp_path / ".claude-plugin" / "marketplace.json").stat().st_size > 700_000
+    reads: list[str] = []
+
+    def counted(path: str) -> object:
+        if os.path.isfile(path):  # reads of files that exist
+            reads.append(os.path.relpath(path, tmp_path))
+        return read_manifest(path)
+
+    monkeypatch.setattr(bundles, "read_manifest", counted)
+    found = bundles_from(tmp_path, CLAUDE_CODE_PLUGIN)
+    # The entry past the bound (the 501st) is not read.
+    assert [(bundle.name, bundle.root) for bundle in found] == [("t", str(tmp_path / "p"))]
+    assert sorted(reads) == [".claude-plugin/marketplace.json", "p/.claude-plugin/plugin.json"]
+    reads.clear()
+    clients = [CLIENTS_BY_ID[cid] for cid in ("claude-code", "codex")]
+    placements = bundle_placements([str(tmp_path)], clients)
+    assert [(p.client.id, p.skill.name, p.status) for p in placements] == [
+        ("claude-code", "t:draft", "loaded"),
+        ("codex", "t:draft", "loaded"),
+    ]
+    # One read of each file for all the clients and formats of the question.
+    assert sorted(reads) == [".claude-plugin/marketplace.json", "p/.claude-plugin/plugin.json"]
+
+
+def test_entries_naming_one_folder_differently_stay_apart(tmp_path: Path) -> None:
+    """Deduplication keeps what decides the bundle: a `strict: false` entry's name."""
+    (tmp_path / "bare" / "skills").mkdir(parents=True)
+    _plugin(tmp_path / "p", "t")
+    _marketplace(
+        tmp_path,
+        [
+            {"name": "t", "source": "./p"},
+            {"name": "t-again", "source": "./p/"},
+            {"name": "bare", "source": "./bare"},  # no manifest, strict: no bundle
+            {"name": "bare", "source": "./bare", "strict": False},
+            {"name": "other", "source": "./bare", "strict": False},  # the same folder: once
+        ],
+    )
+    found = bundles_from(tmp_path, CLAUDE_CODE_PLUGIN)
+    assert [(bundle.name, os.path.basename(bundle.root)) for bundle in found] == [
+        ("t", "p"),
+        ("bare", "bare"),
+    ]

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from skill_ls.diagnostics import Position
+from skill_ls.rules.manifests import MAX_MARKETPLACE_ENTRIES
 from skill_ls.workspace.manifest_help import manifest_completions, manifest_hover
 
 
@@ -122,3 +123,22 @@ def test_a_manifest_past_the_size_bound_gets_nothing_and_costs_no_walk(tmp_path:
     text = '{"name": "p", "description": "' + "x" * 2_000_000 + '", "'
     assert manifest_hover(str(manifest), text, Position(0, 3)) is None
     assert manifest_completions(str(manifest), text, len(text)) == []
+
+
+def test_a_marketplace_entry_past_the_read_bound_says_so(tmp_path: Path) -> None:
+    plugin = tmp_path / "p"
+    (plugin / ".claude-plugin").mkdir(parents=True)
+    (plugin / ".claude-plugin" / "plugin.json").write_text('{"name": "t"}', encoding="utf-8")
+    skill(plugin / "skills" / "draft", "draft")
+    manifest = tmp_path / ".claude-plugin" / "marketplace.json"
+    entries = ",\n".join(['{"name": "t", "source": "./p"}'] * (MAX_MARKETPLACE_ENTRIES + 1))
+    text = f'{{"name": "m", "owner": {{"name": "o"}}, "plugins": [\n{entries}\n]}}'
+    first = manifest_hover(str(manifest), text, Position(1, 3))
+    assert first is not None and "lists its skills as `t:draft`" in first.text
+    last = manifest_hover(str(manifest), text, Position(MAX_MARKETPLACE_ENTRIES + 1, 3))
+    assert last is not None
+    assert last.text == (
+        "**`name`**: The plugin's name: it installs as `name@marketplace`.\n\n"
+        f"- skill-ls reads only the first {MAX_MARKETPLACE_ENTRIES} plugin entries; this is "
+        f"entry {MAX_MARKETPLACE_ENTRIES + 1:,}"
+    )
