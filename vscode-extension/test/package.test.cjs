@@ -76,9 +76,28 @@ test("the Skills view: in the Explorer, grouping toggle in its title, preview/re
   assert.ok(context.every((m) => m.when === "view == skillLs.skills && viewItem == skill"));
 });
 
-test("workspace trust: limited, with the launch settings restricted", () => {
+test("workspace trust: limited, the schema's x-restricted keys restricted (generated)", async () => {
   assert.equal(pkg.capabilities.untrustedWorkspaces.supported, "limited");
-  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ["skillLs.interpreter", "skillLs.server.path"]);
+  assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, [
+    "skillLs.extraRoots",
+    "skillLs.builtinSkills",
+    "skillLs.docsUrl",
+    "skillLs.interpreter",
+    "skillLs.server.path",
+  ]);
+  assert.match(pkg.capabilities.untrustedWorkspaces.description, /\.skill-ls\.toml/);
+  const { restrictedConfigurations, checkTrust, generatedModule } = await import(path.join(root, "scripts", "gen-settings.mjs"));
+  assert.deepEqual(restrictedConfigurations(schema), pkg.capabilities.untrustedWorkspaces.restrictedConfigurations);
+  const generated = fs.readFileSync(path.join(root, "src", "common", "settingKeys.generated.ts"), "utf8");
+  assert.deepEqual(checkTrust(pkg, generated, schema), [], "stale: run node scripts/gen-settings.mjs");
+  // A key newly marked x-restricted makes both stale; so does a hand edit of the list.
+  const marked = structuredClone(schema);
+  marked.properties.ignore["x-restricted"] = true;
+  assert.deepEqual(checkTrust(pkg, generated, marked), ["package.json restrictedConfigurations", "src/common/settingKeys.generated.ts"]);
+  assert.ok(generatedModule(marked).includes('"ignore",\n  "extraRoots",'));
+  const edited = structuredClone(pkg);
+  edited.capabilities.untrustedWorkspaces.restrictedConfigurations.pop();
+  assert.deepEqual(checkTrust(edited, generated, schema), ["package.json restrictedConfigurations"]);
 });
 
 test("activate registers exactly our commands (the dump only with SKILL_LS_TEST_DUMP)", async () => {
