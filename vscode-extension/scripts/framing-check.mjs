@@ -121,7 +121,8 @@ async function main() {
   const folder = dirname(dirname(skillPath));
   const { command, args: commandArgs } = serverCommand(args);
   const child = spawn(command, commandArgs, {
-    cwd: folder,
+    // As the extension does: in its own folder (bundled/libs is two levels below), never the workspace.
+    cwd: resolve(args.libs, "..", ".."),
     env: { ...process.env, PYTHONPATH: resolve(args.libs), PYTHONSAFEPATH: "1", PYTHONIOENCODING: "utf-8" },
     stdio: ["pipe", "pipe", "pipe"],
   });

@@ -30,7 +30,7 @@ test("CrashPolicy: four restarts within three minutes, then none; old crashes ex
 function newSession(world, load, clock) {
   const { ServerSession, defaultDeps } = load("common/session");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
-  const deps = { ...defaultDeps, probe: async () => [3, 12], pythonExtensionInterpreter: async () => undefined, now: () => clock.now };
+  const deps = { ...defaultDeps, probe: async () => ({ version: [3, 12], executable: "/usr/bin/python3.12", options: [] }), pythonExtensionInterpreter: async () => undefined, now: () => clock.now };
   return { session: new ServerSession("/ext", output, deps), output };
 }
 

@@ -88,7 +88,7 @@ test("a change in the shown SKILL.md files pulls the diagnostics again", async (
   const { world, load } = fresh();
   const { ServerSession, defaultDeps } = load("common/session");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
-  const session = new ServerSession("/ext", output, { ...defaultDeps, probe: async () => [3, 12], pythonExtensionInterpreter: async () => undefined });
+  const session = new ServerSession("/ext", output, { ...defaultDeps, probe: async () => ({ version: [3, 12], executable: "/usr/bin/python3.12", options: [] }), pythonExtensionInterpreter: async () => undefined });
   await session.start();
   const client = world.clients[0];
   shown(world, "/ws/a/SKILL.md", "/ws/README.md");

@@ -81,6 +81,15 @@ test("the server gets the schema's keys, never interpreter/server.path/trace", a
   ]);
 });
 
+test("the server never starts in the workspace: its working directory is the extension's folder", () => {
+  const { load } = fresh();
+  const { serverOptions } = load("common/server");
+  for (const launch of [{ kind: "bundled", python: ["/usr/bin/python3"] }, { kind: "executable", path: "/opt/skill-ls" }]) {
+    const options = serverOptions(launch, "/ext", {});
+    assert.equal(options.options.cwd, "/ext", launch.kind);
+  }
+});
+
 test("isManifestPath: a manifest's path at any depth, nothing beside it", () => {
   const { load } = fresh();
   const { isManifestPath } = load("common/constants");

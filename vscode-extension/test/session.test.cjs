@@ -4,7 +4,9 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const { fresh, settle } = require("./stubs.cjs");
 
-function newSession(world, load, probe = async () => [3, 12]) {
+const probed = (version, executable = "/usr/bin/python3.12") => ({ version, executable, options: [] });
+
+function newSession(world, load, probe = async () => probed([3, 12])) {
   const { ServerSession, defaultDeps } = load("common/session");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
   const deps = { ...defaultDeps, probe, pythonExtensionInterpreter: async () => undefined };
@@ -31,19 +33,24 @@ test("debounce runs once after a burst, and cancel drops it", (t) => {
   assert.equal(runs, 1);
 });
 
-test("start finds Python and launches the bundled server", async () => {
+test("start finds Python and launches the bundled server by the absolute path the probe reported", async () => {
   const { world, load } = fresh();
-  const { session } = newSession(world, load);
+  const probes = [];
+  const { session } = newSession(world, load, async (command, cwd) => (probes.push([command, cwd]), probed([3, 12])));
   await session.start();
   assert.equal(session.state, "running");
   assert.equal(world.clients.length, 1);
+  // The probe ran `python3` from PATH in the extension's folder, not in the workspace (/ws).
+  assert.deepEqual(probes, [[["python3"], "/ext"]]);
+  assert.deepEqual(session.launch, { kind: "bundled", python: ["/usr/bin/python3.12"] });
+  assert.equal(world.clients[0].serverOptions.command, "/usr/bin/python3.12");
   assert.deepEqual(world.clients[0].serverOptions.args, ["-S", "-m", "skill_ls", "serve"]);
-  assert.equal(world.clients[0].serverOptions.command, "python3");
+  assert.equal(world.clients[0].serverOptions.options.cwd, "/ext");
 });
 
 test("no Python >= 3.11: an error notification with a button to the setting", async () => {
   const { world, load } = fresh();
-  const { session } = newSession(world, load, async () => [3, 9]);
+  const { session } = newSession(world, load, async () => probed([3, 9]));
   await session.start();
   assert.equal(session.state, "failed");
   assert.equal(world.clients.length, 0);
@@ -67,7 +74,7 @@ test("missing or too old Python: one message saying what to do, the reasons in t
   {
     const { world, load } = fresh();
     world.settings = { interpreter: { value: ["/opt/py39/bin/python"], globalValue: ["/opt/py39/bin/python"] } };
-    const { session, output } = newSession(world, load, async () => [3, 9]);
+    const { session, output } = newSession(world, load, async () => probed([3, 9]));
     await session.start();
     assert.equal(session.state, "failed");
     assert.deepEqual(world.errors, [{
@@ -120,10 +127,28 @@ test("untrusted workspace: a workspace server.path is ignored, the bundled serve
   const { session } = newSession(world, load);
   await session.start();
   assert.equal(session.state, "running");
-  assert.deepEqual(session.launch, { kind: "bundled", python: ["python3"] });
+  assert.deepEqual(session.launch, { kind: "bundled", python: ["/usr/bin/python3.12"] });
   world.trusted = true;
   await session.restart();
   assert.deepEqual(session.launch, { kind: "executable", path: "/repo/evil" });
+});
+
+test("untrusted workspace: the Python extension's environment (maybe the repository's) is not asked", async () => {
+  const { world, load } = fresh();
+  world.trusted = false;
+  const { ServerSession, defaultDeps } = load("common/session");
+  const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
+  let asked = 0;
+  const deps = { ...defaultDeps, probe: async (command) => probed([3, 12], command[0] === "/repo/.venv/bin/python" ? command[0] : "/usr/bin/python3.12"), pythonExtensionInterpreter: async () => (asked++, ["/repo/.venv/bin/python"]) };
+  const session = new ServerSession("/ext", output, deps);
+  await session.start();
+  assert.equal(asked, 0);
+  assert.deepEqual(session.launch, { kind: "bundled", python: ["/usr/bin/python3.12"] });
+  assert.ok(output.lines.some((l) => l.startsWith("[info] Restricted Mode:")));
+  world.trusted = true;
+  await session.restart();
+  assert.equal(asked, 1);
+  assert.deepEqual(session.launch, { kind: "bundled", python: ["/repo/.venv/bin/python"] });
 });
 
 test("request sends workspace/executeCommand", async () => {

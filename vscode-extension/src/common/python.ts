@@ -1,5 +1,6 @@
 /** Finding a Python >= 3.11 to run the bundled server: the setting, the Python extension, PATH. */
 import { execFile } from "child_process";
+import * as path from "path";
 import * as vscode from "vscode";
 import { MIN_PYTHON } from "./constants";
 
@@ -10,18 +11,48 @@ export interface Candidate {
 
 export interface Interpreter extends Candidate {
   version: [number, number];
+  /** What runs the server: the absolute executable the candidate reported, and the options
+   * the interpreter itself was given (e.g. `-X utf8`; not a launcher's own, such as `py -3`). */
+  launch: string[];
 }
 
-/** Runs the interpreter and returns its (major, minor) version, or undefined if it won't run. */
-export type VersionProbe = (command: string[]) => Promise<[number, number] | undefined>;
+/** What a candidate says about itself when it runs. */
+export interface Probed {
+  version: [number, number];
+  /** sys.executable: the interpreter's absolute path. */
+  executable: string;
+  /** The options before `-c` on the interpreter's own command line (sys.orig_argv). */
+  options: string[];
+}
 
-const VERSION_SCRIPT = "import sys; print('%d.%d' % sys.version_info[:2])";
+/** Runs the interpreter in `cwd` and says what it is, or undefined if it won't run. */
+export type VersionProbe = (command: string[], cwd: string) => Promise<Probed | undefined>;
 
-export const probeVersion: VersionProbe = (command) =>
+// Only `sys`: anything imported could be found in the working directory first. Python 2 runs
+// it too, so that its version is reported rather than "did not run".
+const PROBE_SCRIPT =
+  "import sys; print('%d.%d' % sys.version_info[:2]); print(sys.executable); print('\\0'.join(getattr(sys, 'orig_argv', [])))";
+
+/** Reads the probe's three lines: version, executable, and the NUL-separated sys.orig_argv. */
+export function parseProbe(stdout: string): Probed | undefined {
+  const [versionLine = "", executable = "", argvLine = ""] = stdout.replace(/\r\n/g, "\n").split("\n");
+  const match = /^(\d+)\.(\d+)$/.exec(versionLine.trim());
+  if (!match) return undefined;
+  const argv = argvLine ? argvLine.split("\0") : [];
+  // `<python> [options] -c <script>`: keep the options.
+  const options = argv.length >= 3 && argv[argv.length - 2] === "-c" ? argv.slice(1, -2) : [];
+  return { version: [Number(match[1]), Number(match[2])], executable: executable.trim(), options };
+}
+
+/**
+ * The probe never runs in the workspace: `cwd` is the extension's own folder (on Windows a bare
+ * `py` or `python` is looked for in the working directory before PATH, and `-c` puts the working
+ * directory first on sys.path).
+ */
+export const probeVersion: VersionProbe = (command, cwd) =>
   new Promise((resolve) => {
-    execFile(command[0], [...command.slice(1), "-c", VERSION_SCRIPT], { timeout: 15000 }, (error, stdout) => {
-      const match = error ? null : /^(\d+)\.(\d+)$/.exec(String(stdout).trim());
-      resolve(match ? [Number(match[1]), Number(match[2])] : undefined);
+    execFile(command[0], [...command.slice(1), "-c", PROBE_SCRIPT], { timeout: 15000, cwd, windowsHide: true }, (error, stdout) => {
+      resolve(error ? undefined : parseProbe(String(stdout)));
     });
   });
 
@@ -42,16 +73,27 @@ export function candidates(setting: string[], fromPythonExtension: string[] | un
   return found;
 }
 
-/** The first candidate that runs and is new enough; `log` hears why the others were skipped. */
+/**
+ * The first candidate that runs, is new enough and names its absolute executable; `log` hears
+ * why the others were skipped. The server is then started by that path, not by the name found
+ * on PATH.
+ */
 export async function findInterpreter(
   list: Candidate[],
-  probe: VersionProbe,
+  probe: (command: string[]) => Promise<Probed | undefined>,
   log: (message: string) => void,
+  isAbsolute: (p: string) => boolean = path.isAbsolute,
 ): Promise<Interpreter | undefined> {
   for (const candidate of list) {
-    const version = await probe(candidate.command);
-    if (version && isSupported(version)) return { ...candidate, version };
-    const why = version ? `Python ${version.join(".")} is older than ${MIN_PYTHON.join(".")}` : "it did not run";
+    const probed = await probe(candidate.command);
+    if (probed && isSupported(probed.version) && isAbsolute(probed.executable)) {
+      return { ...candidate, version: probed.version, launch: [probed.executable, ...probed.options] };
+    }
+    const why = !probed
+      ? "it did not run"
+      : !isSupported(probed.version)
+        ? `Python ${probed.version.join(".")} is older than ${MIN_PYTHON.join(".")}`
+        : `it did not name its executable (sys.executable is ${JSON.stringify(probed.executable)})`;
     log(`Skipping interpreter ${candidate.command.join(" ")} (${candidate.source}): ${why}.`);
   }
   return undefined;

@@ -29,19 +29,22 @@ export function bundledLibs(extensionPath: string): string {
 /**
  * The server's command line. The bundled server runs as `python -S -m skill_ls serve` with
  * PYTHONPATH set to our libraries only, so the user's site-packages cannot shadow them, and
- * PYTHONSAFEPATH so that `-m` does not put the workspace folder (the working directory) first
- * on sys.path: a folder named like one of our packages would otherwise run as the server.
+ * PYTHONSAFEPATH so that `-m` does not put the working directory first on sys.path.
+ * The working directory is the extension's own folder, never the workspace (without a `cwd`
+ * the client would use the first workspace folder): on Windows a bare program name is looked
+ * for in the working directory before PATH, so a `py.exe` in a repository would run. The
+ * bundled server's interpreter is an absolute path anyway (the probe asked it; python.ts).
  * No `transport` is given on purpose: the client would append `--stdio` to the arguments.
  */
 export function serverOptions(launch: Launch, extensionPath: string, env: NodeJS.ProcessEnv = process.env): ServerOptions {
   if (launch.kind === "executable") {
-    return { command: launch.path, args: ["serve"], options: { env: { ...env } } };
+    return { command: launch.path, args: ["serve"], options: { cwd: extensionPath, env: { ...env } } };
   }
   const [command, ...interpreterArgs] = launch.python;
   return {
     command,
     args: [...interpreterArgs, "-S", "-m", "skill_ls", "serve"],
-    options: { env: { ...env, PYTHONPATH: bundledLibs(extensionPath), PYTHONSAFEPATH: "1", PYTHONIOENCODING: "utf-8" } },
+    options: { cwd: extensionPath, env: { ...env, PYTHONPATH: bundledLibs(extensionPath), PYTHONSAFEPATH: "1", PYTHONIOENCODING: "utf-8" } },
   };
 }
 

@@ -8,6 +8,7 @@ import { debounce } from "./debounce";
 import { candidates, findInterpreter, onPythonInterpreterChange, probeVersion, pythonExtensionInterpreter } from "./python";
 import { createClient, type Launch } from "./server";
 import { affectsLaunch, readLaunchSettings } from "./settings";
+import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
 
 export type ServerState = "stopped" | "starting" | "running" | "failed";
 
@@ -161,19 +162,27 @@ export class ServerSession implements vscode.Disposable {
   private async resolveLaunch(): Promise<Launch | undefined> {
     const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
     const trusted = vscode.workspace.isTrusted;
-    if (!trusted) this.output.info("Untrusted workspace: workspace values of skillLs.interpreter and skillLs.server.path are ignored.");
+    if (!trusted) {
+      this.output.info(
+        `Restricted Mode: the workspace's skill-ls configuration files and its values of ${RESTRICTED_SETTINGS.map((k) => `skillLs.${k}`).join(", ")} are ignored, and the Python extension's environment is not used.`,
+      );
+    }
     const settings = readLaunchSettings(config, trusted);
     if (settings.serverPath) {
       this.output.info(`Using the skill-ls executable from skillLs.server.path: ${settings.serverPath}`);
       return { kind: "executable", path: settings.serverPath };
     }
-    const fromExtension = settings.interpreter.length
+    // The Python extension may have picked an environment inside the repository.
+    const fromExtension = settings.interpreter.length || !trusted
       ? undefined
       : await this.deps.pythonExtensionInterpreter(vscode.workspace.workspaceFolders?.[0]?.uri);
-    const found = await findInterpreter(candidates(settings.interpreter, fromExtension), this.deps.probe, (m) => this.output.info(m));
+    // The probe runs in the extension's folder, never in the workspace (python.ts).
+    const probe = (command: string[]) => this.deps.probe(command, this.extensionPath);
+    const found = await findInterpreter(candidates(settings.interpreter, fromExtension), probe, (m) => this.output.info(m));
     if (found) {
-      this.output.info(`Using Python ${found.version.join(".")} (${found.source}): ${found.command.join(" ")}`);
-      return { kind: "bundled", python: found.command };
+      const how = found.launch.join(" ") === found.command.join(" ") ? "" : `, run as ${found.launch.join(" ")}`;
+      this.output.info(`Using Python ${found.version.join(".")} (${found.source}): ${found.command.join(" ")}${how}`);
+      return { kind: "bundled", python: found.launch };
     }
     const minimum = MIN_PYTHON.join(".");
     const problem = settings.interpreter.length
