@@ -51,9 +51,9 @@ const shown = (world, ...paths) => (world.visibleTextEditors = paths.map((p) => 
 test("the middleware drops repeats from the reports of shown documents, and asks for the table then", async () => {
   const { world, load } = fresh();
   withPromptExtension(world);
-  const { duplicatesMiddleware } = load("common/server");
+  const { diagnosticsMiddleware } = load("common/server");
   let asked = 0;
-  const middleware = duplicatesMiddleware(async () => (asked++, TABLE));
+  const middleware = diagnosticsMiddleware(async () => (asked++, TABLE));
   const items = [ours("SKL104", "bad characters"), ours("SKL301", "unknown field"), { source: undefined, message: "Skill name may only contain…" }];
   const sent = [];
   const next = async (document, previousResultId) => (sent.push(previousResultId), { kind: "full", resultId: "2", items });

@@ -53,32 +53,47 @@ test("document selector: the skill language, any SKILL.md file, and the manifest
   assert.equal(client.clientOptions.synchronize.configurationSection, "skillLs");
 });
 
-test("the server gets the schema's keys, never interpreter/server.path/trace", async () => {
+test("the server gets the values the user set (no defaults, no extension-only keys) and the trust", async () => {
   const { world, load } = fresh();
   world.settings = {
-    targetClients: { value: ["codex"], workspaceValue: ["codex"] },
+    targetClients: { workspaceValue: ["codex"], defaultValue: [] },
     debounceMs: { defaultValue: 0 },
-    interpreter: { defaultValue: [] },
+    ignore: { defaultValue: [] },
+    docsUrl: { defaultValue: null, workspaceValue: "command:workbench.extensions.command.installFromVSIX", restricted: true },
+    interpreter: { defaultValue: [], globalValue: ["/usr/bin/python3"] },
     "server.path": { defaultValue: null },
-    "trace.server": { defaultValue: "off" },
+    "trace.server": { defaultValue: "off", globalValue: "verbose" },
   };
   const { createClient } = load("common/server");
-  const client = createClient({ kind: "bundled", python: ["python3"] }, "/ext", world.vscode.window.createOutputChannel("x", { log: true }));
-  assert.deepEqual(client.clientOptions.initializationOptions, { targetClients: ["codex"], debounceMs: 0 });
+  const output = world.vscode.window.createOutputChannel("x", { log: true });
+  const client = createClient({ kind: "bundled", python: ["/usr/bin/python3"] }, "/ext", output);
+  const sent = { targetClients: ["codex"], docsUrl: "command:workbench.extensions.command.installFromVSIX" };
+  assert.deepEqual(client.clientOptions.initializationOptions, { skillLs: sent, workspaceTrusted: true });
 
+  // workspace/configuration: our section is answered from inspect(), not from the effective
+  // values (defaults included) the client found; other sections pass.
   const middleware = client.clientOptions.middleware.workspace;
-  const params = { items: [{ section: "skillLs" }, { section: "editor" }] };
+  const params = { items: [{ section: "skillLs" }, { section: "editor" }, { section: "skillLs", scopeUri: "file:///ws/a" }] };
   const answer = await middleware.configuration(params, undefined, () => [
-    { targetClients: [], interpreter: ["x"], server: { path: "/x" }, trace: { server: "off" } },
+    { targetClients: ["codex"], ignore: [], debounceMs: 0, interpreter: ["x"], server: { path: "/x" }, trace: { server: "off" } },
     { tabSize: 2 },
+    { ignore: [] },
   ]);
-  assert.deepEqual(answer, [{ targetClients: [] }, { tabSize: 2 }]);
+  assert.deepEqual(answer, [sent, { tabSize: 2 }, sent]);
 
   await middleware.didChangeConfiguration(["skillLs"], () => assert.fail("must not send the raw section"));
   await settle();
-  assert.deepEqual(client.notifications, [
-    ["workspace/didChangeConfiguration", { settings: { skillLs: { targetClients: ["codex"], debounceMs: 0 } } }],
-  ]);
+  assert.deepEqual(client.notifications, [["workspace/didChangeConfiguration", { settings: { skillLs: sent } }]]);
+
+  // Untrusted: the repository's docsUrl is not sent, anywhere.
+  world.trusted = false;
+  const restricted = createClient({ kind: "bundled", python: ["/usr/bin/python3"] }, "/ext", output);
+  assert.deepEqual(restricted.clientOptions.initializationOptions, { skillLs: { targetClients: ["codex"] }, workspaceTrusted: false });
+  const again = await restricted.clientOptions.middleware.workspace.configuration({ items: [{ section: "skillLs" }] }, undefined, () => [{}]);
+  assert.deepEqual(again, [{ targetClients: ["codex"] }]);
+  await restricted.clientOptions.middleware.workspace.didChangeConfiguration(["skillLs"], () => {});
+  await settle();
+  assert.deepEqual(restricted.notifications, [["workspace/didChangeConfiguration", { settings: { skillLs: { targetClients: ["codex"] } } }]]);
 });
 
 test("the server never starts in the workspace: its working directory is the extension's folder", () => {
@@ -88,6 +103,37 @@ test("the server never starts in the workspace: its working directory is the ext
     const options = serverOptions(launch, "/ext", {});
     assert.equal(options.options.cwd, "/ext", launch.kind);
   }
+});
+
+test("a code link or document link that is not https: or file: never reaches the editor", async () => {
+  const { load } = fresh();
+  const { diagnosticsMiddleware } = load("common/server");
+  const { Uri } = require("./stubs.cjs");
+  const finding = (target) => ({ message: "m", source: "skill-ls", code: { value: "SKL104", target: Uri.parse(target) } });
+  const items = () => [finding("command:workbench.extensions.command.installFromVSIX?%5B%5D"), finding("https://example.com/rules#skl104"), finding("file:///ext/rules.md#skl104"), { message: "plain", code: "X" }];
+  const codes = (list) => list.map((d) => (typeof d.code === "object" ? `${d.code.value} ${d.code.target.scheme}` : d.code));
+  const middleware = diagnosticsMiddleware();
+  const expected = ["SKL104", "SKL104 https", "SKL104 file", "X"];
+
+  // Pull (a document), push, and the workspace pull's chunks.
+  const pulled = await middleware.provideDiagnostics(Uri.file("/ws/a/SKILL.md"), undefined, undefined, async () => ({ kind: "full", items: items() }));
+  assert.deepEqual(codes(pulled.items), expected);
+  const pushed = [];
+  middleware.handleDiagnostics(Uri.file("/ws/a/SKILL.md"), items(), (uri, list) => pushed.push(...list));
+  assert.deepEqual(codes(pushed), expected);
+  const chunks = [];
+  await middleware.provideWorkspaceDiagnostics([], undefined, (chunk) => chunks.push(chunk), async (ids, token, report) => {
+    report({ items: [{ kind: "full", uri: Uri.file("/ws/b/SKILL.md"), items: items() }, { kind: "unChanged", uri: Uri.file("/ws/c/SKILL.md") }] });
+    report(null);
+    return { items: [] };
+  });
+  assert.deepEqual(codes(chunks[0].items[0].items), expected);
+  assert.equal(chunks[1], null);
+
+  const links = await middleware.provideDocumentLinks({}, undefined, async () => [
+    { target: Uri.parse("command:workbench.action.terminal.new") }, { target: Uri.file("/ws/a/references/x.md") }, { target: undefined },
+  ]);
+  assert.deepEqual(links.map((l) => l.target?.scheme), ["file", undefined]);
 });
 
 test("isManifestPath: a manifest's path at any depth, nothing beside it", () => {

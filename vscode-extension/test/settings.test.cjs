@@ -53,14 +53,76 @@ test("substitute expands ~, ${userHome} and ${workspaceFolder}", () => {
   assert.equal(substitute("a~b", vars), "a~b");
 });
 
-test("toServerSettings drops extension-only keys, nested or dotted", () => {
+// What a repository's .vscode/settings.json and the user's settings say, as inspect() reports it.
+const REPOSITORY = {
+  targetClients: { defaultValue: [], globalValue: ["codex"] },
+  rules: { defaultValue: {} }, // only the default: not sent
+  ignore: { defaultValue: [], workspaceValue: ["SKL301"] },
+  select: { defaultValue: [], globalValue: ["SKL1"], workspaceFolderValue: ["SKL4"] },
+  debounceMs: { defaultValue: 0, globalValue: 0 }, // set to its default value: still set
+  docsUrl: { defaultValue: null, globalValue: "https://example.com/rules#{code}", workspaceValue: "command:workbench.action.openSettings" },
+  extraRoots: { defaultValue: [], workspaceValue: ["/etc"] },
+  builtinSkills: { defaultValue: null, workspaceFolderValue: "/repo/builtins" },
+  interpreter: { defaultValue: [], workspaceValue: ["/repo/py"] },
+  "server.path": { defaultValue: null, workspaceValue: "/repo/evil" },
+  "trace.server": { defaultValue: "off", globalValue: "verbose" },
+  showDuplicates: { defaultValue: false, globalValue: true },
+};
+
+test("readServerSettings sends only the values the user set, the most specific one, no extension-only keys", () => {
+  const { world, load } = fresh();
+  world.settings = REPOSITORY;
+  const { readServerSettings } = load("common/settings");
+  assert.deepEqual(readServerSettings(undefined, true), {
+    targetClients: ["codex"],
+    ignore: ["SKL301"],
+    select: ["SKL4"],
+    debounceMs: 0,
+    docsUrl: "command:workbench.action.openSettings",
+    extraRoots: ["/etc"],
+    builtinSkills: "/repo/builtins",
+  });
+  // Objects merge over each other as VS Code merges them; a restricted one only from the user.
+  world.settings = { rules: { defaultValue: {}, globalValue: { SKL105: "off", SKL301: "hint" }, workspaceValue: { SKL301: "error" } } };
+  assert.deepEqual(readServerSettings(undefined, true), { rules: { SKL105: "off", SKL301: "error" } });
+  // Nothing set: nothing sent (the folder's .skill-ls.toml then applies).
+  world.settings = { ignore: { defaultValue: [] }, targetClients: { defaultValue: [] }, docsUrl: { defaultValue: null } };
+  assert.deepEqual(readServerSettings(undefined, true), {});
+});
+
+test("untrusted workspace: the workspace's values of the restricted keys are not sent, the user's are", () => {
+  const { world, load } = fresh();
+  world.settings = REPOSITORY;
+  world.trusted = false;
+  const { readServerSettings } = load("common/settings");
+  const untrusted = readServerSettings();
+  assert.deepEqual(untrusted, {
+    targetClients: ["codex"],
+    ignore: ["SKL301"], // not restricted: the workspace's value still counts
+    select: ["SKL4"],
+    debounceMs: 0,
+    docsUrl: "https://example.com/rules#{code}", // the user's own
+  });
+  assert.equal("extraRoots" in untrusted, false);
+  assert.equal("builtinSkills" in untrusted, false);
+});
+
+test("initializationOptions: the section the user set, and whether the workspace is trusted", () => {
+  const { world, load } = fresh();
+  world.settings = { ignore: { defaultValue: [], workspaceValue: ["SKL1"] }, extraRoots: { defaultValue: [], workspaceValue: ["x"] }, debounceMs: { defaultValue: 0 } };
+  const { initializationOptions } = load("common/settings");
+  assert.deepEqual(initializationOptions(), { skillLs: { ignore: ["SKL1"], extraRoots: ["x"] }, workspaceTrusted: true });
+  world.trusted = false;
+  assert.deepEqual(initializationOptions(), { skillLs: { ignore: ["SKL1"] }, workspaceTrusted: false });
+});
+
+test("the restricted keys are the schema's x-restricted ones, and cover both launch settings", () => {
   const { load } = fresh();
-  const { toServerSettings } = load("common/settings");
-  assert.deepEqual(
-    toServerSettings({ rules: { SKL105: "off" }, interpreter: [], server: { path: null }, "trace.server": "off", showDuplicates: true, extraRoots: ["x"] }),
-    { rules: { SKL105: "off" }, extraRoots: ["x"] },
-  );
-  assert.deepEqual(toServerSettings(null), {});
+  const { RESTRICTED_SETTINGS, SETTING_KEYS } = load("common/settingKeys.generated");
+  const schema = require("../../skill_ls/data/settings.schema.json");
+  assert.deepEqual(SETTING_KEYS, Object.keys(schema.properties));
+  assert.deepEqual(RESTRICTED_SETTINGS, Object.entries(schema.properties).filter(([, s]) => s["x-restricted"]).map(([k]) => k));
+  for (const key of ["interpreter", "server.path", "docsUrl", "extraRoots", "builtinSkills"]) assert.ok(RESTRICTED_SETTINGS.includes(key), key);
 });
 
 test("only interpreter, server.path and showDuplicates changes need a restart", () => {

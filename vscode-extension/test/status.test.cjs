@@ -43,3 +43,31 @@ test("the item opens the logs", () => {
   assert.deepEqual(world.statusItems[0].command, { title: "Open logs", command: "skillLs.showOutput" });
   assert.equal(world.statusItems[0].text, "Skill LS: stopped");
 });
+
+test("statusView in Restricted Mode says so, and what is ignored", () => {
+  const { load } = fresh();
+  const { statusView } = load("common/status");
+  const view = statusView("running", 2, [], undefined, false);
+  assert.equal(view.text, "Skill LS: 2 skills (Restricted Mode)");
+  assert.equal(
+    view.detail,
+    "Restricted Mode: this workspace's skill-ls configuration (.skill-ls.toml, pyproject.toml) and its values of " +
+      "skillLs.extraRoots, skillLs.builtinSkills, skillLs.docsUrl, skillLs.interpreter, skillLs.server.path are ignored until you trust it. " +
+      "Targets: every client",
+  );
+  assert.equal(view.severity, "information");
+  assert.deepEqual(statusView("running", 2, [], undefined, true), statusView("running", 2, []));
+});
+
+test("the item shows Restricted Mode until trust is granted", () => {
+  const { world, load } = fresh();
+  world.trusted = false;
+  const { ServerSession } = load("common/session");
+  const { ServerStatus } = load("common/status");
+  const session = new ServerSession("/ext", world.vscode.window.createOutputChannel("x", { log: true }));
+  new ServerStatus(session);
+  assert.equal(world.statusItems[0].text, "Skill LS: stopped (Restricted Mode)");
+  world.trusted = true;
+  world.events.trust.fire();
+  assert.equal(world.statusItems[0].text, "Skill LS: stopped");
+});

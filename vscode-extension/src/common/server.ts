@@ -1,5 +1,6 @@
 /** How the server process is started and how the language client talks to it. */
 import * as path from "path";
+import * as vscode from "vscode";
 import type { Diagnostic, LogOutputChannel } from "vscode";
 import {
   type ClientCapabilities,
@@ -17,7 +18,7 @@ import {
 } from "vscode-languageclient/node";
 import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
 import { type DuplicateTable, hidingDuplicates, keepFinding, shownInEditor } from "./duplicates";
-import { readServerSettings, toServerSettings } from "./settings";
+import { initializationOptions, readServerSettings } from "./settings";
 
 /** The bundled server under a Python interpreter, or a `skill-ls` executable the user installed. */
 export type Launch = { kind: "bundled"; python: string[] } | { kind: "executable"; path: string };
@@ -48,48 +49,75 @@ export function serverOptions(launch: Launch, extensionPath: string, env: NodeJS
   };
 }
 
-/**
- * Keeps the extension-only keys (interpreter, server.path, trace) away from the server, both in
- * its workspace/configuration answers and in didChangeConfiguration pushes, so the server sees
- * exactly the keys of the settings schema.
- */
 /** Our findings that repeat VS Code's own checks, dropped on their way in. */
 export type DuplicateSource = () => Promise<DuplicateTable | undefined>;
 
+/** The schemes a link from the server may open: the Problems panel opens a code's link with
+ * commands allowed, so a `command:` link there runs a VS Code command in one click. */
+export const SAFE_LINK_SCHEMES: readonly string[] = ["https", "file"];
+
+const isSafeLink = (target: vscode.Uri | undefined) => target === undefined || SAFE_LINK_SCHEMES.includes(target.scheme);
+
+/** A diagnostic whose code links anywhere but https: or file: keeps its code, without the link. */
+export function withSafeCodeLinks(items: Diagnostic[]): Diagnostic[] {
+  for (const d of items) if (typeof d.code === "object" && !isSafeLink(d.code.target)) d.code = d.code.value;
+  return items;
+}
+
 /**
+ * Every finding's code link is made safe (withSafeCodeLinks), whatever the server sent.
+ * Then our findings that VS Code's own checks repeat are dropped (with `table`).
  * VS Code checks a SKILL.md only while a code editor shows it (its markers go when the editor
  * does), so only the findings of shown documents are filtered; a document whose state changed
  * is pulled without its previous result id, so that it comes back whole. Workspace reports are
- * about documents no editor shows: they pass untouched.
+ * about documents no editor shows: they pass with their links made safe only.
  */
-export function duplicatesMiddleware(table: DuplicateSource): Middleware {
+export function diagnosticsMiddleware(table?: DuplicateSource): Middleware {
   let loaded: DuplicateTable | undefined;
   const filteredLast = new Map<string, boolean>();
   const keep = (items: Diagnostic[], t: DuplicateTable | undefined) => (t ? items.filter((d) => keepFinding(t, d)) : items);
   return {
     provideDiagnostics: async (document, previousResultId, token, next) => {
       const uri = "uri" in document ? document.uri : document;
-      const hide = hidingDuplicates() && shownInEditor(uri);
+      const hide = !!table && hidingDuplicates() && shownInEditor(uri);
       const key = uri.toString();
       const since = filteredLast.get(key) === hide ? previousResultId : undefined;
       filteredLast.set(key, hide);
       const report = await next(document, since, token);
-      if (!report || report.kind !== "full" || !hide) return report;
+      if (!report || report.kind !== "full") return report;
+      withSafeCodeLinks(report.items);
+      if (!hide || !table) return report;
       loaded = await table();
       return { ...report, items: keep(report.items, loaded) };
     },
+    provideWorkspaceDiagnostics: async (resultIds, token, resultReporter, next) =>
+      next(resultIds, token, (chunk) => {
+        for (const item of chunk?.items ?? []) if (item.kind === "full") withSafeCodeLinks(item.items);
+        resultReporter(chunk);
+      }),
     handleDiagnostics: (uri, diagnostics, next) =>
-      next(uri, hidingDuplicates() && shownInEditor(uri) ? keep(diagnostics, loaded) : diagnostics),
+      next(uri, withSafeCodeLinks(!!table && hidingDuplicates() && shownInEditor(uri) ? keep(diagnostics, loaded) : diagnostics)),
+    provideDocumentLinks: async (document, token, next) => (await next(document, token))?.filter((link) => isSafeLink(link.target)),
   };
 }
 
+/**
+ * The server reads the `skillLs` settings the user set, nothing more (readServerSettings), in
+ * its workspace/configuration answers and in didChangeConfiguration pushes alike: no defaults
+ * (they would override the folder's .skill-ls.toml), no extension-only keys, and in an
+ * untrusted workspace no workspace values of the restricted keys.
+ */
 export function settingsMiddleware(notify: (settings: unknown) => Promise<void>): Middleware {
   return {
     workspace: {
       configuration: async (params, token, next) => {
         const result = await next(params, token);
         if (!Array.isArray(result)) return result;
-        return result.map((value, i) => (params.items[i]?.section === CONFIG_SECTION ? toServerSettings(value) : value));
+        return result.map((value, i) => {
+          const item = params.items[i];
+          if (item?.section !== CONFIG_SECTION) return value;
+          return readServerSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+        });
       },
       didChangeConfiguration: async () => notify({ [CONFIG_SECTION]: readServerSettings() }),
     },
@@ -127,8 +155,8 @@ export function clientOptions(
     outputChannel,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     synchronize: { configurationSection: CONFIG_SECTION },
-    initializationOptions: readServerSettings(),
-    middleware: { ...settingsMiddleware(notify), ...(duplicates ? duplicatesMiddleware(duplicates) : {}) },
+    initializationOptions: initializationOptions(),
+    middleware: { ...settingsMiddleware(notify), ...diagnosticsMiddleware(duplicates) },
   };
 }
 

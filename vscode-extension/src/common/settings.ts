@@ -2,6 +2,7 @@
 import * as os from "os";
 import * as vscode from "vscode";
 import { CONFIG_SECTION, EXTENSION_ONLY_SETTINGS, LAUNCH_SETTINGS } from "./constants";
+import { RESTRICTED_SETTINGS, SETTING_KEYS } from "./settingKeys.generated";
 
 export interface LaunchSettings {
   /** Interpreter command and its arguments; empty means "find one". */
@@ -22,7 +23,7 @@ export function readLaunchSettings(
   vars: Variables = defaultVariables(),
 ): LaunchSettings {
   const pick = <T>(key: string): T | undefined => {
-    if (trusted) return config.get<T>(key);
+    if (trusted || !isRestricted(key)) return config.get<T>(key);
     const inspected = config.inspect<T>(key);
     return inspected?.globalValue ?? inspected?.defaultValue;
   };
@@ -52,20 +53,65 @@ export function substitute(value: string, vars: Variables): string {
   return out;
 }
 
-/** The settings the server reads: the `skillLs` section minus the keys only the extension uses. */
-export function toServerSettings(section: unknown): Record<string, unknown> {
+/** What `WorkspaceConfiguration.inspect` says about one key (the parts we read). */
+export interface Inspected<T = unknown> {
+  defaultValue?: T;
+  globalValue?: T;
+  workspaceValue?: T;
+  workspaceFolderValue?: T;
+}
+
+export function isExtensionOnly(key: string): boolean {
+  return EXTENSION_ONLY_SETTINGS.includes(key.split(".")[0]);
+}
+
+export function isRestricted(key: string): boolean {
+  return RESTRICTED_SETTINGS.includes(key);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * The value the user set for a key, never its default: the most specific of the folder's, the
+ * workspace's and the user's own values (objects, such as `rules`, merged over each other the
+ * way VS Code merges them). In an untrusted workspace a restricted key takes the user's own
+ * value only (the repository wrote the others).
+ */
+export function userValue<T>(inspected: Inspected<T> | undefined, restricted: boolean, trusted: boolean): T | undefined {
+  if (!inspected) return undefined;
+  const layers = trusted || !restricted
+    ? [inspected.globalValue, inspected.workspaceValue, inspected.workspaceFolderValue]
+    : [inspected.globalValue];
+  const set = layers.filter((value): value is T => value !== undefined);
+  const last = set.at(-1);
+  if (!isPlainObject(last)) return last;
+  return Object.assign({}, ...set.filter(isPlainObject)) as T;
+}
+
+/**
+ * The server's settings for a resource (or the workspace), as plain JSON: only the keys of the
+ * schema the user set (a default sent here would override the folder's .skill-ls.toml), minus
+ * the keys only the extension reads; in an untrusted workspace, without the workspace's values
+ * of the restricted keys.
+ */
+export function readServerSettings(scope?: vscode.Uri, trusted: boolean = vscode.workspace.isTrusted): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration(CONFIG_SECTION, scope ?? null);
   const out: Record<string, unknown> = {};
-  if (section === null || typeof section !== "object") return out;
-  for (const [key, value] of Object.entries(section)) {
-    if (!EXTENSION_ONLY_SETTINGS.includes(key.split(".")[0])) out[key] = value;
+  for (const key of SETTING_KEYS) {
+    if (isExtensionOnly(key)) continue;
+    const value = userValue(config.inspect(key), isRestricted(key), trusted);
+    if (value !== undefined) out[key] = JSON.parse(JSON.stringify(value));
   }
   return out;
 }
 
-/** The server's settings for a resource (or the workspace), as plain JSON. */
-export function readServerSettings(scope?: vscode.Uri): Record<string, unknown> {
-  const config = vscode.workspace.getConfiguration(CONFIG_SECTION, scope ?? null);
-  return toServerSettings(JSON.parse(JSON.stringify(config)));
+/**
+ * initializationOptions: the settings the user set, and whether the workspace is trusted (the
+ * server then ignores the folders' own configuration files when it is not).
+ */
+export function initializationOptions(trusted: boolean = vscode.workspace.isTrusted): { skillLs: Record<string, unknown>; workspaceTrusted: boolean } {
+  return { skillLs: readServerSettings(undefined, trusted), workspaceTrusted: trusted };
 }
 
 export function affectsLaunch(event: vscode.ConfigurationChangeEvent): boolean {

@@ -5,6 +5,7 @@ import { debounce } from "./debounce";
 import { crashText } from "./crashes";
 import type { CrashInfo, ServerSession, ServerState } from "./session";
 import { targetClients } from "./settings";
+import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
 
 export interface StatusView {
   text: string;
@@ -13,8 +14,24 @@ export interface StatusView {
   busy: boolean;
 }
 
+/** Said in Restricted Mode, so the user knows why the workspace's configuration does not apply. */
+export const RESTRICTED_DETAIL =
+  `Restricted Mode: this workspace's skill-ls configuration (.skill-ls.toml, pyproject.toml) and its values of ${RESTRICTED_SETTINGS.map((k) => `skillLs.${k}`).join(", ")} are ignored until you trust it.`;
+
 /** What the item shows, as a pure function of what we know. */
-export function statusView(state: ServerState, skills: number | undefined, clients: string[], crash?: CrashInfo): StatusView {
+export function statusView(
+  state: ServerState,
+  skills: number | undefined,
+  clients: string[],
+  crash?: CrashInfo,
+  trusted = true,
+): StatusView {
+  const view = baseView(state, skills, clients, crash);
+  if (trusted) return view;
+  return { ...view, text: `${view.text} (Restricted Mode)`, detail: `${RESTRICTED_DETAIL} ${view.detail}` };
+}
+
+function baseView(state: ServerState, skills: number | undefined, clients: string[], crash?: CrashInfo): StatusView {
   const targets = `Targets: ${clients.length ? clients.join(", ") : "every client"}`;
   if (crash?.gaveUp && state !== "running") {
     return { text: `${CLIENT_NAME}: crashed`, detail: crashText(crash.count, true), severity: "error", busy: false };
@@ -60,6 +77,7 @@ export class ServerStatus implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(CONFIG_SECTION) && this.refreshSoon()),
       session.onDidChangeState((state) => (state === "running" ? this.refreshSoon() : this.render())),
       session.onIndexChanged(() => this.refreshSoon()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.render()),
     );
     this.render();
   }
@@ -85,7 +103,7 @@ export class ServerStatus implements vscode.Disposable {
   view: StatusView = statusView("stopped", undefined, []);
 
   private render(): void {
-    const view = (this.view = statusView(this.session.state, this.skills, targetClients(), this.session.crash));
+    const view = (this.view = statusView(this.session.state, this.skills, targetClients(), this.session.crash, vscode.workspace.isTrusted));
     this.item.text = view.text;
     this.item.detail = view.detail;
     this.item.severity = SEVERITY[view.severity];

@@ -31,6 +31,7 @@ export function registerTestCommands(session: ServerSession, preview: PreviewPan
       await status.refresh();
       const state = {
         server: session.state,
+        trusted: vscode.workspace.isTrusted,
         launch: session.launch,
         status: status.view,
         crash: session.crash,
