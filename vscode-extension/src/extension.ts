@@ -1,7 +1,7 @@
 /** Skill LS for VS Code: starts the skill-ls language server for SKILL.md files. */
 import * as vscode from "vscode";
 import { CLIENT_NAME, Commands } from "./common/constants";
-import { PreviewPanel } from "./common/preview";
+import { isSkillFile, PreviewPanel } from "./common/preview";
 import { ServerSession } from "./common/session";
 import { registerSkillsView, SkillsView } from "./common/skillsView";
 import { ServerStatus } from "./common/status";
@@ -24,8 +24,8 @@ export function activate(context: vscode.ExtensionContext): { session: ServerSes
     skills,
     ...registerSkillsView(skills, (mode, skill) => preview.show(mode, skill)),
     // The code lens above a SKILL.md passes its document's URI.
-    command(Commands.showCatalogPreview, (uri?: unknown) => preview.show("catalog", asUri(uri))),
-    command(Commands.showActivationPreview, (uri?: unknown) => preview.show("activation", asUri(uri))),
+    command(Commands.showCatalogPreview, (uri?: unknown) => preview.show("catalog", asSkillUri(uri))),
+    command(Commands.showActivationPreview, (uri?: unknown) => preview.show("activation", asSkillUri(uri))),
     command(Commands.restartServer, () => session?.restart()),
     command(Commands.showOutput, () => output.show()),
     ...registerTestCommands(session, preview, status, skills),
@@ -36,10 +36,16 @@ export function activate(context: vscode.ExtensionContext): { session: ServerSes
   return { session, preview };
 }
 
-/** A command argument that names a document: a Uri, or its string form. */
-function asUri(value: unknown): vscode.Uri | undefined {
-  if (value instanceof vscode.Uri) return value;
-  return typeof value === "string" && value ? vscode.Uri.parse(value) : undefined;
+/**
+ * A command argument that names a SKILL.md on disk: a file: Uri, or its string form. Anything
+ * else is dropped (the preview then shows the active editor's skill): these are VS Code
+ * commands, which any extension or `command:` link can run with any argument.
+ */
+export function asSkillUri(value: unknown): vscode.Uri | undefined {
+  let uri: vscode.Uri | undefined;
+  if (value instanceof vscode.Uri) uri = value;
+  else if (typeof value === "string" && /^file:/i.test(value)) uri = vscode.Uri.parse(value);
+  return uri?.scheme === "file" && isSkillFile(uri) ? uri : undefined;
 }
 
 export function deactivate(): Promise<void> | undefined {

@@ -100,6 +100,18 @@ test("workspace trust: limited, the schema's x-restricted keys restricted (gener
   assert.deepEqual(checkTrust(edited, generated, schema), ["package.json restrictedConfigurations"]);
 });
 
+test("the preview commands take only a SKILL.md on disk as their argument", () => {
+  const { world, load } = fresh();
+  const { asSkillUri } = load("extension");
+  const { Uri } = world.vscode;
+  assert.equal(asSkillUri("file:///ws/a/SKILL.md").fsPath, "/ws/a/SKILL.md");
+  assert.equal(asSkillUri(Uri.file("/ws/a/SKILL.md")).fsPath, "/ws/a/SKILL.md");
+  for (const odd of ["command:workbench.action.terminal.new", "https://example.com/SKILL.md", "untitled:SKILL.md", "file:///etc/passwd", "/ws/a/SKILL.md", 3, {}, undefined]) {
+    assert.equal(asSkillUri(odd), undefined, String(odd));
+  }
+  assert.equal(asSkillUri(new Uri("vscode-remote", "/ws/a/SKILL.md")), undefined);
+});
+
 test("activate registers exactly our commands (the dump only with SKILL_LS_TEST_DUMP)", async () => {
   const saved = process.env.SKILL_LS_TEST_DUMP;
   try {

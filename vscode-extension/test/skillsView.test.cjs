@@ -141,6 +141,24 @@ test("context actions preview the skill of the node", async () => {
   assert.equal(world.executed.at(-1)[0], "revealInExplorer");
 });
 
+test("context actions take only a node the view shows, by the path the server listed", async () => {
+  const { world, load } = fresh();
+  const { states, previews } = setup(world, load);
+  states.fire("running");
+  await settle();
+  const run = (id, arg) => world.commands.get(id)(arg);
+  // Anyone can run these commands (another extension, a command: link), with any argument.
+  const forged = [{ kind: "skill", key: "forged", path: "/etc/passwd" }, { key: "agent:claude-code/0", path: "/elsewhere/SKILL.md" }, "/etc", undefined];
+  for (const arg of forged) {
+    await run("skillLs.skills.previewCatalog", arg);
+    await run("skillLs.skills.revealInExplorer", arg);
+  }
+  // The known key wins over the path it came with: the server's path is used.
+  assert.deepEqual(previews, [["catalog", "/ws/.claude/skills/pdf/SKILL.md"]]);
+  assert.equal(world.executed.filter(([id]) => id === "revealInExplorer").length, 1);
+  assert.equal(world.executed.find(([id]) => id === "revealInExplorer")[1].fsPath, "/ws/.claude/skills/pdf/SKILL.md");
+});
+
 test("a server error shows in the view instead of an empty tree", async () => {
   const { world, load } = fresh();
   const { states } = setup(world, load, new Error("The Skill LS server is not running."));

@@ -87,6 +87,14 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return item;
   }
 
+  /** The skill node the view shows with the same key as `node`, if any. */
+  skillNode(node: unknown): SkillNode | undefined {
+    if (!node || typeof node !== "object" || typeof (node as { key?: unknown }).key !== "string") return undefined;
+    const key = (node as { key: string }).key;
+    for (const group of this.nodes) for (const child of group.children) if (child.kind === "skill" && child.key === key) return child;
+    return undefined;
+  }
+
   /** Shown when the tree is empty: why. */
   get message(): string | undefined {
     if (this.error) return `Skill LS: ${this.error}`;
@@ -104,22 +112,27 @@ export function registerSkillsView(
   preview: (mode: "catalog" | "activation", skill: vscode.Uri) => Promise<void>,
 ): vscode.Disposable[] {
   const tree = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: view, showCollapseAll: true });
-  const uriOf = (node: SkillNode | undefined) => (node ? vscode.Uri.file(node.path) : undefined);
+  // These commands can be run by anyone with any argument: only a skill the view shows counts,
+  // by its path as the server listed it.
+  const uriOf = (node: unknown) => {
+    const known = view.skillNode(node);
+    return known ? vscode.Uri.file(known.path) : undefined;
+  };
   return [
     tree,
     view.onDidChangeTreeData(() => (tree.message = view.message)),
     vscode.commands.registerCommand(Commands.skillsGroupByFolder, () => view.toggleGrouping()),
     vscode.commands.registerCommand(Commands.skillsGroupByAgent, () => view.toggleGrouping()),
     vscode.commands.registerCommand(Commands.skillsRefresh, () => view.reload()),
-    vscode.commands.registerCommand(Commands.skillsPreviewCatalog, (node?: SkillNode) => {
+    vscode.commands.registerCommand(Commands.skillsPreviewCatalog, (node?: unknown) => {
       const uri = uriOf(node);
       return uri && preview("catalog", uri);
     }),
-    vscode.commands.registerCommand(Commands.skillsPreviewActivation, (node?: SkillNode) => {
+    vscode.commands.registerCommand(Commands.skillsPreviewActivation, (node?: unknown) => {
       const uri = uriOf(node);
       return uri && preview("activation", uri);
     }),
-    vscode.commands.registerCommand(Commands.skillsReveal, (node?: SkillNode) => {
+    vscode.commands.registerCommand(Commands.skillsReveal, (node?: unknown) => {
       const uri = uriOf(node);
       return uri && vscode.commands.executeCommand("revealInExplorer", uri);
     }),
