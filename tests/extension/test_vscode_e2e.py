@@ -40,6 +40,14 @@ MANIFEST_FIXTURE = FIXTURES / "plugin" / ".claude-plugin" / "plugin.json"
 MANIFEST = "e2e-plugin/.claude-plugin/plugin.json"
 SEVERITIES = {"error": 0, "warning": 1, "info": 2, "hint": 3}  # vscode.DiagnosticSeverity
 
+# A repository the user does not trust: its .vscode/settings.json sets skillLs.docsUrl to a
+# command: link, its .skill-ls.toml ignores SKL453 (the short description); SKL301 (an unknown
+# field) is reported either way.
+UNTRUSTED_REPO = FIXTURES / "untrusted-repo"
+UNTRUSTED_SKILL = ".claude/skills/demo/SKILL.md"
+TOML_IGNORED = "SKL453"
+ALWAYS = "SKL301"
+
 
 @pytest.fixture(scope="module")
 def tools() -> dict[str, str]:
@@ -157,6 +165,75 @@ def test_diagnostics_completion_and_previews_in_vscode(
     shots = ("1-diagnostics", "1b-code-lens", "2-completion", "3-catalog-preview", "7b-manifest")
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
+
+
+def e2e_env() -> dict[str, str]:
+    """The environment for e2e.mjs: python3 on PATH is this interpreter (3.11+)."""
+    return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+
+
+def test_untrusted_repository_in_vscode(node: str, tools: dict[str, str], vsix: Path) -> None:
+    """Restricted Mode: the repository's configuration and restricted settings do not apply, the
+    server starts by an absolute interpreter outside the workspace; trusted: the .skill-ls.toml
+    applies, and no code link is anything but https: or file:."""
+    artifacts = ARTIFACTS / "trust"
+    # fmt: off
+    cmd = [
+        node, str(EXTENSION / "scripts" / "e2e.mjs"),
+        "--scenario", "trust",
+        "--code-server", tools["CODE_SERVER"],
+        "--node24", tools["NODE24"],
+        "--chromium", tools["CHROMIUM"],
+        "--vsix", str(vsix),
+        "--workspace", str(UNTRUSTED_REPO),
+        "--file", UNTRUSTED_SKILL,
+        "--artifacts", str(artifacts),
+        "--expect-code", ALWAYS,
+        "--timeout", "300",
+    ]
+    # fmt: on
+    started = time.monotonic()
+    result = run(cmd, cwd=EXTENSION, env=e2e_env(), timeout=400)
+    where = f"screenshots and logs: {artifacts}"
+    assert result.returncode == 0, f"{result.stderr}\n{tail(result.stdout, 80)}\n({where})"
+    print(f"trust scenario took {time.monotonic() - started:.0f} s")
+    summary = json.loads(result.stdout)
+    (artifacts / "summary.json").write_text(result.stdout, encoding="utf-8")
+    workspace = summary["workspace"]
+    extension_dir = summary["extensionsDir"]
+
+    for phase in ("restricted", "trustedState"):
+        state = summary[phase]
+        # Started by an absolute interpreter, in the extension's folder, never in the workspace.
+        python = state["launch"]["python"][0]
+        assert Path(python).is_absolute(), state["launch"]
+        assert state["args"][0] == python, state["args"]
+        assert state["cwd"].startswith(extension_dir), state["cwd"]
+        assert not state["cwd"].startswith(workspace), state["cwd"]
+        # Every code link is https: or file:, whatever the repository's docsUrl says.
+        targets = [d["target"] for d in state["diagnostics"]]
+        assert targets and all(t.startswith(("https:", "file:")) for t in targets), targets
+
+    restricted = summary["restricted"]
+    assert restricted["trusted"] is False
+    codes = {d["code"] for d in restricted["diagnostics"]}
+    # The repository's .skill-ls.toml does not apply: SKL453 is reported.
+    assert {ALWAYS, TOML_IGNORED} <= codes, codes
+    # The docs link is the shipped rules document.
+    for d in restricted["diagnostics"]:
+        assert d["target"].startswith(f"file://{extension_dir}"), d
+        assert d["target"].endswith(f"#{d['code'].lower()}"), d
+    status = restricted["status"]
+    assert status["text"].endswith("(Restricted Mode)"), status
+    assert status["detail"].startswith("Restricted Mode: this workspace's skill-ls configuration"), status
+
+    trusted = summary["trustedState"]
+    assert trusted["trusted"] is True
+    assert trusted["pid"] != restricted["pid"], "the server was not restarted when trust was granted"
+    codes = {d["code"] for d in trusted["diagnostics"]}
+    # Trusted: the folder's .skill-ls.toml applies (no default from the editor overrides it).
+    assert ALWAYS in codes and TOML_IGNORED not in codes, codes
+    assert "Restricted" not in trusted["status"]["text"], trusted["status"]
 
 
 def tree_labels(view: dict[str, Any]) -> dict[str, list[tuple[str, str, str]]]:

@@ -7,6 +7,7 @@
 //        [--expect-code SKL] [--expect-completion a,b,c] [--expect-problems "text|text"]
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
+//        [--scenario trust]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
 // (Problems panel and the test-only dump command) and the code lens, asks for completion in the
@@ -18,8 +19,13 @@
 // output). Screenshots and logs go to the artifacts folder; with --screenshots, the pictures the
 // READMEs show are also written there. Prints a JSON summary; exits 1 with the reason when a
 // check fails.
+//
+// --scenario trust runs a shorter scenario instead, with Workspace Trust on and the folder not
+// trusted: it opens the SKILL.md in Restricted Mode and records our diagnostics (each one's code
+// link), the status item, the server's command line and working directory; then it trusts the
+// folder (Workspaces: Manage Workspace Trust, Trust) and records the same again.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
@@ -109,6 +115,75 @@ function findFiles(dir, pattern, found = []) {
   return found;
 }
 
+/** The working directory of a process (Linux). */
+const cwdOf = (pid) => readlinkSync(`/proc/${pid}/cwd`);
+
+/**
+ * Restricted Mode, then trusted: what our diagnostics link to, what the status item says, and
+ * how the server was started (its command line and working directory), in both states.
+ */
+async function runTrustScenario({ args, page, palette, dump, summary, root, workspace, extensionsDir, shot, mark }) {
+  summary.workspace = workspace;
+  summary.extensionsDir = extensionsDir;
+  const codeOf = (d) => (typeof d.code === "object" ? d.code.value : d.code);
+  const ours = (state) =>
+    state.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
+  const record = (state, pid) => ({
+    trusted: state.trusted,
+    server: state.server,
+    launch: state.launch,
+    status: state.status,
+    diagnostics: ours(state).map((d) => ({ code: codeOf(d), target: typeof d.code === "object" ? d.code.target : null })),
+    pid,
+    cwd: cwdOf(pid),
+    args: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean),
+  });
+  const openSkill = async () => {
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor();
+    await input.fill(args.file);
+    const row = page.locator(".quick-input-widget .monaco-list-row", { hasText: basename(args.file) }).first();
+    await row.waitFor({ timeout: 15000 });
+    await row.click();
+    await page.locator(".tab.active", { hasText: basename(args.file) }).waitFor({ timeout: 15000 });
+  };
+  // Our diagnostics from a server started in the given trust state (a new one after a restart).
+  const settled = (what, trusted, notPid) =>
+    waitFor(what, async () => {
+      const pids = serverPids(root);
+      if (pids.length !== 1 || pids[0] === notPid) return undefined;
+      const state = await dump();
+      if (state.trusted !== trusted || state.server !== "running") return undefined;
+      return ours(state).some((d) => codeOf(d) === args.expectCode) ? record(state, pids[0]) : undefined;
+    }, 90000, 1000);
+
+  await openSkill();
+  mark("opened");
+  await settled("our diagnostics in Restricted Mode", false);
+  await sleep(1500); // a second look, so a late report cannot change the answer
+  summary.restricted = await settled("our diagnostics in Restricted Mode", false);
+  await page.keyboard.press("Control+Shift+M");
+  await shot("t1-restricted");
+  mark("restricted");
+
+  await palette("Manage Workspace Trust");
+  const trust = page.locator(".workspace-trust-editor .workspace-trust-buttons .monaco-button", { hasText: /^\s*Trust\b/ }).first();
+  await trust.waitFor({ timeout: 20000 });
+  await shot("t2-trust-editor");
+  await trust.click();
+  // Code 1.139 shows the trust editor as a modal: it keeps the keys until it is closed.
+  await page.locator("[aria-label^='Close Modal Editor']").first().click().catch(() => page.keyboard.press("Escape"));
+  await page.locator(".monaco-modal-editor-block").waitFor({ state: "hidden", timeout: 10000 }).catch(() => {});
+  await waitFor("the folder trusted", async () => (await dump()).trusted, 20000, 500);
+  await openSkill();
+  await settled("our diagnostics after trusting the folder", true, summary.restricted.pid);
+  await sleep(1500);
+  summary.trustedState = await settled("our diagnostics after trusting the folder", true, summary.restricted.pid);
+  await shot("t3-trusted");
+  mark("trusted");
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const started = Date.now();
@@ -131,8 +206,11 @@ async function main() {
   }
   const expected = frontmatter(readFileSync(skillFile, "utf8"));
   mkdirSync(join(dataDir, "User"), { recursive: true });
+  const trustScenario = args.scenario === "trust";
   writeFileSync(join(dataDir, "User", "settings.json"), JSON.stringify({
-    "security.workspace.trust.enabled": false,
+    // The trust scenario opens the folder untrusted, without the startup prompt: Restricted Mode.
+    "security.workspace.trust.enabled": trustScenario,
+    "security.workspace.trust.startupPrompt": "never",
     "workbench.startupEditor": "none",
     "workbench.tips.enabled": false,
     "workbench.enableExperiments": false,
@@ -168,8 +246,9 @@ async function main() {
   mark("installed");
 
   const port = await freePort();
+  const trustFlags = trustScenario ? [] : ["--disable-workspace-trust"];
   const server = spawn(args.codeServer, ["--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-telemetry",
-    "--disable-update-check", "--disable-workspace-trust", "--disable-getting-started-override", ...common, workspace],
+    "--disable-update-check", ...trustFlags, "--disable-getting-started-override", ...common, workspace],
   { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let serverLog = "";
   server.stdout.on("data", (d) => (serverLog += d));
@@ -212,6 +291,12 @@ async function main() {
       await palette("Skill: Dump State (tests only)");
       return waitFor("the state dump", () => existsSync(dumpFile) && JSON.parse(readFileSync(dumpFile, "utf8")), 10000, 100);
     };
+
+    if (trustScenario) {
+      await runTrustScenario({ args, page, palette, dump, summary, root: server.pid, workspace, extensionsDir, shot, mark });
+      console.log(JSON.stringify(summary, null, 2));
+      return;
+    }
 
     // Open the broken SKILL.md with Quick Open.
     await page.keyboard.press("Control+P");
