@@ -9,24 +9,25 @@ the workspace index takes. Cross-skill findings are not cached: they are recompu
 facts on every run.
 
 The file is written whole to a temporary file and renamed over the old one (concurrent runs
-never see half a file; the last one wins). It starts with a magic string and a SHA-256 of
-the rest; a file that does not match, or whose contents are not what this module writes, is
-ignored and rebuilt. The contents are plain data (marshal of tuples, strings and numbers),
-turned back into a closed set of types: nothing read from the cache can run code.
+never see half a file; the last one wins). It starts with a magic string and an
+HMAC-SHA256 of the rest under the cache folder's key (`cache_basics.integrity_key`: a cache
+folder shared with others cannot be given forged results); a file that does not match, or
+whose contents are not what this module writes, is ignored and rebuilt. The contents are
+plain data (JSON arrays of strings and numbers, one line per chunk of entries), turned back
+into a closed set of types: nothing read from the cache can run code.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
-import marshal
+import json
 import os
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
-from skill_ls.cache_basics import code_digest
+from skill_ls.cache_basics import MAC_BYTES, code_digest, integrity_key, mac_matches, new_mac
 from skill_ls.diagnostics import (
     Diagnostic,
     FileCreate,
@@ -41,9 +42,9 @@ from skill_ls.rules.context import CheckContext
 from skill_ls.settings import Settings
 from skill_ls.workspace import SkillFacts
 
-MAGIC = b"skill-ls check cache 2\n"
-# Entries marshalled together: the file's body is a run of such chunks, so a save never
-# holds every entry twice (as objects and as plain data) at once.
+MAGIC = b"skill-ls check cache 3\n"
+# Entries encoded together (one JSON line): the file's body is a run of such chunks, so a
+# save never holds every entry twice (as objects and as plain data) at once.
 CHUNK = 256
 # Entries kept in one cache file (the most recent runs' files win).
 MAX_ENTRIES = 50_000
@@ -149,8 +150,11 @@ class ResultCache:
                 raw = handle.read()
         except OSError:
             return cache
+        secret = integrity_key(folder)
+        if secret is None:
+            return cache  # no key to check it with: the cache is not used
         try:
-            cache.entries = _decode_file(raw)
+            cache.entries = _decode_file(raw, secret)
         except Exception:  # any damage: ignore it all, it is rebuilt on save
             cache.damaged = True
             cache.entries = {}
@@ -173,8 +177,11 @@ class ResultCache:
             merged.setdefault(path, entry)
         try:
             self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            secret = integrity_key(self.folder)
+            if secret is None:
+                return  # no key to seal it with: no cache
             chunks = _encode_chunks(merged)
-            digest = hashlib.sha256()
+            digest = new_mac(secret)
             for chunk in chunks:
                 digest.update(chunk)
             fd, temporary = tempfile.mkstemp(prefix=".check-", dir=self.folder)
@@ -248,21 +255,27 @@ def _key(key: object) -> object:
 def _decode(value: object) -> object:
     if value is None or type(value) in (bool, int, float, str):
         return value
-    if type(value) is not tuple or not value:
+    if type(value) is not list or not value:
         raise _Damaged
     tag = value[0]
     if tag == "S" and len(value) == 2 and type(value[1]) is int:
         return Severity(value[1])
-    if tag == "T" and len(value) == 2 and type(value[1]) is tuple:
+    if tag == "T" and len(value) == 2 and type(value[1]) is list:
         return tuple(_decode(item) for item in value[1])
-    if tag == "M" and len(value) == 2 and type(value[1]) is tuple:
+    if tag == "M" and len(value) == 2 and type(value[1]) is list:
         result: dict[object, object] = {}
         for pair in value[1]:
-            if type(pair) is not tuple or len(pair) != 2 or type(pair[0]) not in (str, int):
+            if type(pair) is not list or len(pair) != 2 or type(pair[0]) not in (str, int):
                 raise _Damaged
             result[pair[0]] = _decode(pair[1])
         return result
-    if tag == "D" and len(value) == 3 and value[1] in _TYPES and type(value[2]) is tuple:
+    if (
+        tag == "D"
+        and len(value) == 3
+        and type(value[1]) is str
+        and value[1] in _TYPES
+        and type(value[2]) is list
+    ):
         names = _FIELDS[value[1]]
         if len(value[2]) != len(names):
             raise _Damaged
@@ -284,14 +297,20 @@ def _encode_entry(entry: Entry) -> tuple[object, ...]:
 
 
 def _decode_entry(raw: object) -> Entry:
-    if type(raw) is not tuple or len(raw) != 7:
+    if type(raw) is not list or len(raw) != 7:
         raise _Damaged
-    data, context, probes, diagnostics, lines, facts, real = raw
-    if type(data) is not str or type(context) is not str or type(probes) is not tuple:
+    data, context, probe_list, diagnostics, lines, facts, real = raw
+    if type(data) is not str or type(context) is not str or type(probe_list) is not list:
         raise _Damaged
-    for probe in probes:
-        if type(probe) is not tuple or len(probe) != 2 or type(probe[0]) is not str:
+    for probe in probe_list:
+        if (
+            type(probe) is not list
+            or len(probe) != 2
+            or type(probe[0]) is not str
+            or type(probe[1]) is not bool
+        ):
             raise _Damaged
+    probes: Probes = tuple((path, exists) for path, exists in probe_list)
     decoded = (_decode(diagnostics), _decode(lines), _decode(facts))
     if not isinstance(decoded[0], tuple) or not all(isinstance(d, Diagnostic) for d in decoded[0]):
         raise _Damaged
@@ -307,34 +326,44 @@ def _decode_entry(raw: object) -> Entry:
 
 
 def _encode_chunks(entries: Mapping[str, Entry]) -> list[bytes]:
-    """The file's body: the entries marshalled `CHUNK` at a time."""
+    """The file's body: the entries `CHUNK` at a time, each chunk a line of JSON (ASCII:
+    paths that are not UTF-8 keep their surrogates as escapes)."""
     chunks: list[bytes] = []
     batch: list[tuple[str, tuple[object, ...]]] = []
     for path, entry in entries.items():
         batch.append((path, _encode_entry(entry)))
         if len(batch) == CHUNK:
-            chunks.append(marshal.dumps(tuple(batch)))  # type: ignore[arg-type]  # plain data
+            chunks.append(_dumps(batch))
             batch = []
     if batch:
-        chunks.append(marshal.dumps(tuple(batch)))  # type: ignore[arg-type]  # plain data
+        chunks.append(_dumps(batch))
     return chunks
 
 
-def _decode_file(raw: bytes) -> dict[str, Entry]:
+def _dumps(batch: list[tuple[str, tuple[object, ...]]]) -> bytes:
+    try:
+        text = json.dumps(batch, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:  # a float that is not a number, say
+        raise _Unencodable(str(error)) from error
+    return text.encode("ascii") + b"\n"
+
+
+def _decode_file(raw: bytes, secret: bytes) -> dict[str, Entry]:
     if not raw.startswith(MAGIC):
         raise _Damaged
-    start = len(MAGIC) + 32
+    start = len(MAGIC) + MAC_BYTES
     body = memoryview(raw)[start:]
-    if hashlib.sha256(body).digest() != raw[len(MAGIC) : start]:
+    if not mac_matches(secret, body, raw[len(MAGIC) : start]):
         raise _Damaged
-    stream = io.BytesIO(body)
     entries: dict[str, Entry] = {}
-    while stream.tell() < len(body):
-        items = marshal.load(stream)
-        if type(items) is not tuple:
+    for line in bytes(body).split(b"\n"):
+        if not line:
+            continue
+        items = json.loads(line)
+        if type(items) is not list:
             raise _Damaged
         for item in items:
-            if type(item) is not tuple or len(item) != 2 or type(item[0]) is not str:
+            if type(item) is not list or len(item) != 2 or type(item[0]) is not str:
                 raise _Damaged
             entries[item[0]] = _decode_entry(item[1])
     return entries

@@ -11,6 +11,10 @@ permission or symbolic link all change a status: the change time cannot be set b
 and the recorded output is written again without importing the validator. Any difference,
 or a record that cannot be read whole, means a normal run, which records afresh.
 
+A record is JSON, sealed with an HMAC-SHA256 under the cache folder's key
+(`cache_basics.integrity_key`): a record someone else wrote into a shared cache folder is
+never replayed, and without a key that can be read no record is read or written.
+
 A run during which one of its paths changed is not recorded (its output may mix old and new),
 and neither is anything below the cache folder itself. `--no-cache` neither reads nor writes
 records.
@@ -19,21 +23,29 @@ records.
 from __future__ import annotations
 
 import hashlib
-import marshal
+import json
 import os
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Any, TextIO
 
 from skill_ls import access_log
 from skill_ls.access_log import Access
-from skill_ls.cache_basics import code_digest, default_folder
+from skill_ls.cache_basics import (
+    MAC_BYTES,
+    code_digest,
+    default_folder,
+    integrity_key,
+    mac_matches,
+    new_mac,
+)
 from skill_ls.files import is_within
 
-MAGIC = b"skill-ls check run 1\n"
+MAGIC = b"skill-ls check run 2\n"
 # Records kept in the cache folder (the most recently written win).
 MAX_RECORDS = 32
 # A path whose status changed this close to the run's start, or after it, may have changed
@@ -48,6 +60,7 @@ _VOLATILE = frozenset({"_", "OLDPWD", "PWD", "SHLVL"})
 # entry is added, removed or renamed, so only the folders a run listed are compared by them:
 # the folders above the workspace may change all day without touching the run.
 HOWS = ("content", "kind", "link")
+_HOW_NUMBERS = set(range(len(HOWS)))
 # The status: the numbers compared, or (-errno,) for a path that does not exist or cannot be
 # looked at.
 Status = tuple[int, ...]
@@ -58,9 +71,12 @@ def run_check(arguments: Sequence[str], run: Callable[[], int]) -> int:
     folder = cache_folder(arguments)
     if folder is None:
         return run()
+    secret = integrity_key(folder)
+    if secret is None:
+        return run()  # no key to check records with: none is read or written
     key = run_key(arguments)
     record = folder / f"run-{key[:40]}.bin"
-    replayed = replay(record, key)
+    replayed = replay(record, key, secret)
     if replayed is not None:
         return replayed
     started = time.time_ns()
@@ -71,7 +87,7 @@ def run_check(arguments: Sequence[str], run: Callable[[], int]) -> int:
             code = run()
     finally:
         sys.stdout, sys.stderr = out.stream, err.stream
-    save(record, key, code, out.text(), err.text(), accesses, started, folder)
+    save(record, key, secret, code, out.text(), err.text(), accesses, started, folder)
     return code
 
 
@@ -122,15 +138,16 @@ def status(path: str, how: str) -> Status:
     )
 
 
-def replay(record: Path, key: str) -> int | None:
-    """Write the recorded output and return its exit code, if the record is whole, is for
-    `key`, and every path it holds has its recorded status; else None."""
+def replay(record: Path, key: str, secret: bytes) -> int | None:
+    """Write the recorded output and return its exit code, if the record is whole, sealed
+    under `secret`, is for `key`, and every path it holds has its recorded status; else
+    None."""
     try:
         with open(record, "rb") as handle:
             raw = handle.read()
     except OSError:
         return None
-    loaded = _decode(raw)
+    loaded = _decode(raw, secret)
     if loaded is None or loaded[0] != key:
         return None
     _, code, out, err, paths, hows, statuses = loaded
@@ -145,6 +162,7 @@ def replay(record: Path, key: str) -> int | None:
 def save(
     record: Path,
     key: str,
+    secret: bytes,
     code: int,
     out: str,
     err: str,
@@ -184,13 +202,16 @@ def save(
         paths.append(path)
         hows.append(HOWS.index(how))
         statuses.append(now)
-    payload = marshal.dumps((key, code, out, err, tuple(paths), tuple(hows), tuple(statuses)), 4)
+    fields = [key, code, out, err, paths, hows, statuses]
+    payload = json.dumps(fields, separators=(",", ":")).encode("ascii")
+    seal = new_mac(secret)
+    seal.update(payload)
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         descriptor, temporary = tempfile.mkstemp(prefix=".run-", dir=folder)
         try:
             with os.fdopen(descriptor, "wb") as handle:
-                handle.write(MAGIC + hashlib.sha256(payload).digest() + payload)
+                handle.write(MAGIC + seal.digest() + payload)
             os.replace(temporary, record)
         except BaseException:
             os.unlink(temporary)
@@ -230,34 +251,37 @@ def _prune(folder: Path) -> None:
         pass
 
 
-def _decode(raw: bytes) -> tuple[Any, ...] | None:
-    """The record's fields, or None when it is damaged or not what `save` writes (a record
-    is plain data, checked field by field: nothing read from it can run code)."""
-    head = len(MAGIC) + 32
-    if not raw.startswith(MAGIC) or hashlib.sha256(raw[head:]).digest() != raw[len(MAGIC) : head]:
+def _decode(raw: bytes, secret: bytes) -> tuple[Any, ...] | None:
+    """The record's fields, or None when it is damaged, not sealed under `secret`, or not
+    what `save` writes (a record is plain data, checked field by field: nothing read from it
+    can run code)."""
+    head = len(MAGIC) + MAC_BYTES
+    if not raw.startswith(MAGIC) or not mac_matches(secret, raw[head:], raw[len(MAGIC) : head]):
         return None
     try:
-        loaded = marshal.loads(raw[head:])
-    except (EOFError, ValueError, TypeError):
+        loaded = json.loads(raw[head:])
+    except (ValueError, RecursionError):
         return None
-    if not (isinstance(loaded, tuple) and len(loaded) == 7):
+    if not (isinstance(loaded, list) and len(loaded) == 7):
         return None
     key, code, out, err, paths, hows, statuses = loaded
+    # Checked a whole list at a time (map, set: no Python loop over 10,000 paths).
     if not (
-        isinstance(key, str)
+        type(key) is str
         and type(code) is int
-        and isinstance(out, str)
-        and isinstance(err, str)
-        and isinstance(paths, tuple)
-        and isinstance(hows, tuple)
-        and isinstance(statuses, tuple)
+        and type(out) is str
+        and type(err) is str
+        and type(paths) is list
+        and type(hows) is list
+        and type(statuses) is list
         and len(paths) == len(hows) == len(statuses)
-        and all(isinstance(p, str) for p in paths)
-        and all(type(h) is int and 0 <= h < len(HOWS) for h in hows)
-        and all(isinstance(s, tuple) and all(type(n) is int for n in s) for s in statuses)
+        and set(map(type, paths)) <= {str}
+        and set(hows) <= _HOW_NUMBERS
+        and set(map(type, statuses)) <= {list}
+        and set(map(type, chain.from_iterable(statuses))) <= {int}
     ):
         return None
-    return loaded
+    return (key, code, out, err, paths, hows, list(map(tuple, statuses)))
 
 
 def _is_terminal(stream: TextIO) -> bool:
