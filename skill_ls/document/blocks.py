@@ -20,7 +20,28 @@ from skill_ls.document.model import SkillDocument
 from skill_ls.text import LineIndex
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-HEADING = re.compile(r"^ {0,3}(?P<marks>#{1,6})(?:[ \t]+(?P<text>.*?))?[ \t#]*$")
+
+
+def atx_heading(line: str) -> tuple[int, str] | None:
+    r"""(level, text) of an ATX heading line (no line break in it), None if it is none.
+
+    What `^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$` matched, scanned by hand: that pattern
+    took quadratic time on `# a # # # ... #x` (the lazy text retried the tail at each
+    length)."""
+    start = len(line) - len(line.lstrip(" "))
+    if start > 3:
+        return None
+    marks = len(line) - start - len(line[start:].lstrip("#"))
+    if not marks:
+        return None
+    level = min(marks, 6)
+    rest = line[start + level :]
+    if rest[:1] in (" ", "\t"):
+        # The text, without the closing run of spaces, tabs and `#`.
+        return level, rest.lstrip(" \t").rstrip(" \t#").strip()
+    if rest.strip(" \t#"):
+        return None
+    return level, ""
 
 
 class LineKind(Enum):
@@ -153,10 +174,9 @@ def scan_blocks(doc: SkillDocument) -> Blocks:
     opened: int | None = None
     for number, line, kind in body_lines(doc):
         if kind is LineKind.PROSE:
-            match = HEADING.match(line)
-            if match:
-                text = (match.group("text") or "").strip()
-                found.append(Heading(len(match.group("marks")), text, number))
+            parts = atx_heading(line) if "#" in line else None
+            if parts:
+                found.append(Heading(parts[0], parts[1], number))
         elif kind is LineKind.FENCE_OPEN:
             opened = number
         elif kind is LineKind.FENCE_CLOSE and opened is not None:
