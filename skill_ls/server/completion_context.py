@@ -18,6 +18,8 @@ _KEY_PREFIX = re.compile(r"[A-Za-z0-9_-]*")
 _NESTED_KEY_PREFIX = re.compile(r"[ \t]+[A-Za-z0-9_-]*")
 _VALUE_PREFIX = re.compile(r"(?P<key>[A-Za-z0-9_-]+):[ \t]*(?P<value>[^\s#]*)")
 _LINK_PREFIX = re.compile(r"\]\(\s*<?(?P<path>[^)\s>]*)$")
+# The path characters that end a line, found on the line reversed (see `_link_prefix`).
+_PATH_TAIL = re.compile(r"[^)\s>]*")
 _CODE_PREFIX = re.compile(r"`(?P<path>[^`\s]*)$")
 # What a completion replaces past the cursor, per place.
 _DASHES = re.compile(r"-*")
@@ -60,7 +62,7 @@ def completion_context(doc: SkillDocument, position: Position) -> CompletionCont
     if fm is None and position.line == 0 and _SKELETON_PREFIX.fullmatch(prefix):
         return at("skeleton", 0, _DASHES)
     if fm is None or (fm.close_line is not None and position.line > fm.close_line):
-        match = _LINK_PREFIX.search(prefix) or _CODE_PREFIX.search(prefix)
+        match = _link_prefix(prefix) or _CODE_PREFIX.search(prefix)
         return at("path", match.start("path"), _PATH_CHARS) if match else None
     if position.line <= fm.open_line or position.line == fm.close_line:
         return None
@@ -74,6 +76,17 @@ def completion_context(doc: SkillDocument, position: Position) -> CompletionCont
     if match:
         return at("value", match.start("value"), _VALUE_CHARS, key=match.group("key"))
     return None
+
+
+def _link_prefix(prefix: str) -> re.Match[str] | None:
+    """`_LINK_PREFIX.search(prefix)`, in linear time: searched from everywhere, the pattern
+    scans ahead from each `](` to the next `)` and fails (quadratic on `](a](a...)`). A
+    match ends the line with path characters, so it can start only at the `](` before the
+    spaces in front of them or inside them: search from there."""
+    reversed_tail = _PATH_TAIL.match(prefix[::-1])
+    tail = len(prefix) - (reversed_tail.end() if reversed_tail else 0)
+    spaces = len(prefix[:tail].rstrip())
+    return _LINK_PREFIX.search(prefix, max(spaces - 2, 0))
 
 
 def _key_of(line: str) -> str | None:
