@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 
 from skill_ls.diagnostics import Range
 from skill_ls.document.blocks import prose_lines, prose_lines_holding
@@ -26,10 +27,12 @@ MAX_REFERENCES = 5000
 # one is possessive, so a line of 100,000 `[` is scanned in linear time, not quadratic.
 # A bare destination may hold balanced parentheses (`docs/a_(b).md`), as in CommonMark:
 # one level, each alternative starting on a different character, possessive throughout.
-_LINK = re.compile(
-    r"!?\[(?P<text>(?:[^\[\]]|\[[^\[\]]*\])*+)\]\(\s*"
-    r"(?:<(?P<angle>[^>\n]*)>|(?P<bare>(?:[^()\s]++|\([^()\s]*+\))++))"
-)
+_LINK_OPEN = r"!?\[(?P<text>(?:[^\[\]]|\[[^\[\]]*\])*+)\]\(\s*"
+_BARE = r"(?P<bare>(?:[^()\s]++|\([^()\s]*+\))++)"
+_LINK = re.compile(_LINK_OPEN + r"(?:<(?P<angle>[^>\n]*)>|" + _BARE + ")")
+# `_LINK` where no `>` follows: its `<...>` cannot match there, and trying it at each link
+# scans to the end of the line (quadratic on `[](<[](<...`). See `_links`.
+_BARE_LINK = re.compile(_LINK_OPEN + _BARE)
 # `[^1]: ...` is a GFM footnote definition, not a link definition.
 _LINK_DEFINITION = re.compile(r"^ {0,3}\[(?!\^)[^\]]+\]:\s*(?:<(?P<angle>[^>\n]*)>|(?P<bare>\S+))")
 _INLINE_CODE = re.compile(r"(?<!`)`(?P<code>[^`\n]+)`(?!`)")
@@ -57,8 +60,12 @@ BUNDLED_DIRS = frozenset(
 # Path-like inline code: no spaces, quotes, shell operators, parentheses or globs, and it
 # does not end in `/`, `.` or `:`.
 _CODE_PATH = re.compile(r"^[^\s`'\"<>|;&$(){}*?,\[\]]*[^\s`'\"<>|;&$(){}*?,\[\]/.:]$")
-# A file name with an extension (`forms.md`, `run.py`), not a version (`1.2`).
-_FILE_NAME = re.compile(r"(?:^|[\\/])[\w.-]*[A-Za-z_][\w-]*\.[A-Za-z][A-Za-z0-9]{0,7}$")
+# A file name with an extension (`forms.md`, `run.py`), not a version (`1.2`): the last
+# segment is `[\w.-]*[A-Za-z_][\w-]*\.[A-Za-z][A-Za-z0-9]{0,7}`, tested in parts by
+# `_is_file_name` (as one pattern its two runs of `\w` backtracked: quadratic on `aaa...`).
+_NAME_CHARS = re.compile(r"[\w.-]*")
+_NAME_LETTER = re.compile(r"[A-Za-z_]")
+_EXTENSION = re.compile(r"[A-Za-z][A-Za-z0-9]{0,7}")
 # Slash-separated lowercase words with no extension: `tools/call`, `resources/list`
 # (protocol methods and API routes), a reference only when such a file exists.
 _WORDS = re.compile(r"^[a-z][a-z_-]*(?:/[a-z][a-z_-]*)+$")
@@ -83,13 +90,13 @@ def find_references(doc: SkillDocument) -> list[Reference]:
         spans = list(_INLINE_CODE.finditer(line)) if "`" in line else []
         if "](" in line or "]:" in line:
             starts = [span.start() for span in spans]
-            for pattern in (_LINK, _LINK_DEFINITION):
-                for match in pattern.finditer(line):
+            for pattern, matches in ((_LINK, _links(line)), (_LINK_DEFINITION, None)):
+                for match in pattern.finditer(line) if matches is None else matches:
                     if _in_code(match.start(), starts, spans):
                         continue  # `[x](y)` inside inline code is code, not a link
                     if pattern is _LINK and match.group("text").startswith("^"):
                         continue  # `[^1](...)`: a footnote use, not a link
-                    group = "angle" if match.group("angle") is not None else "bare"
+                    group = "angle" if match.groupdict().get("angle") is not None else "bare"
                     _add(refs, match.group(group), number, match.start(group), "link")
         for match in spans:
             code = match.group("code").strip()
@@ -98,6 +105,20 @@ def find_references(doc: SkillDocument) -> list[Reference]:
                 col = match.start("code") + match.group("code").index(code)
                 _add(refs, code, number, col, kind)
     return refs[:MAX_REFERENCES]
+
+
+def _links(line: str) -> Iterator[re.Match[str]]:
+    """`_LINK.finditer(line)` for a line without a line break, in linear time. Both
+    patterns match at the same places (where `<` follows `](`, the bare form takes it too),
+    so `_BARE_LINK` finds each start; `_LINK` reads the link there only while a `>` is
+    still ahead, and each `<...>` it reads ends the link at that `>`."""
+    last = line.rfind(">")
+    position = 0
+    while (found := _BARE_LINK.search(line, position)) is not None:
+        match = _LINK.match(line, found.start()) if found.start() < last else found
+        assert match is not None
+        yield match
+        position = match.end()
 
 
 def _in_code(position: int, starts: list[int], spans: list[re.Match[str]]) -> bool:
@@ -121,9 +142,21 @@ def code_kind(code: str) -> str | None:
     parts = _SEPARATOR.split(path)
     if len(parts) > 1 and parts[0] in BUNDLED_DIRS and not _WORDS.match(path):
         return "code"
-    if len(parts) > 1 or _FILE_NAME.search(path):
+    if len(parts) > 1 or _is_file_name(parts[-1]):
         return "mention"
     return None
+
+
+def _is_file_name(segment: str) -> bool:
+    """Whether a path segment is a file name with an extension: a letter or `_` after the
+    stem's last dot, and an extension of a letter and at most seven more letters or digits."""
+    stem, dot, extension = segment.rpartition(".")
+    return (
+        bool(dot)
+        and _EXTENSION.fullmatch(extension) is not None
+        and _NAME_CHARS.fullmatch(stem) is not None
+        and _NAME_LETTER.search(stem.rpartition(".")[2]) is not None
+    )
 
 
 def _add(refs: list[Reference], raw: str, line: int, col: int, kind: str) -> None:
