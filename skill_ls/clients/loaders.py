@@ -21,8 +21,10 @@ class Loader:
     source: str = ""
 
 
-_BINARY_OR_UNDERSCORE_INT = re.compile(r"[-+]?(?:0b[01_]*[01][01_]*|[0-9][0-9_]*_[0-9_]*)")
-_UNDERSCORE_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*_[0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?")
+# Each run is split at its first required character (`0b_*[01]`, not `0b[01_]*[01]`):
+# two adjacent runs of the same characters backtrack, quadratic on `1____...x`.
+_BINARY_OR_UNDERSCORE_INT = re.compile(r"[-+]?(?:0b_*[01][01_]*|[0-9]+_[0-9_]*)")
+_UNDERSCORE_FLOAT = re.compile(r"[-+]?[0-9]+_[0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?")
 _SEXAGESIMAL_INT = re.compile(r"[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+")
 _SEXAGESIMAL_FLOAT = re.compile(r"[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*")
 _YAML11_BOOL = re.compile(r"yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF")
