@@ -24,6 +24,7 @@ test("trusted workspace: workspace values win, variables expanded", () => {
   assert.deepEqual(readLaunchSettings(configWith(settings), true, vars), {
     interpreter: ["/ws/.venv/bin/python"],
     serverPath: "./evil",
+    ignored: [],
   });
 });
 
@@ -33,6 +34,22 @@ test("untrusted workspace: only the user's own (global) values count", () => {
   assert.deepEqual(readLaunchSettings(configWith(settings), false, vars), {
     interpreter: ["/usr/bin/python3.12"],
     serverPath: undefined,
+    ignored: [],
+  });
+});
+
+test("untrusted workspace: the user's own value is not used either when it names a program in the workspace", () => {
+  const { load } = fresh();
+  const { readLaunchSettings } = load("common/settings");
+  const inRepo = {
+    interpreter: { defaultValue: [], globalValue: ["${workspaceFolder}/.venv/bin/python"] },
+    "server.path": { defaultValue: null, globalValue: "${workspaceFolder}/bin/skill-ls" },
+  };
+  assert.deepEqual(readLaunchSettings(configWith(inRepo), false, vars), { interpreter: [], serverPath: undefined, ignored: ["interpreter", "server.path"] });
+  assert.deepEqual(readLaunchSettings(configWith(inRepo), true, vars), {
+    interpreter: ["/ws/.venv/bin/python"],
+    serverPath: "/ws/bin/skill-ls",
+    ignored: [],
   });
 });
 
@@ -40,9 +57,9 @@ test("empty and malformed values mean 'not set'", () => {
   const { load } = fresh();
   const { readLaunchSettings } = load("common/settings");
   const odd = { interpreter: { defaultValue: [], globalValue: "python3" }, "server.path": { defaultValue: null, globalValue: "  " } };
-  assert.deepEqual(readLaunchSettings(configWith(odd), true, vars), { interpreter: [], serverPath: undefined });
+  assert.deepEqual(readLaunchSettings(configWith(odd), true, vars), { interpreter: [], serverPath: undefined, ignored: [] });
   const blanks = { interpreter: { globalValue: ["", " ", 3] }, "server.path": {} };
-  assert.deepEqual(readLaunchSettings(configWith(blanks), true, vars), { interpreter: [], serverPath: undefined });
+  assert.deepEqual(readLaunchSettings(configWith(blanks), true, vars), { interpreter: [], serverPath: undefined, ignored: [] });
 });
 
 test("substitute expands ~, ${userHome} and ${workspaceFolder}", () => {

@@ -168,6 +168,9 @@ export class ServerSession implements vscode.Disposable {
       );
     }
     const settings = readLaunchSettings(config, trusted);
+    for (const key of settings.ignored) {
+      this.output.info(`Restricted Mode: skillLs.${key} names a program in the workspace (\${workspaceFolder}); it is not run until you trust the workspace.`);
+    }
     if (settings.serverPath) {
       this.output.info(`Using the skill-ls executable from skillLs.server.path: ${settings.serverPath}`);
       return { kind: "executable", path: settings.serverPath };

@@ -9,23 +9,32 @@ export interface LaunchSettings {
   interpreter: string[];
   /** A user-installed `skill-ls` executable, run as `<path> serve`. */
   serverPath: string | undefined;
+  /** Keys whose (user) value was not used because it names a program in the untrusted workspace. */
+  ignored: string[];
 }
 
 type Inspectable = Pick<vscode.WorkspaceConfiguration, "get" | "inspect">;
 
+const WORKSPACE_FOLDER = /\$\{workspaceFolder\}/;
+
 /**
  * The launch settings. In an untrusted workspace a repository could point them at any program,
- * so only the user's own (global) values and the defaults count there.
+ * so only the user's own (global) values and the defaults count there, and not even those when
+ * they name a program inside the workspace (`${workspaceFolder}/.venv/bin/python`).
  */
 export function readLaunchSettings(
   config: Inspectable,
   trusted: boolean,
   vars: Variables = defaultVariables(),
 ): LaunchSettings {
+  const ignored: string[] = [];
   const pick = <T>(key: string): T | undefined => {
     if (trusted || !isRestricted(key)) return config.get<T>(key);
     const inspected = config.inspect<T>(key);
-    return inspected?.globalValue ?? inspected?.defaultValue;
+    const value = inspected?.globalValue ?? inspected?.defaultValue;
+    if (!WORKSPACE_FOLDER.test(JSON.stringify(value) ?? "")) return value;
+    ignored.push(key);
+    return undefined;
   };
   const interpreter = (pick<unknown>("interpreter") ?? []) as unknown[];
   const serverPath = pick<unknown>("server.path");
@@ -34,6 +43,7 @@ export function readLaunchSettings(
       ? interpreter.filter((s): s is string => typeof s === "string" && s.trim() !== "").map((s) => substitute(s, vars))
       : [],
     serverPath: typeof serverPath === "string" && serverPath.trim() !== "" ? substitute(serverPath.trim(), vars) : undefined,
+    ignored,
   };
 }
 
