@@ -116,9 +116,12 @@ async def pull_configuration(session: Session, editor: EditorPort) -> bool:
     except Exception as exc:
         log.warning("could not read the client's settings: %s", exc)
         return False
-    section = section_of(values[0]) if values else None
-    merged = {**(section_of(session.initialization_options) or {}), **(section or {})}
-    return session.config.set_editor(merged)
+    answer = values[0] if values else None
+    if isinstance(answer, dict):
+        # The client keeps settings: its answer is all of them, so one the user removed goes.
+        return session.config.set_editor(section_of(answer) or {})
+    # No settings there (null): those given at initialize stand.
+    return session.config.set_editor(section_of(session.initialization_options) or {})
 
 
 @isolated()

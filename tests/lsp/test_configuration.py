@@ -131,3 +131,14 @@ async def test_an_untrusted_workspace_s_configuration_files_are_not_read(
             assert "SKL104" in found and "SKL106" in found
             # ... and no warning calls the trust flag an unknown setting.
             assert not any("workspaceTrusted" in m.message for m in client.messages)
+
+
+async def test_a_setting_removed_in_the_editor_goes_although_initialize_had_it(
+    tmp_path: Path,
+) -> None:
+    # VS Code sends only the values the user set, at initialize and in each answer.
+    options = {"skillLs": {"rules": {"SKL104": "off"}}, "workspaceTrusted": True}
+    async with fresh_server("vscode", tmp_path, options=options, settings={}) as client:
+        await scanned(client)
+        uri = open_doc(client, make_skill(tmp_path, BROKEN))
+        assert "SKL104" in codes(await diagnostics_for(client, uri))
