@@ -6,9 +6,10 @@ the `EditorPort` (editor.py). This module only adapts pygls to our document stor
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cattrs import Converter
 from lsprotocol import types
@@ -23,7 +24,15 @@ from pygls.protocol.language_server import lsp_method
 
 from skill_ls import __version__
 
+if TYPE_CHECKING:
+    from pygls.server import ServerErrors  # a type pygls defines only for type checkers
+
 log = logging.getLogger(__name__)
+
+# What reading a message body raises when it is not JSON pygls can parse: not JSON, not
+# UTF-8, or nested deeper than the parser goes (a 100,000-deep array).
+_UNPARSEABLE = (json.JSONDecodeError, UnicodeDecodeError, RecursionError)
+PARSE_ERROR = -32700  # JSON-RPC 2.0's Parse error
 
 
 class SkillProtocol(LanguageServerProtocol):
@@ -155,6 +164,20 @@ class SkillServer(LanguageServer):
 
     def __init__(self) -> None:
         super().__init__("skill-ls", __version__, protocol_cls=SkillProtocol)
+
+    def report_server_error(self, error: Exception, source: ServerErrors) -> None:
+        """A message body that cannot be parsed is answered with JSON-RPC's Parse error
+        (`"id": null`: its id cannot be read), so that a client waiting on it learns of it;
+        pygls would only log it (and show the user an error). Reading goes on after it."""
+        if isinstance(error, _UNPARSEABLE):
+            log.warning("answered a message that is not JSON with a parse error: %s", error)
+            # Sent as a plain object: pygls's response type leaves out an id that is None.
+            message = f"the message is not JSON that can be read: {error}"
+            self.protocol._send_data(
+                {"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": message}}
+            )
+            return
+        super().report_server_error(error, source)
 
     @property
     def exit_code(self) -> int | None:
