@@ -235,8 +235,14 @@ class IndexChangedNotifier:
         self._send({"generation": self._session.generation})
 
 
+async def skills_view_off_loop(session: Session, *args: Any) -> dict[str, Any]:
+    """The tree's data, built on a thread: bundles read for it (a marketplace of hundreds of
+    plugins) must not hold up typing."""
+    return await asyncio.to_thread(skills_view, session, *args)
+
+
 def register(server: LanguageServer, session: Session) -> None:
-    server.command(SKILLS_VIEW)(bind_command(skills_view, session))
+    server.command(SKILLS_VIEW)(bind_command(skills_view_off_loop, session))
     notifier = IndexChangedNotifier(
         lambda payload: server.protocol.notify(INDEX_CHANGED, payload), session
     )
