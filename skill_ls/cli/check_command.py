@@ -17,8 +17,16 @@ from skill_ls.checking import (
     user_roots,
 )
 from skill_ls.checking.result_cache import ResultCache, run_key
-from skill_ls.config import CONFIG_FILE, ConfigProblem, Settings, load_file_settings, merge
+from skill_ls.config import (
+    CONFIG_FILE,
+    MAX_CONFIG_BYTES,
+    ConfigProblem,
+    Settings,
+    load_file_settings,
+    merge,
+)
 from skill_ls.diagnostics import Diagnostic, Range, Severity
+from skill_ls.files import read_regular
 from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
 from skill_ls.rules.context import FolderFacts
@@ -327,7 +335,8 @@ def _key_line(path: Path, key: str) -> int:
     if not key:
         return 0
     try:
-        lines = path.read_text("utf-8", errors="replace").splitlines()
+        # Through the safe reader, within the bound the configuration was read to.
+        lines = read_regular(path, MAX_CONFIG_BYTES).decode("utf-8", "replace").splitlines()
     except OSError:
         return 0
     for number, line in enumerate(lines):
