@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skill_ls.diagnostics import Position, Range
 from skill_ls.files import read_regular
@@ -32,13 +32,39 @@ _WHITESPACE = " \t\n\r"
 _LITERALS = {"true": True, "false": False, "null": None}
 
 
+class _Lines:
+    """Offsets to positions for one text. Values keep offsets and make their ranges when
+    asked: a manifest has a range per key and value, and most are never looked at (making
+    them all took half of the parse of a 0.7 MB marketplace)."""
+
+    def __init__(self, index: LineIndex) -> None:
+        self.starts = index.line_starts
+        self.ends = index.line_ends
+
+    def range(self, start: int, end: int) -> Range:
+        """`LineIndex.range` for offsets the reader knows are in the text, without its
+        clamping."""
+        return Range(self._position(start), self._position(end))
+
+    def _position(self, offset: int) -> Position:
+        starts = self.starts
+        line = bisect_right(starts, offset) - 1 if len(starts) > 1 else 0
+        # An offset inside a \r\n pair belongs to the end of its line.
+        return Position(line, min(offset, self.ends[line]) - starts[line])
+
+
 @dataclass(frozen=True)
 class JsonMember:
     """One `"key": value` of an object."""
 
     key: str
-    key_range: Range
+    key_start: int
+    key_end: int
     value: JsonValue
+
+    @property
+    def key_range(self) -> Range:
+        return self.value.lines.range(self.key_start, self.key_end)
 
 
 @dataclass(frozen=True)
@@ -46,11 +72,17 @@ class JsonValue:
     """A JSON value and where it is; `range` covers the whole value (quotes included)."""
 
     kind: str  # "object" | "array" | "string" | "number" | "bool" | "null"
-    range: Range
+    start: int
+    end: int
+    lines: _Lines = field(compare=False, repr=False)
     # The Python value of a scalar; None for objects and arrays.
     scalar: object = None
     members: tuple[JsonMember, ...] = ()  # an object's members, in order
     items: tuple[JsonValue, ...] = ()  # an array's items
+
+    @property
+    def range(self) -> Range:
+        return self.lines.range(self.start, self.end)
 
     def get(self, key: str) -> JsonValue | None:
         """An object's value for `key` (the last one, as `JSON.parse` keeps), or None."""
@@ -160,20 +192,7 @@ def _number(literal: str) -> int | float:
 class _Reader:
     def __init__(self, text: str, index: LineIndex) -> None:
         self.text = text
-        self.index = index
-        self.starts = index.line_starts
-        self.ends = index.line_ends
-
-    def range(self, start: int, end: int) -> Range:
-        """`LineIndex.range` for offsets the reader knows are in the text, without its
-        clamping (a manifest has a range per key and value: this is the parse's hot path)."""
-        return Range(self._position(start), self._position(end))
-
-    def _position(self, offset: int) -> Position:
-        starts = self.starts
-        line = bisect_right(starts, offset) - 1 if len(starts) > 1 else 0
-        # An offset inside a \r\n pair belongs to the end of its line.
-        return Position(line, min(offset, self.ends[line]) - starts[line])
+        self.lines = _Lines(index)
 
     def skip(self, at: int) -> int:
         text = self.text
@@ -192,16 +211,16 @@ class _Reader:
             return self.array(at, depth + 1)
         if char == '"':
             string, end = self.string(at)
-            return JsonValue("string", self.range(at, end), string), end
+            return JsonValue("string", at, end, self.lines, string), end
         for word, scalar in _LITERALS.items():
             if text.startswith(word, at):
                 kind = "null" if scalar is None else "bool"
                 end = at + len(word)
-                return JsonValue(kind, self.range(at, end), scalar), end
+                return JsonValue(kind, at, end, self.lines, scalar), end
         match = _NUMBER.match(text, at)
         if match is not None and match.end() > at:
             number = _number(match.group())
-            return JsonValue("number", self.range(at, match.end()), number), match.end()
+            return JsonValue("number", at, match.end(), self.lines, number), match.end()
         raise _Invalid(at, f"unexpected {char!r} where a JSON value was expected")
 
     def string(self, at: int) -> tuple[str, int]:
@@ -234,24 +253,24 @@ class _Reader:
         members: list[JsonMember] = []
         cursor = self.skip(at + 1)
         if cursor < len(text) and text[cursor] == "}":
-            return JsonValue("object", self.range(at, cursor + 1)), cursor + 1
+            return JsonValue("object", at, cursor + 1, self.lines), cursor + 1
         while True:
             if cursor >= len(text) or text[cursor] != '"':
                 raise _Invalid(cursor, "expected a quoted key")
+            key_start = cursor
             key, key_end = self.string(cursor)
-            key_range = self.range(cursor, key_end)
             cursor = self.skip(key_end)
             if cursor >= len(text) or text[cursor] != ":":
                 raise _Invalid(cursor, "expected ':' after the key")
             value, cursor = self.value(self.skip(cursor + 1), depth)
-            members.append(JsonMember(key, key_range, value))
+            members.append(JsonMember(key, key_start, key_end, value))
             cursor = self.skip(cursor)
             if cursor < len(text) and text[cursor] == ",":
                 cursor = self.skip(cursor + 1)
                 continue
             if cursor < len(text) and text[cursor] == "}":
                 end = cursor + 1
-                return JsonValue("object", self.range(at, end), members=tuple(members)), end
+                return JsonValue("object", at, end, self.lines, members=tuple(members)), end
             raise _Invalid(cursor, "expected ',' or '}' in the object")
 
     def array(self, at: int, depth: int) -> tuple[JsonValue, int]:
@@ -261,7 +280,7 @@ class _Reader:
         items: list[JsonValue] = []
         cursor = self.skip(at + 1)
         if cursor < len(text) and text[cursor] == "]":
-            return JsonValue("array", self.range(at, cursor + 1)), cursor + 1
+            return JsonValue("array", at, cursor + 1, self.lines), cursor + 1
         while True:
             value, cursor = self.value(cursor, depth)
             items.append(value)
@@ -271,5 +290,5 @@ class _Reader:
                 continue
             if cursor < len(text) and text[cursor] == "]":
                 end = cursor + 1
-                return JsonValue("array", self.range(at, end), items=tuple(items)), end
+                return JsonValue("array", at, end, self.lines, items=tuple(items)), end
             raise _Invalid(cursor, "expected ',' or ']' in the array")
