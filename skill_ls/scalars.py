@@ -23,8 +23,23 @@ _DOUBLE_ESCAPE_LENGTH = {"x": 4, "u": 6, "U": 10}
 _Mapped = tuple[str | None, Position]
 
 
+# The last scalar mapped and its positions: rules ask for several sub-ranges of the same
+# value, and a long value (100 KB) took a second to map each time.
+_last_mapped: tuple[LineIndex, YScalar, list[Position] | None] | None = None
+
+
 def char_positions(index: LineIndex, scalar: YScalar) -> list[Position] | None:
     """One source position per character of `scalar.value`, or None when we can't map it."""
+    global _last_mapped
+    last = _last_mapped  # one read: checks on other threads may replace it meanwhile
+    if last is not None and last[0] is index and last[1] is scalar:
+        return last[2]
+    positions = _char_positions(index, scalar)
+    _last_mapped = (index, scalar, positions)
+    return positions
+
+
+def _char_positions(index: LineIndex, scalar: YScalar) -> list[Position] | None:
     start = scalar.range.start
     if scalar.style in ("|", ">"):
         mapped = _block_positions(index, scalar)
