@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from skill_ls.cache_basics import KEY_FILE
 from skill_ls.checking import check_file
 from skill_ls.document import parse_document
 from skill_ls.server.documents import uri_to_path
@@ -65,13 +66,15 @@ def assert_no_document_driven_reads(hostile: Hostile, opened: set[str]) -> None:
     canaries = {os.path.realpath(p) for p in hostile.canaries}
     assert not canaries & opened, f"opened a canary: {canaries & opened}"
     assert "/etc/passwd" not in opened and "/etc/hostname" not in opened
-    # `check` keeps its result cache in the user's cache folder: its own files only.
+    # `check` keeps its result cache in the user's cache folder: its own files only (the
+    # results, the run records and the key that seals them, made through a temporary file).
     cache = os.path.realpath(hostile.home / ".cache" / "skill-ls") + os.sep
+    own = ("check-", ".check-", KEY_FILE, ".key-")
     strays = [
         p
         for p in outside_reads(opened, [hostile.workspace])
         if os.path.basename(p) not in DISCOVERY_NAMES
-        and not (p.startswith(cache) and os.path.basename(p).startswith(("check-", ".check-")))
+        and not (p.startswith(cache) and os.path.basename(p).startswith(own))
     ]
     assert strays == [], f"files outside the workspace opened: {strays}"
 
