@@ -9,10 +9,13 @@ Builds (under benchmarks/.work/hostile/) the documents of the security review:
 which froze the server on foldingRange, documentSymbol and completion), `check-320k` (320 KB
 of such runs, inline code `aaa...` and `[](<[](<...` links), `frontmatter-40k` (two long
 plain frontmatter values, `1___...x` and `1_1_...x`), and one document per pattern input at
-n = 100,000. Then measures:
+n = 100,000; and workspaces with the review's hostile manifests and configuration (a
+marketplace listing one plugin 26,000 times, a 5,000-digit number in a plugin.json and in
+`.skill-ls.toml`, 6,000 nested `[` in `.skill-ls.toml`) and a skill with a 100 KB name and
+a 96 KB description. Then measures:
 
 cli    -- CPU time (user + system, from the child's rusage) of a cold
-          `python -m skill_ls check --no-cache --format json FILE`, one run per document
+          `python -m skill_ls check --no-cache --format json PATH`, one run per document
           (median of --reps);
 server -- `skill-ls serve` over stdio (the JSON-RPC client of bench_lsp.py): on
           `server-195k`, didOpen -> its publishDiagnostics, then foldingRange,
@@ -89,13 +92,49 @@ def documents() -> dict[str, str]:
     return docs
 
 
+def workspaces() -> dict[str, dict[str, str]]:
+    """name -> {relative path: text}: the review's hostile manifests and configuration, each
+    beside one skill, checked as a folder."""
+    skill = {"skills/s/SKILL.md": FRONTMATTER.replace("my-skill", "s") + "Body\n"}
+    digits = "9" * 5_000  # past Python's 4,300-digit limit on int conversion
+    marketplace = {"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "t", "source": "./p"}]}
+    marketplace["plugins"] *= 26_000  # one plugin listed 26,000 times: 0.7 MB
+    return {
+        "marketplace-26000": {
+            ".claude-plugin/marketplace.json": json.dumps(marketplace, separators=(",", ":")),
+            "p/.claude-plugin/plugin.json": '{"name": "t"}',
+            **{f"p/{path}": text for path, text in skill.items()},
+        },
+        "plugin-json-5000-digits": {
+            ".claude-plugin/plugin.json": f'{{"name": "p", "version": {digits}}}',
+            **skill,
+        },
+        "config-6000-nested": {".skill-ls.toml": "a = " + "[" * 6_000 + "\n", **skill},
+        "config-5000-digits": {".skill-ls.toml": f"context-window = {digits}\n", **skill},
+        "frontmatter-200k": {
+            ".claude/skills/x/SKILL.md": "---\nname: "
+            + "A_" * 50_000
+            + "\ndescription: "
+            + "word: " * 16_000
+            + "\n---\nBody\n"
+        },
+    }
+
+
 def write(root: Path) -> dict[str, Path]:
+    """Each document as a skill's SKILL.md, each workspace as a folder: name -> what to check."""
     paths = {}
     for name, text in documents().items():
         folder = root / name
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "SKILL.md").write_text(text)
         paths[name] = folder / "SKILL.md"
+    for name, files in workspaces().items():
+        for relative, text in files.items():
+            target = root / name / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text)
+        paths[name] = root / name
     return paths
 
 
