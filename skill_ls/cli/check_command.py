@@ -17,6 +17,7 @@ from skill_ls.checking import (
     user_roots,
 )
 from skill_ls.checking.result_cache import ResultCache, run_key
+from skill_ls.cli.fix_command import FixRun, add_arguments, usage_problem
 from skill_ls.config import (
     CONFIG_FILE,
     MAX_CONFIG_BYTES,
@@ -117,6 +118,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="check every file again; read and write no cache",
     )
+    add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -197,6 +199,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"skill-ls check: {problem.message}", file=sys.stderr)
     if usage:
         return 2
+    wrong = usage_problem(args)
+    if wrong is not None:
+        print(f"skill-ls check: {wrong}", file=sys.stderr)
+        return 2
+    fixing = FixRun.of(args)
     # Each configuration file's problems once, however many groups read it.
     problems = list(dict.fromkeys(p for _, _, found in groups for p in found))
     results: list[FileResult] = _config_results(problems)
@@ -212,15 +219,23 @@ def run(args: argparse.Namespace) -> int:
         # What the group's check learns of the folders above its skills (install trees),
         # shared with the search for the manifests of the bundles they belong to.
         folders: dict[str, FolderFacts] = {}
-        results.extend(_check_group(args, files, paths, settings, folders))
+        would = fixing.fix_group(files, settings, folders) if fixing is not None else {}
+        results.extend(_check_group(args, files, paths, settings, folders, would))
         results.extend(_manifest_results(paths, files, settings, folders))
     shown = Severity.parse(args.severity)
     for result in results:
         result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
     if all_errors and not any_files:
         return 2  # nothing was checked: no report, only the reasons above
-    color = args.format == "text" and sys.stdout.isatty()
-    sys.stdout.write(render(args.format, results, color, groups[0][1].docs_url))
+    if fixing is not None and fixing.diff:
+        # The diff alone on standard output, for `patch` or `git apply`.
+        sys.stdout.write("".join(fixing.diffs))
+        print(fixing.summary(), file=sys.stderr)
+    else:
+        color = args.format == "text" and sys.stdout.isatty()
+        sys.stdout.write(render(args.format, results, color, groups[0][1].docs_url))
+        if fixing is not None:
+            print(fixing.summary(), file=sys.stdout if args.format == "text" else sys.stderr)
     if all_errors:
         return 2
     fail = Severity.parse(args.fail_on)
@@ -233,8 +248,10 @@ def _check_group(
     paths: list[Path],
     settings: Settings,
     folders: dict[str, FolderFacts],
+    would: dict[Path, FileResult] | None = None,
 ) -> list[FileResult]:
-    """Check the files one configuration governs, with their cross-skill findings."""
+    """Check the files one configuration governs, with their cross-skill findings;
+    `would`: results to report instead of the disk's (what `--diff` would leave)."""
     if not files:
         return []
     progress = sys.stderr.isatty() and not args.no_progress and len(files) > 50
@@ -250,6 +267,8 @@ def _check_group(
         checked.append(result.without_document() if result.document is not None else result)
         if cache is not None and result.cache_entry is not None:
             cache.put(result.path, result.cache_entry)
+        if would and result.path in would:
+            checked[-1] = would[result.path].without_document()
         if progress and (number % 25 == 0 or number == len(files)):
             print(f"\rchecked {number}/{len(files)}", end="", file=sys.stderr, flush=True)
     if progress:

@@ -17,7 +17,8 @@ never replayed, and without a key that can be read no record is read or written.
 
 A run during which one of its paths changed is not recorded (its output may mix old and new),
 and neither is anything below the cache folder itself. `--no-cache` neither reads nor writes
-records.
+records, and a run that fixes files (`--fix`, `--diff`, `--unsafe-fixes`) is never
+answered from a record nor recorded: it writes, or shows what it would write.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ Status = tuple[int, ...]
 
 def run_check(arguments: Sequence[str], run: Callable[[], int]) -> int:
     """`run()` (a whole `skill-ls check arguments`), or its recorded answer."""
+    if fixes_files(arguments):
+        return run()
     folder = cache_folder(arguments)
     if folder is None:
         return run()
@@ -89,6 +92,22 @@ def run_check(arguments: Sequence[str], run: Callable[[], int]) -> int:
         sys.stdout, sys.stderr = out.stream, err.stream
     save(record, key, secret, code, out.text(), err.text(), accesses, started, folder)
     return code
+
+
+# The options of a run that fixes files; argparse takes any unambiguous prefix of them.
+_FIXING = ("--fix", "--diff", "--unsafe-fixes")
+
+
+def fixes_files(arguments: Sequence[str]) -> bool:
+    """Whether the arguments may ask for fixes (any option that could be read as one of
+    `_FIXING`: when in doubt, the run is a real one)."""
+    for argument in arguments:
+        if argument == "--":
+            break
+        option = argument.split("=", 1)[0]
+        if len(option) > 2 and any(name.startswith(option) for name in _FIXING):
+            return True
+    return False
 
 
 def cache_folder(arguments: Sequence[str]) -> Path | None:

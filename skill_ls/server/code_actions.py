@@ -4,12 +4,12 @@ the workspace edits."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from skill_ls.diagnostics import Fix, TextEdit
+from skill_ls.checking.fixing import compatible_fixes
 from skill_ls.server.binding import bind
 from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import fixes_to_edit, to_lsp_diagnostic
@@ -18,31 +18,6 @@ from skill_ls.server.session import Session
 
 FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.skill-ls"
 KINDS = [types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL_KIND]
-
-
-def _overlaps(a: TextEdit, b: TextEdit) -> bool:
-    # Two insertions at one point also clash: their order would be up to the client.
-    if a.range.start == b.range.start:
-        return True
-    return a.range.start < b.range.end and b.range.start < a.range.end
-
-
-def compatible_fixes(fixes: Iterable[Fix]) -> list[Fix]:
-    """Safe fixes, first come first served, dropping any that would overlap one taken."""
-    taken: list[Fix] = []
-    edits: list[TextEdit] = []
-    created: set[str] = set()
-    for fix in fixes:
-        if not fix.safe or not (fix.edits or fix.creates):
-            continue
-        if any(_overlaps(new, old) for new in fix.edits for old in edits):
-            continue
-        if any(create.relative_path in created for create in fix.creates):
-            continue
-        taken.append(fix)
-        edits.extend(fix.edits)
-        created.update(create.relative_path for create in fix.creates)
-    return taken
 
 
 def _wanted(only: Sequence[str] | None, kind: str) -> bool:
