@@ -25,7 +25,7 @@ from skill_ls.files import read_regular, too_wide_root
 from skill_ls.rules import RULES
 from skill_ls.rules.registry import docs_base_problem
 from skill_ls.schema_values import problem
-from skill_ls.settings import Settings
+from skill_ls.settings import Override, Settings, compiled_patterns
 
 __all__ = [
     "CONFIG_FILE",
@@ -74,13 +74,27 @@ def _editor_only() -> frozenset[str]:
     return frozenset(keys | {key.split(".")[0] for key in keys})
 
 
+# The keys an `[[overrides]]` table may set besides `files`, and their `Settings` fields.
+OVERRIDE_KEYS = {
+    "ignore": "ignore",
+    "select": "select",
+    "rules": "rules",
+    "targetClients": "target_clients",
+}
+
+
 def merge(
-    base: Settings, values: dict[str, Any], source: str
+    base: Settings, values: dict[str, Any], source: str, *, in_file: bool = False
 ) -> tuple[Settings, list[ConfigProblem]]:
-    """Apply a mapping of settings over `base`; return the result and what was wrong."""
+    """Apply a mapping of settings over `base`; return the result and what was wrong.
+
+    `in_file`: the values are a configuration file's, which alone may hold `[[overrides]]`
+    (appended to those of `base`). Values from elsewhere (the command line, the editor) are
+    applied over the overrides too: see `_over_overrides`."""
     problems: list[ConfigProblem] = []
     properties = settings_schema()["properties"]
     changes: dict[str, Any] = {}
+    rule_codes: set[str] = set()  # the codes whose level `values` sets
     for raw_key, value in values.items():
         key = _camel(str(raw_key))
         if key in _editor_only():
@@ -88,13 +102,26 @@ def merge(
         if key not in properties:
             problems.append(ConfigProblem(source, str(raw_key), f"unknown setting {raw_key!r}"))
             continue
+        if key == "overrides":
+            if not in_file:
+                problems.append(
+                    ConfigProblem(
+                        source, str(raw_key), "overrides are read from a configuration file only"
+                    )
+                )
+                continue
+            found = _overrides(value, source, str(raw_key), problems)
+            changes["overrides"] = (*base.overrides, *found)
+            continue
         if key == "rules":
             if not isinstance(value, dict):
                 problems.append(
                     ConfigProblem(source, str(raw_key), "rules must be a table of code = severity")
                 )
                 continue
-            changes["rules"] = {**base.rules, **_rule_levels(value, source, problems)}
+            levels = _rule_levels(value, source, problems)
+            rule_codes.update(levels)
+            changes["rules"] = {**base.rules, **levels}
             continue
         schema = properties[key]
         if schema.get("type") == "array" and isinstance(value, str):
@@ -119,7 +146,115 @@ def merge(
         if isinstance(value, float):
             value = int(value)  # JSON Schema counts 5.0 as an integer; Settings holds ints
         changes[_snake(key)] = tuple(value) if isinstance(value, list) else value
+    if base.overrides and not in_file:
+        changes["overrides"] = _over_overrides(base, changes, rule_codes)
     return replace(base, **changes), problems
+
+
+def _over_overrides(
+    base: Settings, changes: dict[str, Any], rule_codes: set[str]
+) -> tuple[Override, ...]:
+    """The overrides of `base` under values from the command line or the editor, which
+    hold in every file: the `select`, `target-clients` and rule levels they set win over an
+    override's, and the codes their `ignore` adds to the file's are ignored everywhere."""
+    added = tuple(code for code in changes.get("ignore", ()) if code not in base.ignore)
+    kept: list[Override] = []
+    for override in base.overrides:
+        kept.append(
+            replace(
+                override,
+                select=None if "select" in changes else override.select,
+                target_clients=None if "target_clients" in changes else override.target_clients,
+                ignore=(*override.ignore, *added) if override.ignore is not None else None,
+                rules={c: v for c, v in override.rules.items() if c not in rule_codes},
+            )
+        )
+    return tuple(kept)
+
+
+def _overrides(value: Any, source: str, key: str, problems: list[ConfigProblem]) -> list[Override]:
+    """`[[overrides]]` tables, each checked on its own: a bad key or value is reported and
+    the rest of that table still applies; one without usable `files` matches nothing and is
+    dropped."""
+    if not isinstance(value, list):
+        problems.append(ConfigProblem(source, key, f"{key} must be an array of tables"))
+        return []
+    base = os.path.dirname(os.path.abspath(source))
+    found: list[Override] = []
+    for number, table in enumerate(value, start=1):
+        where = f"{key}[{number}]"
+        if not isinstance(table, dict):
+            problems.append(ConfigProblem(source, key, f"{where} must be a table"))
+            continue
+        files: tuple[str, ...] = ()
+        settings_values: dict[str, Any] = {}
+        for raw, item in table.items():
+            name = _camel(str(raw))
+            if name == "files":
+                files = _override_files(item, source, where, problems)
+            elif name in OVERRIDE_KEYS:
+                settings_values[raw] = item
+            else:
+                allowed = ", ".join(["files", "ignore", "select", "rules", "target-clients"])
+                problems.append(
+                    ConfigProblem(
+                        source,
+                        str(raw),
+                        f"unknown key {raw!r} in {where} (an override may set {allowed})",
+                    )
+                )
+        if "files" not in {_camel(str(raw)) for raw in table}:
+            problems.append(ConfigProblem(source, key, f"{where} has no files"))
+        parsed, found_problems = merge(Settings(), settings_values, source)
+        problems.extend(replace(p, message=f"{where}: {p.message}") for p in found_problems)
+        if not files:
+            continue
+        given = {OVERRIDE_KEYS[_camel(str(raw))] for raw in settings_values}
+        found.append(
+            Override(
+                base,
+                files,
+                ignore=parsed.ignore if "ignore" in given else None,
+                select=parsed.select if "select" in given else None,
+                rules=parsed.rules,
+                target_clients=parsed.target_clients if "target_clients" in given else None,
+            )
+        )
+    return found
+
+
+def _override_files(
+    value: Any, source: str, where: str, problems: list[ConfigProblem]
+) -> tuple[str, ...]:
+    """The override's patterns, or () when they are not a non-empty list of patterns that
+    compile."""
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        problems.append(
+            ConfigProblem(
+                source,
+                "files",
+                f"{where}: files must be a non-empty list of gitignore-style patterns (strings)",
+            )
+        )
+        return ()
+    good: list[str] = []
+    for pattern in value:
+        if not pattern.strip() or pattern.lstrip().startswith("#"):
+            problems.append(
+                ConfigProblem(
+                    source,
+                    "files",
+                    f"{where}: {pattern!r} is no pattern (empty or a comment), it matches nothing",
+                )
+            )
+            continue
+        try:
+            compiled_patterns((pattern,))
+        except Exception as exc:  # pathspec's errors for a pattern git would not take
+            problems.append(ConfigProblem(source, "files", f"{where}: bad pattern: {exc}"))
+            continue
+        good.append(pattern)
+    return tuple(good)
 
 
 def _too_wide(value: Any, source: str, key: str) -> list[ConfigProblem]:
@@ -196,7 +331,7 @@ def load_file_settings(root: Path) -> tuple[Settings, list[ConfigProblem]]:
         if not isinstance(data, dict):
             problems.append(ConfigProblem(str(path), "", "configuration must be a table"))
             continue
-        settings, found = merge(settings, data, str(path))
+        settings, found = merge(settings, data, str(path), in_file=True)
         problems.extend(found)
     return settings, problems
 

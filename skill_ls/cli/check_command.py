@@ -322,7 +322,7 @@ def _manifest_results(
     """The plugin, extension and marketplace manifests the check met, checked (SKL6xx)."""
     results: list[FileResult] = []
     for manifest in manifests_met(paths, files, folders):
-        document, diagnostics = check_manifest_file(manifest, settings)
+        document, diagnostics = check_manifest_file(manifest, settings.for_path(manifest))
         if document is None:
             continue
         lines = {d.range.start.line: document.index.line(d.range.start.line) for d in diagnostics}

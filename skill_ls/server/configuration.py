@@ -104,13 +104,16 @@ class Configuration:
         return None
 
     def for_path(self, path: str | None) -> Settings:
+        """The settings `path` is judged by: its folder's, with the folder's overrides that
+        match it applied (`Settings.for_path`, which keeps them: resolving again, as a
+        check of the folder's files does, changes nothing)."""
         root = self.root_of(path)
         settings = self._effective.get(root)
         if settings is None:
             settings = self._effective.get(None)
         if settings is None:
             settings, _ = merge(Settings(), self.editor, EDITOR_SOURCE)
-        return settings
+        return settings.for_path(path) if path is not None else settings
 
     def describe_problems(self) -> str | None:
         if not self.problems:

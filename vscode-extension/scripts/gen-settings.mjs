@@ -6,6 +6,8 @@
 //     .restrictedConfigurations                        the keys marked "x-restricted": true
 //   src/common/settingKeys.generated.ts                 the keys, and the restricted ones
 //   the settings table in README.md
+// Keys marked "x-file-only": true (`overrides`) are read from configuration files only: they
+// are left out of all of these, so the editor never offers them.
 //   node scripts/gen-settings.mjs          rewrite them
 //   node scripts/gen-settings.mjs --check  exit 1 when any differs from the schema
 import { readFileSync, writeFileSync } from "node:fs";
@@ -26,11 +28,16 @@ const TABLE_END = "<!-- settings-table:end -->";
 const KEPT = ["type", "items", "enum", "enumDescriptions", "default", "description", "markdownDescription",
   "minimum", "maximum", "uniqueItems", "additionalProperties", "pattern", "scope"];
 
+/** The schema's [key, spec] pairs the editor offers: all but those marked "x-file-only". */
+export function editorEntries(schema) {
+  return Object.entries(schema.properties).filter(([, spec]) => spec["x-file-only"] !== true);
+}
+
 /** contributes.configuration for a schema object. Settings without a scope are "resource":
  * the server asks for them per folder (workspace/configuration with a scopeUri). */
 export function configurationFromSchema(schema) {
   const properties = {};
-  Object.entries(schema.properties).forEach(([key, spec], order) => {
+  editorEntries(schema).forEach(([key, spec], order) => {
     const property = {};
     for (const k of KEPT) if (k in spec) property[k] = spec[k];
     property.scope ??= "resource";
@@ -42,7 +49,7 @@ export function configurationFromSchema(schema) {
 
 /** The keys (without `skillLs.`) an untrusted workspace may not set: `"x-restricted": true`. */
 export function restrictedKeys(schema) {
-  return Object.entries(schema.properties).filter(([, spec]) => spec["x-restricted"] === true).map(([key]) => key);
+  return editorEntries(schema).filter(([, spec]) => spec["x-restricted"] === true).map(([key]) => key);
 }
 
 /** package.json capabilities.untrustedWorkspaces.restrictedConfigurations. */
@@ -59,7 +66,7 @@ export function generatedModule(schema) {
     "",
     "/** Every key of the `skillLs` section, in the schema's order. */",
     "export const SETTING_KEYS: readonly string[] = [",
-    ...list(Object.keys(schema.properties)),
+    ...list(editorEntries(schema).map(([key]) => key)),
     "];",
     "",
     "/** The keys whose workspace values an untrusted workspace may not set (`\"x-restricted\": true`). */",
@@ -98,7 +105,7 @@ export function settingsTable(schema) {
     const t = [spec.type].flat().join(" or ");
     return spec.items?.enum ? `${t} of ${spec.items.enum.map((e) => `\`${e}\``).join(", ")}` : spec.enum ? spec.enum.map((e) => `\`${e}\``).join(", ") : t;
   };
-  const rows = Object.entries(schema.properties).map(
+  const rows = editorEntries(schema).map(
     ([key, spec]) => `| \`skillLs.${key}\` | ${cell(type(spec))} | \`${cell(JSON.stringify(spec.default))}\` | ${cell(spec.description ?? "")} |`,
   );
   return ["| Setting | Type | Default | Description |", "|---|---|---|---|", ...rows].join("\n");
