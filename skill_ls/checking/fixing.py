@@ -146,7 +146,9 @@ def fix_file(
     folders: dict[str, FolderFacts] | None = None,
 ) -> tuple[FileFix | None, str | None]:
     """The file's fixes (None and the reason where it is not fixed: it cannot be read, is
-    not a regular file, is too large to be read whole, or is not valid UTF-8)."""
+    not a regular file, is too large to be read whole, or is not valid UTF-8). `settings`
+    are the folder's: the file's own (its overrides applied) decide which rules fix it."""
+    settings = settings.for_path(path)
     real = os.path.realpath(path)
     try:
         with open_regular(real) as handle:

@@ -108,3 +108,20 @@ def test_a_bad_override_is_a_finding_on_the_configuration(tmp_path: Path) -> Non
         ("drafts/.agents/skills/new/SKILL.md", "SKL403", "error"),
         ("main/.agents/skills/cur/SKILL.md", "SKL403", "warning"),
     ]
+
+
+def test_fix_follows_the_overrides(tmp_path: Path) -> None:
+    """`--fix` applies only the fixes of the rules a file's own settings run."""
+    crlf = SKILL.format(name="{name}").replace("\n", "\r\n")  # SKL202, a safe fix
+    for folder in ("legacy/.agents/skills/old", "main/.agents/skills/cur"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "SKILL.md").write_bytes(
+            crlf.format(name=folder.rsplit("/", 1)[1]).encode()
+        )
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".skill-ls.toml").write_text(
+        '[[overrides]]\nfiles = ["legacy/**"]\nignore = ["SKL202"]\n', encoding="utf-8"
+    )
+    run_cli("check", "--no-cache", "--fix", ".", cwd=tmp_path)
+    assert b"\r\n" in (tmp_path / "legacy/.agents/skills/old/SKILL.md").read_bytes()
+    assert b"\r\n" not in (tmp_path / "main/.agents/skills/cur/SKILL.md").read_bytes()
