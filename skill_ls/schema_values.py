@@ -23,6 +23,9 @@ SUPPORTED_KEYWORDS = frozenset(
         "default",
         "description",
         "scope",
+        # What an untrusted workspace may not set; what only a configuration file sets.
+        "x-restricted",
+        "x-file-only",
         "title",
     }
 )
