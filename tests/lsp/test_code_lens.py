@@ -3,12 +3,15 @@ opens the preview."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from lsprotocol import types
 
-from .support import RecordingClient, make_skill, open_doc, replace_all
+from skill_ls.server.code_lens import NOT_INDEXED, STILL_READING
+
+from .support import RecordingClient, fresh_server, make_skill, open_doc, replace_all
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -84,3 +87,35 @@ async def test_no_lens_outside_skill_files(client: RecordingClient) -> None:
     path = client.root / "README.md"
     uri = open_doc(client, path, "# Readme\n")
     assert await lenses(client, uri) == []
+
+
+async def test_a_lens_asked_for_before_the_first_scan_ends_is_never_a_false_verdict(
+    tmp_path: Path,
+) -> None:
+    # Enough skills that the first scan is still running when the lens is asked for, right
+    # after the document is opened: the index knows no file yet.
+    skills = tmp_path / ".agents" / "skills"
+    for number in range(400):
+        folder = skills / f"filler-{number:03}"
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_text(
+            f"---\nname: filler-{number:03}\ndescription: Filler {number}. Use when asked.\n"
+            "---\nBody.\n",
+            encoding="utf-8",
+        )
+    path = skills / "early" / "SKILL.md"
+    path.parent.mkdir()
+    path.write_text(
+        "---\nname: early\ndescription: Opened at once. Use when asked.\n---\nBody.\n",
+        encoding="utf-8",
+    )
+    async with fresh_server("minimal", tmp_path) as client:
+        uri = open_doc(client, path)
+        [early] = await lenses(client, uri)
+        await run(client, "skill-ls.reloadWorkspace")
+        [later] = await lenses(client, uri)
+    assert early.command is not None and later.command is not None
+    assert later.command.title.startswith("Loaded by "), later.command.title
+    assert early.command.title != NOT_INDEXED
+    # It waited for the scan (or, past the wait, says that the workspace is still being read).
+    assert early.command.title in (later.command.title, STILL_READING)
