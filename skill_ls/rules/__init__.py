@@ -14,6 +14,7 @@ from skill_ls.rules import (
     manifests,
     portability,
     quality,
+    safety,
     spec,
     structure,
     workspace,
@@ -33,7 +34,7 @@ __all__ = [
     "workspace",
 ]
 
-_FAMILIES = (structure, spec, portability, client_fields, body, quality)
+_FAMILIES = (structure, spec, portability, client_fields, body, quality, safety)
 
 log = logging.getLogger(__name__)
 

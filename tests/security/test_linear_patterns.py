@@ -19,7 +19,7 @@ from skill_ls.diagnostics import Position
 from skill_ls.document import code_kind, find_references, parse_document
 from skill_ls.document.blocks import atx_heading, scan_blocks
 from skill_ls.document.references import _LINK, _is_file_name, _links
-from skill_ls.rules import check
+from skill_ls.rules import RULES, check
 from skill_ls.server.completion_context import _LINK_PREFIX, _link_prefix, completion_context
 
 from .cpu_guard import guarded
@@ -133,6 +133,44 @@ def test_links_in_linear_time(line: str) -> None:
 def test_the_security_reviews_documents_check_in_linear_time() -> None:
     body = "\n".join(HEADING_LINES[:1] + LINK_PREFIXES[:1] + [f"`{FILE_NAMES[0]}`"] + LINK_LINES)
     guarded(lambda: _check_cleanly(FRONTMATTER + body + "\n"))
+
+
+# The safety scans (SKL461-463): runs of each key prefix, of what follows it, and of the
+# home-folder and package-runner shapes.
+SAFETY_LINES = [
+    "AKIA" * N,
+    "AKIA" + "A" * N,
+    "ghp_" * N,
+    "ghp_" + "a" * N,
+    "github_pat_" + "a_" * N,
+    "xoxb-" + "1-" * N,
+    "xoxb-1-" * N,
+    "sk_live_" + "a" * N,
+    "sk-ant-" + "-" * N,
+    "sk-proj-" * N,
+    "sk-" + "a" * N,
+    "AIza" + "_" * N,
+    "-----BEGIN " + "A " * N,
+    "-----BEGIN RSA PRIVATE KEY-----\n" * (N // 10),
+    "-----BEGIN PRIVATE KEY-----\n" + "A" * N,
+    "/Users/" * N,
+    "/home/a" + "." * N,
+    "C:\\" + "Users\\" * N,
+    "`npx " * N,
+    "`npx -p" * N,
+    "`uvx " + "--from " * N,
+    "`pipx run " + "a" * N + "`",
+    "`npx a@" + "@" * N + "`",
+    "`npx " + "a[" * N + "`",
+]
+
+
+@pytest.mark.parametrize("line", SAFETY_LINES, ids=range(len(SAFETY_LINES)))
+def test_safety_scans_in_linear_time(line: str) -> None:
+    assert "SKL461" in RULES
+    code = line.replace("`", "")
+    guarded(lambda: _check_cleanly(FRONTMATTER + line + "\n"))
+    guarded(lambda: _check_cleanly(FRONTMATTER + "```sh\n" + code + "\n```\n"))
 
 
 # The same answers as the patterns they replace, on short inputs.
