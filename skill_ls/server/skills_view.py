@@ -10,6 +10,7 @@ polling; only clients that ask for it (experimental capability `skillLs.indexCha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Callable
 from typing import Any
@@ -34,6 +35,8 @@ SKILLS_VIEW = "skill-ls.skillsView"
 INDEX_CHANGED = "skill-ls/indexChanged"
 # Bursts of index updates (a scan, then each watched file) make one notification.
 NOTIFY_DELAY_S = 0.25
+# How long a request made during the first scan waits for it.
+FIRST_SCAN_WAIT_S = 10.0
 
 _STATUS_WORDS = {
     Status.LOADED: "loaded",
@@ -237,7 +240,11 @@ class IndexChangedNotifier:
 
 async def skills_view_off_loop(session: Session, *args: Any) -> dict[str, Any]:
     """The tree's data, built on a thread: bundles read for it (a marketplace of hundreds of
-    plugins) must not hold up typing."""
+    plugins) must not hold up typing. Asked for before the first scan ends (a client asks as
+    soon as the server runs, a restarted one included), it waits for the scan (bounded), so
+    the first answer is not an empty workspace the view would call "no skills found"."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(session.first_scan.wait(), FIRST_SCAN_WAIT_S)
     return await asyncio.to_thread(skills_view, session, *args)
 
 

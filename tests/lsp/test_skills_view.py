@@ -216,3 +216,20 @@ async def test_a_client_that_does_not_ask_hears_nothing(tmp_path: Path) -> None:
         view = await skills_view(client)
     assert len(view["skills"]) == 4
     assert heard == []
+
+
+async def test_asked_for_as_soon_as_the_server_runs_it_answers_with_the_scanned_skills(
+    tmp_path: Path,
+) -> None:
+    # A client (a restarted server's too) asks for the tree as soon as the server runs,
+    # before its first scan ends: the answer is the scanned workspace, not an empty one.
+    for number in range(400):
+        path = tmp_path / ".agents" / "skills" / f"filler-{number:03}" / "SKILL.md"
+        path.parent.mkdir(parents=True)
+        path.write_text(
+            f"---\nname: filler-{number:03}\ndescription: Filler. Use when asked.\n---\n",
+            encoding="utf-8",
+        )
+    async with view_client(tmp_path, asks=True) as (client, _):
+        data = await skills_view(client)
+    assert len(data["skills"]) == 400

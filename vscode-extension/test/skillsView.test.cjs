@@ -166,3 +166,62 @@ test("a server error shows in the view instead of an empty tree", async () => {
   await settle();
   assert.equal(world.treeViews[0].message, "Skill LS: The Skill LS server is not running.");
 });
+
+test("answers that come back out of order: the latest request's answer is shown, with its message", async () => {
+  // A restarted server: the view asks when it runs (answered with nothing yet) and again when
+  // its index changes (seven skills); the first answer comes back last.
+  const { world, load } = fresh();
+  const { SkillsView, registerSkillsView } = load("common/skillsView");
+  const index = new world.vscode.EventEmitter();
+  const states = new world.vscode.EventEmitter();
+  const pending = [];
+  const source = {
+    onIndexChanged: index.event,
+    onDidChangeState: states.event,
+    request: () => new Promise((resolve, reject) => pending.push({ resolve, reject })),
+  };
+  const memento = new Map();
+  const state = { get: (k) => memento.get(k), update: async (k, v) => memento.set(k, v) };
+  const view = new SkillsView(source, state, world.vscode.window.createOutputChannel("x", { log: true }));
+  registerSkillsView(view, async () => undefined);
+  const tree = world.treeViews[0];
+  states.fire("running");
+  index.fire();
+  await settle();
+  assert.equal(pending.length, 2);
+  pending[1].resolve(DATA);
+  await settle();
+  pending[0].resolve({ skills: [], byAgent: [], byFolder: [] });
+  await settle();
+  assert.deepEqual(view.getChildren().map((g) => g.label), ["Claude Code", "Cursor"]);
+  assert.equal(tree.message, undefined);
+  assert.equal(view.loads, 1);
+  // An older request failing late (the old server's connection closing) does not cover a
+  // newer answer with its error either.
+  index.fire();
+  index.fire();
+  await settle();
+  pending[3].resolve(DATA);
+  await settle();
+  pending[2].reject(new Error("Pending response rejected since connection got disposed"));
+  await settle();
+  assert.equal(tree.message, undefined);
+  assert.equal(view.getChildren().length, 2);
+  // The title buttons' context key is set with each answer.
+  assert.deepEqual(world.executed.filter(([id, key]) => id === "setContext" && key === "skillLs.skillsView.grouping").at(-1), ["setContext", "skillLs.skillsView.grouping", "agent"]);
+});
+
+test("the message follows the latest answer: an empty answer, then skills, clears it", async () => {
+  const { world, load } = fresh();
+  let answer = { skills: [], byAgent: [], byFolder: [] };
+  const { view, index, states } = setup(world, load);
+  view.source.request = async () => answer;
+  states.fire("running");
+  await settle();
+  assert.equal(world.treeViews[0].message, "No skills found in the workspace or your user folders.");
+  answer = DATA;
+  index.fire();
+  await settle();
+  assert.equal(world.treeViews[0].message, undefined);
+  assert.equal(view.getChildren().length, 2);
+});

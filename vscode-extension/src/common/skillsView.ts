@@ -25,6 +25,8 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   grouping: Grouping;
   /** How many times the data was fetched (the test-only dump reports it). */
   loads = 0;
+  /** The latest request sent: only its answer is shown (an older one may come back later). */
+  private latest = 0;
 
   constructor(
     private readonly source: SkillsSource,
@@ -44,15 +46,33 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     return this.data ? groupNodes(this.data, this.grouping) : [];
   }
 
+  /**
+   * Asks the server again. Requests overlap (the server starting, then its index changing; a
+   * restarted server answers while the old one's last request is still failing), and their
+   * answers can come back in any order: the data, the message and the error all follow the
+   * answer to the latest request, so a stale empty answer never stays above a full tree.
+   */
   async reload(): Promise<void> {
+    const request = ++this.latest;
+    let data: SkillsViewData | undefined;
+    let error: string | undefined;
     try {
-      this.data = await this.source.request<SkillsViewData>(ServerCommands.skillsView, []);
+      data = await this.source.request<SkillsViewData>(ServerCommands.skillsView, []);
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+    }
+    if (request !== this.latest) return; // a newer request is on its way: its answer counts
+    if (error !== undefined) {
+      this.error = error;
+      this.log.warn(`Skills view: ${error}`);
+    } else {
+      this.data = data;
       this.error = undefined;
       this.loads++;
-    } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
-      this.log.warn(`Skills view: ${this.error}`);
     }
+    // The title buttons' context key, set again with each answer (a restarted window or server
+    // never leaves the buttons without it).
+    void vscode.commands.executeCommand("setContext", GROUPING_CONTEXT, this.grouping);
     this.changed.fire(undefined);
   }
 
