@@ -169,7 +169,10 @@ def test_diagnostics_completion_and_previews_in_vscode(
 
 def e2e_env() -> dict[str, str]:
     """The environment for e2e.mjs: python3 on PATH is this interpreter (3.11+)."""
-    return {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
 
 
 def test_untrusted_repository_in_vscode(node: str, tools: dict[str, str], vsix: Path) -> None:
@@ -225,11 +228,15 @@ def test_untrusted_repository_in_vscode(node: str, tools: dict[str, str], vsix: 
         assert d["target"].endswith(f"#{d['code'].lower()}"), d
     status = restricted["status"]
     assert status["text"].endswith("(Restricted Mode)"), status
-    assert status["detail"].startswith("Restricted Mode: this workspace's skill-ls configuration"), status
+    assert status["detail"].startswith(
+        "Restricted Mode: this workspace's skill-ls configuration"
+    ), status
 
     trusted = summary["trustedState"]
     assert trusted["trusted"] is True
-    assert trusted["pid"] != restricted["pid"], "the server was not restarted when trust was granted"
+    assert trusted["pid"] != restricted["pid"], (
+        "the server was not restarted when trust was granted"
+    )
     codes = {d["code"] for d in trusted["diagnostics"]}
     # Trusted: the folder's .skill-ls.toml applies (no default from the editor overrides it).
     assert ALWAYS in codes and TOML_IGNORED not in codes, codes
@@ -333,6 +340,13 @@ def check_crashes(summary: dict[str, Any]) -> None:
     ), after["status"]
     assert after["status"]["severity"] == "warning"
     assert "skill-ls" in summary["problemsAfterCrash"]
+    # The Skills view lists the restarted server's skills with no "No skills found" message
+    # above them, and keeps its title buttons.
+    view = summary["skillsViewAfterCrash"]
+    assert view["message"] == [] and view["messageLater"] == [], view
+    for actions in (view["actions"], view["actionsLater"]):
+        assert any(label.startswith("Group by") for label in actions), view
+        assert any(label.startswith("Refresh Skills") for label in actions), view
 
     gave_up = summary["gaveUp"]
     assert gave_up["crash"] == {"count": 5, "gaveUp": True}

@@ -546,6 +546,20 @@ async function main() {
       const text = await markers.innerText({ timeout: 2000 });
       return text.includes("skill-ls") ? text : undefined;
     }, 30000, 1000);
+    // The Skills view after the restart: the new server's skills, no "No skills found" above
+    // them, and its title buttons (Group by, Refresh) still there.
+    summary.skillsViewAfterCrash = await waitFor("the Skills view after the restart", async () => {
+      const rows = await treeRows();
+      if (!rows.some((t) => t.startsWith("code-review"))) return undefined;
+      await header.hover();
+      const message = (await pane.locator(".message:not(.hide)").allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+      const actions = await pane.locator(".pane-header .actions .action-label").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+      return { rows, message, actions, loads: (await dump()).skillsView.loads };
+    }, 30000, 1000);
+    await sleep(1500); // a late answer of the old or the new server would show by now
+    await header.hover();
+    summary.skillsViewAfterCrash.messageLater = (await pane.locator(".message:not(.hide)").allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    summary.skillsViewAfterCrash.actionsLater = await pane.locator(".pane-header .actions .action-label").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
     await shot("8-after-crash");
     mark("crash");
 
