@@ -141,8 +141,12 @@ test("activate registers exactly our commands (the dump only with SKILL_LS_TEST_
 test("contributes.configuration is generated from the one schema", async () => {
   const { configurationFromSchema, check } = await import(path.join(root, "scripts", "gen-settings.mjs"));
   const generated = configurationFromSchema(schema);
-  assert.deepEqual(Object.keys(generated.properties), Object.keys(schema.properties).map((k) => `skillLs.${k}`));
-  for (const [key, spec] of Object.entries(schema.properties)) {
+  // Keys marked x-file-only (`overrides`) live in configuration files only: not offered here.
+  const offered = Object.entries(schema.properties).filter(([, spec]) => spec["x-file-only"] !== true);
+  assert.ok(offered.length < Object.keys(schema.properties).length, "some key is file-only");
+  assert.deepEqual(Object.keys(generated.properties), offered.map(([k]) => `skillLs.${k}`));
+  assert.ok(!("skillLs.overrides" in generated.properties));
+  for (const [key, spec] of offered) {
     const property = generated.properties[`skillLs.${key}`];
     for (const field of ["type", "description", "enum", "default", "items"]) assert.deepEqual(property[field], spec[field], `${key}.${field}`);
     assert.equal(property.scope, spec.scope ?? "resource");
@@ -163,7 +167,9 @@ test("the README's settings table is generated too", async () => {
   const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
   assert.equal(withTable(readme, schema), readme, "README.md is stale: run node scripts/gen-settings.mjs");
   const table = settingsTable(schema);
-  for (const key of Object.keys(schema.properties)) assert.ok(table.includes(`| \`skillLs.${key}\` |`), key);
+  for (const [key, spec] of Object.entries(schema.properties)) {
+    assert.equal(table.includes(`| \`skillLs.${key}\` |`), spec["x-file-only"] !== true, key);
+  }
 });
 
 test("bundled/requirements.txt pins every runtime dependency of pyproject.toml", () => {
