@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import marshal
+import hmac
+import json
 from pathlib import Path
 
 import pytest
 
-from skill_ls.cache_basics import code_digest
+from skill_ls.cache_basics import code_digest, integrity_key
 from skill_ls.checking.result_cache import (
     MAGIC,
     Entry,
@@ -103,8 +104,15 @@ def test_canonical_text_sorts_sets() -> None:
     ],
 )
 def test_well_formed_files_of_the_wrong_shape_are_damaged(tmp_path: Path, payload: object) -> None:
-    body = marshal.dumps(payload)  # type: ignore[arg-type]
+    # Sealed with the folder's own key, so that the body reaches the decoder.
+    body = json.dumps(payload).encode("ascii") + b"\n"
     key = "k" * 64
-    (tmp_path / f"check-{key[:40]}.bin").write_bytes(MAGIC + hashlib.sha256(body).digest() + body)
+    tag = hmac.new(integrity_key(tmp_path) or b"", body, hashlib.sha256).digest()
+    (tmp_path / f"check-{key[:40]}.bin").write_bytes(MAGIC + tag + body)
     cache = ResultCache.load(tmp_path, key)
     assert cache.damaged and cache.entries == {}
+    # The control: an empty list sealed the same way is a file with no entries, not damage.
+    empty = b"[]\n"
+    tag = hmac.new(integrity_key(tmp_path) or b"", empty, hashlib.sha256).digest()
+    (tmp_path / f"check-{key[:40]}.bin").write_bytes(MAGIC + tag + empty)
+    assert not ResultCache.load(tmp_path, key).damaged
