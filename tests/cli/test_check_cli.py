@@ -12,6 +12,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from tests.cli.support import run_cli
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 
@@ -24,18 +26,6 @@ description: Extracts text from PDF files. Use when the user mentions PDFs or fo
 
 Read [the guide](references/guide.md).
 """
-
-
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "skill_ls", *args],
-        cwd=cwd or REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def make_skill(root: Path, name: str, text: str | None = None, folder: str | None = None) -> Path:

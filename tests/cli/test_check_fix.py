@@ -14,6 +14,7 @@ import pytest
 
 from skill_ls.checking.fixing import fix_file, write_fixed
 from skill_ls.settings import Settings
+from tests.cli.support import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -29,18 +30,6 @@ FIXABLE = (
 )
 # No description (SKL111): its one fix, adding an empty one, is unsafe.
 NO_DESCRIPTION = "---\nname: pdf\n---\n\n# PDF\n\nRead the files the user names.\n"
-
-
-def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "skill_ls", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def diff_bytes(root: Path, *args: str) -> tuple[int, bytes, str]:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.cli.support import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -45,17 +44,6 @@ def project(root: Path) -> None:
             SKILL.format(name=folder.rsplit("/", 1)[1]), encoding="utf-8"
         )
     (root / ".git").mkdir()
-
-
-def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "skill_ls", *args],
-        cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def findings(root: Path, *args: str) -> tuple[int, list[tuple[str, str, str]]]:

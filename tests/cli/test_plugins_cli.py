@@ -5,12 +5,10 @@ Claude Code lists them once installed."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from skill_ls.clients.builtins import builtins_for
+from tests.cli.support import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 MARKETPLACE = REPO / "tests" / "fixtures" / "plugin-marketplace"
@@ -20,20 +18,6 @@ PLUGIN_SKILLS = [
     "review:check-diff",
     "review:summarise-pr",
 ]
-
-
-def run_cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "HOME": str(home)}
-    for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
-        env.pop(name, None)
-    return subprocess.run(
-        [sys.executable, "-m", "skill_ls", *args],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 def _findings(stdout: str) -> list[tuple[str, str, int, int, int]]:
