@@ -47,7 +47,9 @@ local ok, err = pcall(function()
   vim.cmd("edit " .. vim.fn.fnameescape(vim.env.SKILL_LS_FILE))
   local buf = vim.api.nvim_get_current_buf()
   assert(vim.lsp.buf_attach_client(buf, id), "buf_attach_client failed")
-  result.opened = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 20)
+  -- The file's own findings come first; the cross-skill ones (SKL506) when the workspace
+  -- scan ends, which may be before or after the first check: wait for both.
+  result.opened = vim.wait(20000, function() return has_code(buf, "SKL506") end, 20)
   result.on_open = held(buf)
   -- Fix the name in the buffer (an incremental change); SKL104 and SKL106 must go.
   vim.api.nvim_buf_set_lines(buf, 1, 2, false, { "name: pdf-tools" })

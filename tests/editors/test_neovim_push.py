@@ -25,10 +25,11 @@ DRIVER = Path(__file__).resolve().parent / "neovim_push.lua"
 ON_OPEN = [
     ("SKL104", 1, [1, 6, 1, 11]),  # `Pdf_Tools`: 'P', '_' and 'T' are not allowed
     ("SKL106", 1, [1, 6, 1, 15]),  # the name does not match the folder: the spec rejects it
+    ("SKL506", 2, [1, 6, 1, 15]),  # agents that find the skill drop it for that name
     ("SKL301", 2, [4, 0, 4, 3]),  # `foo` is no client's field
     ("SKL403", 2, [8, 5, 8, 20]),  # `scripts/fill.py` does not exist
 ]
-AFTER_EDIT = [ON_OPEN[2], ON_OPEN[3]]
+AFTER_EDIT = [ON_OPEN[3], ON_OPEN[4]]
 
 
 def find_nvim() -> str:
