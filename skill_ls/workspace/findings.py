@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from dataclasses import replace
 
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
@@ -39,13 +38,9 @@ _Key = tuple[Rule, str, str, str | None, tuple[str, ...]]
 def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
     """Every cross-skill finding on the skill file whose real path is `real`, filtered by
     the settings that file is judged by (its folder's overrides that match it applied)."""
-    settings = index.settings
-    if settings.overrides:
-        # Found with no filter, then filtered as the file's own settings say.
-        unfiltered = replace(settings, select=(), ignore=(), rules={}, overrides=())
-        reporter = Reporter(CheckContext(settings=unfiltered))
-    else:
-        reporter = Reporter(CheckContext(settings=settings))
+    # The reporter applies the file's own selection and severities (`Settings.for_path`);
+    # which agents judge the workspace stays the index's.
+    reporter = Reporter(CheckContext(settings=index.settings.for_path(real)))
     facts = index.facts_of_real(real)
     here = (facts.name_range if facts is not None else None) or _FIRST_LINE
     _clashes(index, real, here, reporter)
@@ -53,15 +48,7 @@ def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
     _agent_builtins(index, real, here, reporter)
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
-    found = reporter.found
-    if settings.overrides:
-        own = settings.for_path(real)
-        found = [
-            replace(d, severity=own.rules.get(d.code) or d.severity)
-            for d in found
-            if own.rule_enabled(d.code)
-        ]
-    return sorted(found, key=lambda d: (d.range.start, d.code, d.message))
+    return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
 
 
 def _clashes(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
