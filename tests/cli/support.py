@@ -13,13 +13,13 @@ REPO = Path(__file__).resolve().parents[2]
 def run_cli(
     *args: str, cwd: Path | None = None, home: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """`skill-ls ARGS` from `cwd` (default: the repository); with `home`, the user folders
-    are that home's only (`XDG_CONFIG_HOME` and `CODEX_HOME` unset)."""
+    """`skill-ls ARGS` from `cwd` (default: the repository), its user folders under `home`
+    (default: the caller's) only: `XDG_CONFIG_HOME` and `CODEX_HOME` are unset."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     if home is not None:
         env["HOME"] = str(home)
-        for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
-            env.pop(name, None)
+    for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
+        env.pop(name, None)
     return subprocess.run(
         [sys.executable, "-m", "skill_ls", *args],
         cwd=cwd or REPO,

@@ -7,7 +7,7 @@ import json
 from clientlab.drivers import DRIVERS
 from clientlab.observation import all_goldens
 from skill_ls.clients.table import CLIENTS_BY_ID
-from tests.cli.test_workspace_cli import REPO, run_cli
+from tests.cli.support import REPO, run_cli
 
 
 def test_every_observed_agent_row_names_the_version_the_lab_observed() -> None:

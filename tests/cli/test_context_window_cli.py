@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.cli.test_workspace_cli import run_cli
+from tests.cli.support import run_cli
 
 
 def _workspace(root: Path, skills: int = 40) -> Path:

@@ -4,32 +4,17 @@ repository's examples/ and on the client fixture with a fake home folder."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 
+from tests.cli.support import run_cli
+
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
 CLIENTS_FIXTURE = REPO / "tests" / "fixtures" / "workspaces" / "clients"
-
-
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
-        env.pop(name, None)
-    return subprocess.run(
-        [sys.executable, "-m", "skill_ls", *args],
-        cwd=cwd or REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
 
 
 @pytest.fixture
