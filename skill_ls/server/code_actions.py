@@ -1,5 +1,6 @@
-"""Code actions: a quick fix for every fix the core attached to a diagnostic, and a
-"fix all safe problems" source action. The server never writes files: the client applies
+"""Code actions: a quick fix for every fix the core attached to a diagnostic, "Suppress
+SKLxxx here" (the comment the core writes, `rules.suppression_edits`), and a "fix all safe
+problems" source action. The server never writes files: the client applies
 the workspace edits."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.checking.fixing import compatible_fixes
+from skill_ls.rules.suppression_edits import suppression_fix
 from skill_ls.server.binding import bind
 from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import fixes_to_edit, to_lsp_diagnostic
@@ -43,9 +45,15 @@ def quick_fixes(
 ) -> list[types.CodeAction]:
     snapshot = result.snapshot
     asked = params.context.diagnostics
+    suppressing = session.settings_for(snapshot.path).inline_suppressions
     actions = []
     for diagnostic in result.diagnostics:
-        if not diagnostic.fixes:
+        suppress = (
+            suppression_fix(result.document, diagnostic.code, diagnostic.range.start.line)
+            if suppressing
+            else None
+        )
+        if not diagnostic.fixes and suppress is None:
             continue
         converted = to_lsp_diagnostic(
             diagnostic,
@@ -69,6 +77,19 @@ def quick_fixes(
                     diagnostics=[converted],
                     edit=edit,
                     is_preferred=fix.safe and number == 0,
+                )
+            )
+        edit = (
+            fixes_to_edit([suppress], snapshot, session.mapper, session.flags) if suppress else None
+        )
+        if suppress is not None and edit is not None:
+            actions.append(
+                types.CodeAction(
+                    title=suppress.title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[converted],
+                    edit=edit,
+                    is_preferred=False,
                 )
             )
     return actions
