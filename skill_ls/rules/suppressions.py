@@ -351,6 +351,8 @@ class Matcher:
         self.used: set[tuple[int, str]] = set()
         self._by_code: dict[str, list[int]] = {}
         for number, suppression in enumerate(self.suppressions):
+            if suppression.problem:
+                continue  # a malformed directive suppresses nothing
             for code in suppression.codes:
                 if code not in UNSUPPRESSIBLE:
                     self._by_code.setdefault(code, []).append(number)
