@@ -6,23 +6,72 @@ line would take a comment after a plain value for part of it). A finding in the 
 `<!-- skill-ls: ignore[CODE] -->` on the line above, or above the fence when it is in fenced
 code (the comment covers the whole block). A finding on the opening `---` or before it
 (document-level: size, line endings, cross-skill findings of a skill without a `name`) gets
-`# skill-ls: ignore-file[CODE]` as the frontmatter's first line. A directive that already
-covers the line gets the code added to its list instead. New lines take the file's own line
+`# skill-ls: ignore-file[CODE]` as the frontmatter's first line, and so does one that a line
+comment would not remove (tried with the check's context). A directive that already covers
+the line gets the code added to its list instead. New lines take the file's own line
 break at that place (CRLF files stay CRLF).
 """
 
 from __future__ import annotations
 
 from skill_ls.diagnostics import Fix, Position, Range, TextEdit
-from skill_ls.document import SkillDocument, scan_blocks
+from skill_ls.document import SkillDocument, parse_document, scan_blocks
+from skill_ls.rules import check
+from skill_ls.rules.context import CheckContext
 from skill_ls.rules.registry import RULES
-from skill_ls.rules.suppressions import UNSUPPRESSIBLE, entry_ends, find_suppressions
+from skill_ls.rules.suppressions import (
+    UNSUPPRESSIBLE,
+    UNUSED_SUPPRESSION,
+    cross_skill,
+    entry_ends,
+    find_suppressions,
+)
 
 
-def suppression_fix(doc: SkillDocument, code: str, line: int) -> Fix | None:
+def suppression_fix(
+    doc: SkillDocument, code: str, line: int, context: CheckContext | None = None
+) -> Fix | None:
     """The edit that suppresses the findings of `code` starting on `line`; None where no
     comment can (SKL902-SKL904, a code that is no rule, a document-level finding of a file
-    without a closed frontmatter)."""
+    without a closed frontmatter).
+
+    With the check's `context`, the edit is tried: a finding whose place follows from the
+    text's length (the line past a size limit, the body's first line) moves onto a comment
+    inserted above it, so when the comment does not remove it, `ignore-file` is tried, and
+    None answered when neither does. (The cross-skill findings are not the validator's:
+    their edits are not tried.)"""
+    first = _placed(doc, code, line)
+    if first is None or context is None or cross_skill(code):
+        return first
+    before = check(doc, context)
+    count = sum(1 for d in before if d.code == code)
+    unused = sum(1 for d in before if d.code == UNUSED_SUPPRESSION.code)
+    fm = doc.frontmatter
+    fallback = (
+        _placed(doc, code, fm.open_line)
+        if fm is not None and fm.close_line is not None and line != fm.open_line
+        else None
+    )
+    for fix in (first, fallback):
+        if fix is None:
+            continue
+        after = check(parse_document(_applied(doc, fix), doc.path), context)
+        if sum(1 for d in after if d.code == code) < count and unused >= sum(
+            1 for d in after if d.code == UNUSED_SUPPRESSION.code
+        ):
+            return fix
+    return None
+
+
+def _applied(doc: SkillDocument, fix: Fix) -> str:
+    """The text with the fix's one insertion or addition made."""
+    [edit] = fix.edits
+    at = doc.index.offset(edit.range.start)
+    return doc.text[:at] + edit.new_text + doc.text[doc.index.offset(edit.range.end) :]
+
+
+def _placed(doc: SkillDocument, code: str, line: int) -> Fix | None:
+    """The comment for where the finding is (see the module's docstring), untried."""
     if code in UNSUPPRESSIBLE or code not in RULES:
         return None
     fm = doc.frontmatter

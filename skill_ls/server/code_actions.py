@@ -41,20 +41,15 @@ def _same(a: types.Diagnostic, b: types.Diagnostic) -> bool:
 
 
 def quick_fixes(
-    session: Session, result: CheckResult, params: types.CodeActionParams
+    session: Session, result: CheckResult, params: types.CodeActionParams, generation: int
 ) -> list[types.CodeAction]:
+    """The quick fixes of the findings asked about; on the check worker (the suppression
+    edits are tried with the check's context, `suppression_fix`)."""
     snapshot = result.snapshot
     asked = params.context.diagnostics
-    suppressing = session.settings_for(snapshot.path).inline_suppressions
+    settings = session.settings_for(snapshot.path)
     actions = []
     for diagnostic in result.diagnostics:
-        suppress = (
-            suppression_fix(result.document, diagnostic.code, diagnostic.range.start.line)
-            if suppressing
-            else None
-        )
-        if not diagnostic.fixes and suppress is None:
-            continue
         converted = to_lsp_diagnostic(
             diagnostic,
             snapshot.index,
@@ -66,6 +61,16 @@ def quick_fixes(
         matches = any(_same(converted, a) for a in asked) if asked else False
         if not matches and not _touches(converted, params.range):
             continue
+        suppress = (
+            suppression_fix(
+                result.document,
+                diagnostic.code,
+                diagnostic.range.start.line,
+                session.check_cache.context(snapshot.path, settings, generation),
+            )
+            if settings.inline_suppressions
+            else None
+        )
         for number, fix in enumerate(diagnostic.fixes):
             edit = fixes_to_edit([fix], snapshot, session.mapper, session.flags)
             if edit is None:
@@ -129,7 +134,11 @@ async def code_action(
     only = params.context.only
     actions: list[types.CodeAction] = []
     if _wanted(only, types.CodeActionKind.QuickFix):
-        actions.extend(quick_fixes(session, result, params))
+        actions.extend(
+            await session.check_cache.on_worker(
+                quick_fixes, session, result, params, session.generation
+            )
+        )
     if _wanted(only, FIX_ALL_KIND):
         action = fix_all(session, result)
         if action is not None:

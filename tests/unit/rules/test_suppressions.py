@@ -11,7 +11,7 @@ from skill_ls.rules.suppression_edits import suppression_fix
 from skill_ls.rules.suppressions import find_suppressions
 from skill_ls.settings import Settings
 
-from ..unit_helpers import apply_edits, skill
+from ..unit_helpers import apply_edits, context, skill
 from ..unit_helpers import run as run_in_folder
 
 NAME = "name: my-skill"
@@ -207,7 +207,9 @@ def test_the_unused_fix_removes_the_code_or_the_comment() -> None:
 def _suppress(text: str, code: str, **kwargs: object) -> str:
     """`text` with the "Suppress `code` here" edit of its one `code` finding applied."""
     [target] = [d for d in run(text, **kwargs) if d.code == code]
-    fix = suppression_fix(parse_document(text), code, target.range.start.line)
+    kwargs.setdefault("folder", None)
+    tried = context(**kwargs)  # type: ignore[arg-type]
+    fix = suppression_fix(parse_document(text), code, target.range.start.line, tried)
     assert fix is not None and not fix.safe
     return apply_edits(text, fix.edits)
 
@@ -270,6 +272,17 @@ def test_suppress_a_document_level_finding_in_the_whole_file() -> None:
     assert found(text) == [("SKL111", 0)]
     fixed = _suppress(text, "SKL111")
     assert fixed == skill("# skill-ls: ignore-file[SKL111]", NAME)
+    assert found(fixed) == []
+
+
+def test_a_finding_placed_by_the_text_length_is_suppressed_in_the_whole_file() -> None:
+    # SKL402 sits on the body's first line: a comment above would become that line.
+    text = skill(NAME, DESC, body="word " * 40_000)
+    assert found(text) == [("SKL402", 4)]
+    untried = suppression_fix(parse_document(text), "SKL402", 4)
+    assert untried is not None and untried.title == "Suppress SKL402 here"
+    fixed = _suppress(text, "SKL402")
+    assert fixed.startswith("---\n# skill-ls: ignore-file[SKL402]\nname: my-skill\n")
     assert found(fixed) == []
 
 
