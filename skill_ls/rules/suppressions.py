@@ -19,6 +19,7 @@ directives, which the index keeps in the file's facts.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -64,6 +65,9 @@ UNKNOWN_SUPPRESSION = define(
 UNSUPPRESSIBLE = frozenset({"SKL902", UNUSED_SUPPRESSION.code, UNKNOWN_SUPPRESSION.code})
 
 _MARK = "skill-ls"
+# Directives read from one file (past this many, comments are text): matching stays bounded
+# however many a hostile file holds.
+MAX_DIRECTIVES = 1000
 _CODE = re.compile(r"SKL[0-9]{3}")
 
 
@@ -96,7 +100,7 @@ def find_suppressions(doc: SkillDocument) -> tuple[Suppression, ...]:
     """Every directive of the document, frontmatter then body."""
     if _MARK not in doc.text:
         return ()
-    return (*frontmatter_suppressions(doc), *_body_suppressions(doc))
+    return (*frontmatter_suppressions(doc), *_body_suppressions(doc))[:MAX_DIRECTIVES]
 
 
 def frontmatter_suppressions(doc: SkillDocument) -> tuple[Suppression, ...]:
@@ -104,15 +108,15 @@ def frontmatter_suppressions(doc: SkillDocument) -> tuple[Suppression, ...]:
     fm = doc.frontmatter
     if fm is None or fm.close_line is None or _MARK not in fm.yaml_text:
         return ()
-    scalars = list(_scalars(doc))
+    values = _Values(_scalars(doc))
     ends_of_entries = entry_ends(doc)
     found: list[Suppression] = []
     pending: list[tuple[int, int, int]] = []  # (line, column of `#`, end column) alone
     for number in range(fm.first_line, fm.close_line):
         line = doc.index.line(number)
         stripped = line.strip()
-        at = _yaml_directive(line, number, scalars) if _MARK in line else None
-        is_comment = stripped.startswith("#") and not _inside(scalars, Position(number, 0))
+        at = _yaml_directive(line, number, values) if _MARK in line else None
+        is_comment = stripped.startswith("#") and not values.inside(Position(number, 0))
         if at is not None and not line[:at].strip():
             pending.append((number, at, len(line)))
             continue
@@ -165,7 +169,7 @@ def _with_last(suppression: Suppression, last: int) -> Suppression:
     return Suppression(**{**suppression.__dict__, "last_line": last})
 
 
-def _yaml_directive(line: str, number: int, scalars: list[YScalar]) -> int | None:
+def _yaml_directive(line: str, number: int, values: _Values) -> int | None:
     """The column of the `#` opening a `# skill-ls...` comment on a frontmatter line."""
     start = line.find(_MARK)
     while start != -1:
@@ -176,7 +180,7 @@ def _yaml_directive(line: str, number: int, scalars: list[YScalar]) -> int | Non
             hash_at >= 0
             and line[hash_at] == "#"
             and (hash_at == 0 or line[hash_at - 1] in " \t")
-            and not _inside(scalars, Position(number, hash_at))
+            and not values.inside(Position(number, hash_at))
         ):
             return hash_at
         start = line.find(_MARK, start + 1)
@@ -302,16 +306,39 @@ def _scalars(doc: SkillDocument) -> Iterable[YScalar]:
     return (node for node in _nodes(doc) if isinstance(node, YScalar))
 
 
-def _inside(scalars: Sequence[YScalar], where: Position) -> bool:
-    """Whether `where` is in a value's text (a block scalar's text starts on its next line)."""
-    for node in scalars:
-        start, end = node.range.start, node.range.end
-        if node.style in ("|", ">"):
-            if start.line < where.line and where < end:
+class _Values:
+    """Where the frontmatter's values are, to tell a comment from text in a value: one look
+    per position (a hostile frontmatter may hold thousands of values and of comments)."""
+
+    def __init__(self, scalars: Iterable[YScalar]) -> None:
+        self._on_line: dict[int, list[YScalar]] = {}
+        spans: list[tuple[int, YScalar]] = []
+        for node in scalars:
+            start, end = node.range.start, node.range.end
+            if start.line == end.line and node.style not in ("|", ">"):
+                self._on_line.setdefault(start.line, []).append(node)
+            else:
+                spans.append((start.line, node))
+        spans.sort(key=lambda item: item[0])
+        self._starts = [line for line, _ in spans]
+        self._spans = [node for _, node in spans]
+
+    def inside(self, where: Position) -> bool:
+        """Whether `where` is in a value's text (a block scalar's starts on its next line)."""
+        for node in self._on_line.get(where.line, ()):
+            if node.range.start <= where < node.range.end:
                 return True
-        elif start <= where < end:
-            return True
-    return False
+        # Values spanning lines never overlap: only the last two starting at or above it may
+        # hold it (one may end on the line the next starts on, in a flow collection).
+        at = bisect.bisect_right(self._starts, where.line)
+        for node in self._spans[max(at - 2, 0) : at]:
+            start, end = node.range.start, node.range.end
+            if node.style in ("|", ">"):
+                if start.line < where.line and where < end:
+                    return True
+            elif start <= where < end:
+                return True
+        return False
 
 
 def _last_line(node: YNode) -> int:
@@ -343,27 +370,64 @@ def entry_ends(doc: SkillDocument) -> dict[int, int]:
 # --- Matching and judging ------------------------------------------------------------------
 
 
+class _Spans:
+    """The line ranges of one code's directives, for lookups in steps of nesting depth:
+    directives' ranges are nested or apart (YAML entries, body lines, fenced blocks), so the
+    ranges holding a line are a chain of parents."""
+
+    def __init__(self, items: Iterable[tuple[int, int, int]]) -> None:
+        groups: dict[tuple[int, int], list[int]] = {}
+        for first, last, number in items:
+            groups.setdefault((first, last), []).append(number)
+        self._spans = sorted(groups, key=lambda span: (span[0], -span[1]))
+        self._firsts = [first for first, _ in self._spans]
+        self._members = [groups[span] for span in self._spans]
+        self._parents: list[int] = []
+        open_spans: list[int] = []
+        for position, (first, _) in enumerate(self._spans):
+            while open_spans and self._spans[open_spans[-1]][1] < first:
+                open_spans.pop()
+            self._parents.append(open_spans[-1] if open_spans else -1)
+            open_spans.append(position)
+
+    def holding(self, line: int) -> Iterable[int]:
+        """The directives whose range holds `line`."""
+        at = bisect.bisect_right(self._firsts, line) - 1
+        while at >= 0:
+            if self._spans[at][1] >= line:
+                yield from self._members[at]
+            at = self._parents[at]
+
+
 class Matcher:
     """The directives of one check, and which of their codes suppressed a finding."""
 
     def __init__(self, suppressions: Sequence[Suppression]) -> None:
         self.suppressions = tuple(suppressions)
         self.used: set[tuple[int, str]] = set()
-        self._by_code: dict[str, list[int]] = {}
+        whole: dict[str, list[int]] = {}
+        lines: dict[str, list[tuple[int, int, int]]] = {}
         for number, suppression in enumerate(self.suppressions):
             if suppression.problem:
                 continue  # a malformed directive suppresses nothing
             for code in suppression.codes:
-                if code not in UNSUPPRESSIBLE:
-                    self._by_code.setdefault(code, []).append(number)
+                if code in UNSUPPRESSIBLE:
+                    continue
+                if suppression.file_level:
+                    whole.setdefault(code, []).append(number)
+                elif suppression.first_line >= 0:
+                    span = (suppression.first_line, suppression.last_line, number)
+                    lines.setdefault(code, []).append(span)
+        self._whole = whole
+        self._lines = {code: _Spans(items) for code, items in lines.items()}
 
     def suppresses(self, code: str, line: int) -> bool:
         """Whether a finding of `code` starting on `line` is suppressed (and note by what)."""
         hit = False
-        for number in self._by_code.get(code, ()):
-            if self.suppressions[number].covers(line):
-                self.used.add((number, code))
-                hit = True
+        spans = self._lines.get(code)
+        for number in (*self._whole.get(code, ()), *(spans.holding(line) if spans else ())):
+            self.used.add((number, code))
+            hit = True
         return hit
 
 

@@ -8,7 +8,7 @@ import pytest
 from skill_ls.diagnostics import Diagnostic, Range
 from skill_ls.document import parse_document
 from skill_ls.rules.suppression_edits import suppression_fix
-from skill_ls.rules.suppressions import find_suppressions
+from skill_ls.rules.suppressions import Matcher, Suppression, find_suppressions
 from skill_ls.settings import Settings
 
 from ..unit_helpers import apply_edits, context, skill
@@ -300,3 +300,24 @@ def test_each_directive_is_read_with_its_exact_ranges() -> None:
     assert directive.code_ranges == (Range.of(1, 35, 1, 41), Range.of(1, 42, 1, 48))
     assert directive.comment == Range.of(1, 16, 1, 61)
     assert directive.removal == Range.of(1, 14, 1, 61)
+
+
+def test_nested_ranges_each_suppress_what_they_hold() -> None:
+    outer = Suppression(Range.of(0, 0, 0, 1), ("SKL301",), (Range.of(0, 0, 0, 1),), 2, 9)
+    inner = Suppression(Range.of(4, 0, 4, 1), ("SKL301",), (Range.of(4, 0, 4, 1),), 5, 6)
+    apart = Suppression(Range.of(10, 0, 10, 1), ("SKL301",), (Range.of(10, 0, 10, 1),), 11, 11)
+    whole = Suppression(
+        Range.of(1, 0, 1, 1), ("SKL402",), (Range.of(1, 0, 1, 1),), 0, 0, file_level=True
+    )
+    matcher = Matcher([outer, inner, apart, whole])
+    assert [matcher.suppresses("SKL301", line) for line in (1, 2, 5, 7, 10, 11, 12)] == [
+        False,
+        True,
+        True,
+        True,
+        False,
+        True,
+        False,
+    ]
+    assert matcher.suppresses("SKL402", 500) and not matcher.suppresses("SKL403", 5)
+    assert matcher.used == {(0, "SKL301"), (1, "SKL301"), (2, "SKL301"), (3, "SKL402")}
