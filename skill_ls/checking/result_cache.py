@@ -39,7 +39,7 @@ from skill_ls.diagnostics import (
     TextEdit,
 )
 from skill_ls.rules.context import CheckContext
-from skill_ls.rules.suppressions import Suppression
+from skill_ls.rules.suppression_comments import Suppression
 from skill_ls.settings import Settings
 from skill_ls.workspace import SkillFacts
 

@@ -19,13 +19,8 @@ from skill_ls.document import SkillDocument, parse_document, scan_blocks
 from skill_ls.rules import check
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.registry import RULES
-from skill_ls.rules.suppressions import (
-    UNSUPPRESSIBLE,
-    UNUSED_SUPPRESSION,
-    cross_skill,
-    entry_ends,
-    find_suppressions,
-)
+from skill_ls.rules.suppression_comments import entry_ends, find_suppressions
+from skill_ls.rules.suppressions import UNSUPPRESSIBLE, UNUSED_SUPPRESSION, cross_skill
 
 
 def suppression_fix(

@@ -11,7 +11,7 @@ from skill_ls.clients.simple_yaml import simple_fields
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, load_head, parse_head
 from skill_ls.files import read_regular
-from skill_ls.rules.suppressions import frontmatter_suppressions
+from skill_ls.rules.suppression_comments import frontmatter_suppressions
 from skill_ls.workspace.model import SkillFacts
 from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, parse_yaml
 

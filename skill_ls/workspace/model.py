@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from skill_ls.diagnostics import Range
-from skill_ls.rules.suppressions import Suppression
+from skill_ls.rules.suppression_comments import Suppression
 
 SCOPES = ("project", "extra", "user", "builtin")
 
