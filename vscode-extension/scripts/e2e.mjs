@@ -8,6 +8,7 @@
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
 //        [--scenario trust]
+//        [--scenario files --files "A/SKILL.md|B/SKILL.md" --expect-codes "SKL301|SKL205" [--suppress A/SKILL.md:SKL301]]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
 // (Problems panel and the test-only dump command) and the code lens, asks for completion in the
@@ -24,12 +25,16 @@
 // trusted: it opens the SKILL.md in Restricted Mode and records our diagnostics (each one's code
 // link), the status item, the server's command line and working directory; then it trusts the
 // folder (Workspaces: Manage Workspace Trust, Trust) and records the same again.
+//
+// --scenario files opens each of --files and records our diagnostics on it, then applies the
+// "Suppress CODE here" quick fix (scripts/e2e-files.mjs).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { runFilesScenario } from "./e2e-files.mjs";
 
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
@@ -294,6 +299,11 @@ async function main() {
 
     if (trustScenario) {
       await runTrustScenario({ args, page, palette, dump, summary, root: server.pid, workspace, extensionsDir, shot, mark });
+      console.log(JSON.stringify(summary, null, 2));
+      return;
+    }
+    if (args.scenario === "files") {
+      await runFilesScenario({ args, page, dump, summary, shot, mark, waitFor });
       console.log(JSON.stringify(summary, null, 2));
       return;
     }
