@@ -35,22 +35,32 @@ export async function runFilesScenario({ args, page, dump, summary, shot, mark, 
     // The code lens says the server has judged the file (and, on the first file, that the
     // extension is active, so the palette lists its test-only dump command).
     await page.locator(".codelens-decoration", { hasText: /\S/ }).first().waitFor({ timeout: timeoutMs });
-    await waitFor(`${file} in the editor`, async () => {
-      await page.keyboard.press("Escape"); // a palette left open keeps the commands it listed
-      return (await dump()).activeEditor?.endsWith(`/${file}`);
-    }, 15000, 300);
+    await waitFor(
+      `${file} in the editor`,
+      async () => {
+        await page.keyboard.press("Escape"); // a palette left open keeps the commands it listed
+        return (await dump()).activeEditor?.endsWith(`/${file}`);
+      },
+      15000,
+      300,
+    );
   };
   // Our diagnostics on `file` once `ready` holds and two looks a second and a half apart agree.
   const settled = async (file, what, ready) => {
     let last;
-    return waitFor(what, async () => {
-      const now = oursOn(await dump(), file);
-      const same = last !== undefined && JSON.stringify(now) === JSON.stringify(last);
-      last = now;
-      if (same && ready(now)) return now;
-      await sleep(1500);
-      return undefined;
-    }, 90000, 200);
+    return waitFor(
+      what,
+      async () => {
+        const now = oursOn(await dump(), file);
+        const same = last !== undefined && JSON.stringify(now) === JSON.stringify(last);
+        last = now;
+        if (same && ready(now)) return now;
+        await sleep(1500);
+        return undefined;
+      },
+      90000,
+      200,
+    );
   };
 
   summary.files = {};

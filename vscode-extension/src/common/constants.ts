@@ -8,10 +8,7 @@ export const CONFIG_SECTION = "skillLs";
 
 /** SKILL.md files: recent VS Code builds give them the language `skill` (and so do we, for older
  * builds); the file pattern still matches when another extension claims the file. */
-export const SKILL_SELECTOR = [
-  { language: "skill" },
-  { scheme: "file", pattern: "**/SKILL.md" },
-];
+export const SKILL_SELECTOR = [{ language: "skill" }, { scheme: "file", pattern: "**/SKILL.md" }];
 
 /** Plugin, extension and marketplace manifests, by path only: they keep VS Code's `json` or
  * `jsonc` language. The patterns come from the client table (see manifestPatterns.generated.ts). */
