@@ -12,7 +12,7 @@ from enum import Enum
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.considered import CONSIDERED
 from skill_ls.clients.model import BundleFormat
-from skill_ls.clients.table import CLIENTS, Client
+from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
 
 # Column → label; columns not named here are shown by their own name.
 LABELS: dict[str, str] = {
@@ -92,14 +92,16 @@ def clients_markdown() -> str:
         "`skill_ls/clients/table.py` says where its facts come from: *observed* rows are",
         "reproduced byte for byte from the real agent in the client lab (`clientlab/`, replayed",
         "by `tests/lab/`); *cited* rows come from the source or documentation named, for agents",
-        "that cannot run here.",
+        "that cannot run here. *Upload targets* are services a skill folder is uploaded to, not",
+        "agents: they discover nothing, and a check is judged against one only when it is named",
+        "as a target (`--client " + UPLOAD_TARGETS[0].id + "`).",
         "",
         "| client | id | provenance |",
         "|---|---|---|",
     ]
-    out += [f"| {c.name} | `{c.id}` | {provenance_line(c)} |" for c in CLIENTS]
+    out += [f"| {c.name} | `{c.id}` | {provenance_line(c)} |" for c in TARGETS]
     out.append("")
-    for client in CLIENTS:
+    for client in TARGETS:
         out += [f'## <a id="{client.id}"></a>{client.name} (`{client.id}`)', ""]
         out += [f"*{provenance_line(client)[:1].upper() + provenance_line(client)[1:]}.*", ""]
         if client.notes:

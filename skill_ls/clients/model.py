@@ -49,7 +49,8 @@ class Client:
     name: str
     # Fields honoured beyond the spec's six.
     extra_fields: frozenset[str]
-    # What the client does with a key it does not know: "ignore" | "warn" | "error".
+    # What the client does with a key it does not know: "ignore" | "warn" | "error" (it
+    # refuses the skill).
     unknown_fields: str
     # "strict": a YAML error drops the skill. "lenient": retries `key: a: b` as a string.
     yaml: str
@@ -227,6 +228,16 @@ class Client:
     # The bundle formats the client installs skills from (a plugin, an extension), each
     # with its manifest, where its skills live and how they are listed; empty: none known.
     bundles: tuple[BundleFormat, ...] = ()
+
+    # --- Upload targets: what a service a skill folder is uploaded to refuses ---
+    # Words a `name` may not contain (lower case): the upload refuses such a skill.
+    reserved_name_words: tuple[str, ...] = ()
+    # Frontmatter keys whose value may not hold an XML tag (`<tag>`, `</tag>`): the upload
+    # refuses such a skill.
+    xml_tags_refused_in: tuple[str, ...] = ()
+    # The most bytes the skill folder's files may take together, uncompressed (None: no
+    # limit known); the upload refuses a larger one.
+    max_upload_bytes: int | None = None
 
     def budget(self) -> int | None:
         """Characters the whole catalog may use (None: no budget known)."""

@@ -29,6 +29,7 @@ from skill_ls.clients.observed import (
     PI,
     QWEN_CODE,
 )
+from skill_ls.clients.upload_targets import UPLOAD_TARGETS
 
 __all__ = [
     "CLASH_SCOPE_RANKS",
@@ -36,6 +37,8 @@ __all__ = [
     "CLIENTS_BY_ID",
     "CODEX_IMPLICIT_INVOCATION",
     "ROOT_VARIABLES",
+    "TARGETS",
+    "UPLOAD_TARGETS",
     "Client",
     "Provenance",
     "clients_for_path",
@@ -61,7 +64,11 @@ CLIENTS: tuple[Client, ...] = (
     INSOMNIA,
 )
 
-CLIENTS_BY_ID: dict[str, Client] = {client.id: client for client in CLIENTS}
+# Every id a check can be judged against: the agents, then the upload targets (opt-in by
+# id only: no default audience or client group includes them, since they discover nothing).
+TARGETS: tuple[Client, ...] = CLIENTS + UPLOAD_TARGETS
+
+CLIENTS_BY_ID: dict[str, Client] = {client.id: client for client in TARGETS}
 
 
 def get_client(client_id: str) -> Client:

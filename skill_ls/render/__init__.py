@@ -56,6 +56,7 @@ __all__ = [
     "activation_for",
     "catalog_for",
     "catalog_view_for",
+    "empty_note",
     "listed_skills",
     "refusal_for",
     "render_activation",
@@ -65,12 +66,25 @@ __all__ = [
 ]
 
 
+# The catalog format of a target that has none of its own (an upload target).
+NO_CATALOG = "none"
+
+
+def empty_note(rendering: Rendering) -> str:
+    """Why a catalog has no text, in words."""
+    if rendering.format == NO_CATALOG:
+        return "an upload target, not an agent: it discovers no skills, no catalog to preview"
+    return "no skills, no catalog section"
+
+
 def render_catalog(
     client_id: str, skills: Sequence[LoadedSkill], context_window: int | None = None
 ) -> Rendering:
     """The catalog `client_id` builds from these skills (its view, in its load order), for
     a model with `context_window` tokens (None: the agent's default model)."""
     client = get_client(client_id)
+    if client.catalog == NO_CATALOG:
+        return Rendering(NO_CATALOG, "", client=client.id)
     if context_window is not None and client.context_window is not None:
         client = replace(client, context_window=context_window)
     return CATALOGS[client.catalog](skills, client)

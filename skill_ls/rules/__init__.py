@@ -17,6 +17,7 @@ from skill_ls.rules import (
     safety,
     spec,
     structure,
+    upload,
     workspace,
 )
 from skill_ls.rules.context import CheckContext
@@ -34,7 +35,7 @@ __all__ = [
     "workspace",
 ]
 
-_FAMILIES = (structure, spec, portability, client_fields, body, quality, safety)
+_FAMILIES = (structure, spec, portability, client_fields, upload, body, quality, safety)
 
 log = logging.getLogger(__name__)
 
