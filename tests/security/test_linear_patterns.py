@@ -9,6 +9,7 @@ it gave.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from skill_ls.document.blocks import atx_heading, scan_blocks
 from skill_ls.document.references import _LINK, _is_file_name, _links
 from skill_ls.rules import RULES, check
 from skill_ls.server.completion_context import _LINK_PREFIX, _link_prefix, completion_context
+from skill_ls.settings import Settings
 
 from .cpu_guard import guarded
 from .fuzzing import CONTEXT, SKILL_PATH
@@ -171,6 +173,21 @@ def test_safety_scans_in_linear_time(line: str) -> None:
     code = line.replace("`", "")
     guarded(lambda: _check_cleanly(FRONTMATTER + line + "\n"))
     guarded(lambda: _check_cleanly(FRONTMATTER + "```sh\n" + code + "\n```\n"))
+
+
+# The upload's XML-tag scan (SKL126): runs of tag openings that never close, of `<` alone,
+# and of a tag's inside, in a description checked with the upload among the targets.
+XML_TAG_VALUES = ["<a" * N, "<" * N, "</" * N, "<a" + " b=" * N, "<a" + "<b" * N + ">"]
+UPLOAD_CONTEXT = replace(CONTEXT, settings=Settings(target_clients=("claude-api",)))
+
+
+@pytest.mark.parametrize("value", XML_TAG_VALUES, ids=range(len(XML_TAG_VALUES)))
+def test_the_upload_xml_tag_scan_is_linear(value: str) -> None:
+    assert "SKL126" in RULES
+    text = f"---\nname: my-skill\ndescription: '{value}'\n---\nBody\n"
+    found = guarded(lambda: check(parse_document(text, SKILL_PATH), UPLOAD_CONTEXT))
+    assert INTERNAL_ERROR not in {d.code for d in found}
+    assert ("SKL126" in {d.code for d in found}) == value.endswith(">")
 
 
 # The same answers as the patterns they replace, on short inputs.
