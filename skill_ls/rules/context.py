@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skill_ls import access_log
 from skill_ls.clients.model import BundleFormat
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
 from skill_ls.document.manifest_json import JsonValue, read_manifest
@@ -212,12 +213,14 @@ def context_for_path(
 
 
 def _total_bytes(folder: Path, files: set[str]) -> int:
-    """The size of the listed files together; `os.lstat` (not `DirEntry.stat`) so that a
-    recorded run notes each status it asked for."""
+    """The size of the listed files together; each one noted as read by a recorded run, so
+    that a replay compares its size too."""
     total = 0
     for relative in files:
+        path = os.path.join(folder, relative)
+        access_log.note_size(path)
         try:
-            total += os.lstat(os.path.join(folder, relative)).st_size
+            total += os.lstat(path).st_size
         except OSError:
             continue
     return total

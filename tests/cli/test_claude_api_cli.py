@@ -4,6 +4,7 @@ command line; without it (the default targets) none of it is reported."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,30 @@ def test_the_upload_has_no_catalog_to_preview(skills: Path) -> None:
         "claude-api (none): an upload target, not an agent: it discovers no skills, no "
         "catalog to preview\n"
     )
+
+
+def test_a_cached_run_sees_the_folder_grow_past_the_limit(tmp_path: Path) -> None:
+    folder = tmp_path / "skills" / "survey-data"
+    folder.mkdir(parents=True)
+    (folder / "SKILL.md").write_text(
+        "---\nname: survey-data\ndescription: Answers questions from the survey table. "
+        "Use when asked about the survey.\n---\n# Survey\n",
+        encoding="utf-8",
+    )
+    table = folder / "table.bin"
+    table.write_bytes(b"")
+    options = ("--client", "claude-api", "--select", "SKL127", "--cache-dir", str(tmp_path / "c"))
+
+    def run() -> int:
+        return run_cli("check", *options, str(folder.parent)).returncode
+
+    assert run() == 0
+    # The run is recorded, and a replay must notice that a file's size changed.
+    os.truncate(table, 30_000_001)
+    stamp = table.stat().st_mtime_ns + 1_000_000_000
+    os.utime(table, ns=(stamp, stamp))  # clearly after the recorded run
+    assert run() == 1
+    os.truncate(table, 10)
+    stamp += 1_000_000_000
+    os.utime(table, ns=(stamp, stamp))
+    assert run() == 0
