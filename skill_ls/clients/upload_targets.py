@@ -39,8 +39,9 @@ CLAUDE_API = Client(
     "article caps the description at 200 characters and lists `version` and "
     "`dependencies` as optional keys, which the upload refuses (reported in "
     "anthropics/claude-code#24826 and payloadcms/payload#14411); Anthropic's packaging "
-    "script (package_skill.py) refuses any `<` or `>` in the description, the API only XML "
-    "tags; the API guide once said 8 MB (30 MB since). Not documented, so not checked: a "
+    "check (skill-creator's quick_validate.py) refuses any `<` or `>` in the description "
+    "where the API refuses XML tags, and one of its versions took six Claude Code keys "
+    "besides; the API guide once said 8 MB (30 MB since). Not documented, so not checked: a "
     "file-count limit, whether a reserved word counts inside a longer word (taken here as "
     "any occurrence), what the upload does with symbolic links, and whether the name must "
     "equal the folder (the API names the skill's folder in its container after `name`).",
