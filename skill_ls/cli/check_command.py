@@ -31,8 +31,8 @@ from skill_ls.files import read_regular
 from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
 from skill_ls.rules.context import FolderFacts
-from skill_ls.skill_files import iter_targets
 from skill_ls.rules.openai_yaml import is_sidecar
+from skill_ls.skill_files import iter_targets
 from skill_ls.workspace.bundles import check_manifest_file, manifests_met
 from skill_ls.workspace.sidecars import check_sidecar_file, sidecars_met
 
@@ -296,7 +296,7 @@ def _targets(
     errors: list[str] = []
     for path in paths:
         if path.is_file() and (manifests_met([path], []) or is_sidecar(str(path))):
-            continue  # a manifest or an agents/openai.yaml (see _manifest_results, _sidecar_results)
+            continue  # a manifest or a skill's agents/openai.yaml (checked below)
         if path.is_dir():
             try:
                 with os.scandir(path):

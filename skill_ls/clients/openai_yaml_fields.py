@@ -28,9 +28,10 @@ PROVENANCE = (
     Provenance("observed", "OpenAI Codex 0.169.0 (client lab probe: one skill per variant)"),
     Provenance(
         "cited",
-        "openai/codex codex-rs/core-skills/src/loader.rs @ 033d1d0741d697436d4d5527aaac8893c28b424c "
-        "(SkillMetadataFile, Interface, Dependencies, Policy, DependencyTool; resolve_str, "
-        "resolve_color_str, resolve_asset_path); the 0.169.0 binary carries the same "
+        "openai/codex codex-rs/core-skills/src/loader.rs "
+        "@ 033d1d0741d697436d4d5527aaac8893c28b424c (SkillMetadataFile, Interface, "
+        "Dependencies, Policy, DependencyTool; resolve_str, resolve_color_str, "
+        "resolve_asset_path); the 0.169.0 binary carries the same "
         "warnings (skills/src/interface.rs, skills/src/metadata.rs)",
     ),
 )
