@@ -132,7 +132,7 @@ SIDECAR_FIELDS: tuple[SidecarField, ...] = (
         "list",
         "The tools the skill depends on, one mapping each; Codex drops an entry without "
         "`type` or `value`.",
-        snippet="\n    - type: mcp\n      value: $1",
+        snippet="\n  - type: mcp\n    value: $1",
     ),
     SidecarField(
         "dependencies.tools[].type",
