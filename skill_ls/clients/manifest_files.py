@@ -1,8 +1,8 @@
 """Every manifest file some client reads (bundle manifests and marketplace files, and the
-`agents/openai.yaml` beside a skill), as the glob patterns editors select documents by. The VS Code extension's document selector and
-activation events are generated from `skill_ls/data/manifest_files.json`, which this module
-writes (through `skill-ls clients --format manifest-files`), so the client table stays the one
-place that names them.
+`agents/openai.yaml` beside a skill), as the glob patterns editors select documents by. The
+VS Code extension's document selector and activation events are generated from
+`skill_ls/data/manifest_files.json`, which this module writes (through `skill-ls clients
+--format manifest-files`), so the client and field tables stay the one place that names them.
 """
 
 from __future__ import annotations

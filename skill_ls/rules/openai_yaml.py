@@ -147,6 +147,18 @@ def is_sidecar(path: str) -> bool:
     return ("/" + path.replace(os.sep, "/").lstrip("/")).endswith("/" + SIDECAR_PATH)
 
 
+def voided(document: SidecarDocument) -> bool:
+    """Whether Codex ignores the whole file (what SKL607 and SKL609 report), whatever the
+    settings say: then none of its values, the policy included, reaches Codex."""
+    context = SidecarContext(os.path.join(os.sep, "skill", SIDECAR_PATH), is_file=_any_file)
+    found = check_sidecar(document, context)
+    return any(d.code in (UNREADABLE.code, REJECTED_VALUE.code) for d in found)
+
+
+def _any_file(_path: str) -> bool:
+    return True
+
+
 def check_sidecar(document: SidecarDocument, context: SidecarContext) -> list[Diagnostic]:
     """Every finding for one `agents/openai.yaml`, sorted by position; never raises on input."""
     walk = _Walk(document, context)

@@ -7,12 +7,15 @@ from __future__ import annotations
 import os
 import re
 
+from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.clients.simple_yaml import simple_fields
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, load_head, parse_head
+from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.files import read_regular
+from skill_ls.rules.openai_yaml import voided
 from skill_ls.workspace.model import SkillFacts
-from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, parse_yaml
+from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
 
 SIDECAR_BYTES = 64 * 1024
 
@@ -171,7 +174,10 @@ def _sidecar_value(folder: str, flag: str) -> object | None:
         text = data.decode("utf-8", errors="replace")
     except OSError:
         return None
-    node: YNode | None = parse_yaml(text).root
+    parsed = parse_sidecar(text)
+    if relative == SIDECAR_PATH and voided(parsed):
+        return None  # Codex ignores the whole file, this flag with it
+    node: YNode | None = parsed.root
     for part in dotted.split("."):
         if not isinstance(node, YMapping):
             return None
