@@ -20,7 +20,7 @@ def _flags(tmp_path: Path, sidecar: str) -> dict[str, object]:
     (folder / "agents" / "openai.yaml").write_text(sidecar, encoding="utf-8")
     skill = folder / "SKILL.md"
     skill.write_text("---\nname: ledger\ndescription: Checks the ledger.\n---\nBody\n")
-    return read_facts(str(skill)).flags
+    return dict(read_facts(str(skill)).flags)
 
 
 @pytest.mark.parametrize(
