@@ -10,9 +10,6 @@ from __future__ import annotations
 import difflib
 import os
 import posixpath
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from skill_ls.clients.openai_yaml_fields import (
     FIELDS_BY_PATH,
@@ -28,9 +25,8 @@ from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.document.openai_yaml import SidecarDocument
 from skill_ls.files import is_within
-from skill_ls.rules.context import install_tree
+from skill_ls.rules.openai_yaml_context import SidecarContext
 from skill_ls.rules.registry import Rule, define
-from skill_ls.settings import Settings
 from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, resolve_plain
 
 FAMILY = "openai_yaml"
@@ -108,43 +104,6 @@ _DESCRIBED = {
     "bool": "true or false (unquoted)",
     "product-list": "a list of product names",
 }
-
-
-@dataclass(frozen=True)
-class SidecarContext:
-    """What a check of one `agents/openai.yaml` knows besides its text."""
-
-    path: str  # the file, absolute and normalised
-    plugin_root: str | None = None  # the plugin the skill ships in, if any
-    settings: Settings = field(default_factory=Settings)
-    # Whether an absolute path exists as a file (tests pass their own; `sidecar_on_disk`
-    # looks only inside the skill's folder or its plugin).
-    is_file: Callable[[str], bool] = os.path.isfile
-
-    @property
-    def skill_dir(self) -> str:
-        return os.path.dirname(os.path.dirname(self.path))
-
-
-def sidecar_on_disk(path: str, settings: Settings | None = None) -> SidecarContext:
-    """A context that looks at the disk: the plugin the skill ships in (by the manifests
-    above it), and icon files inside the skill's folder or that plugin, through no link out."""
-    path = os.path.normpath(os.path.abspath(path))
-    skill_dir = os.path.dirname(os.path.dirname(path))
-    plugin = install_tree(Path(skill_dir) / "SKILL.md").plugin_root
-    allowed = [folder for folder in (skill_dir, plugin) if folder is not None]
-
-    def probe(target: str) -> bool:
-        real = os.path.realpath(target)
-        inside = any(is_within(real, os.path.realpath(folder)) for folder in allowed)
-        return inside and os.path.isfile(real)
-
-    return SidecarContext(path, plugin, settings or Settings(), probe)
-
-
-def is_sidecar(path: str) -> bool:
-    """Whether `path` is a skill's `agents/openai.yaml` (by its name and folder)."""
-    return ("/" + path.replace(os.sep, "/").lstrip("/")).endswith("/" + SIDECAR_PATH)
 
 
 def voided(document: SidecarDocument) -> bool:

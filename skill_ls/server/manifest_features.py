@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from skill_ls.rules.openai_yaml import is_sidecar
+from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.server.convert import to_lsp_hover
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session

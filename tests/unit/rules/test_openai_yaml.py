@@ -9,7 +9,8 @@ import pytest
 
 from skill_ls.diagnostics import Position
 from skill_ls.document.openai_yaml import MAX_SIDECAR_BYTES, parse_sidecar, read_sidecar
-from skill_ls.rules.openai_yaml import SidecarContext, check_sidecar, is_sidecar
+from skill_ls.rules.openai_yaml import check_sidecar
+from skill_ls.rules.openai_yaml_context import SidecarContext, is_sidecar
 from skill_ls.settings import Settings
 
 SKILL = "/work/skills/ledger"
