@@ -23,7 +23,7 @@ from skill_ls.clients.openai_yaml_fields import (
 )
 from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Diagnostic, Range, Severity
-from skill_ls.document.openai_yaml import SidecarDocument
+from skill_ls.document.openai_yaml import TOO_LARGE, SidecarDocument
 from skill_ls.files import is_within
 from skill_ls.rules.openai_yaml_context import SidecarContext
 from skill_ls.rules.registry import Rule, define
@@ -109,6 +109,8 @@ _DESCRIBED = {
 def voided(document: SidecarDocument) -> bool:
     """Whether Codex ignores the whole file (what SKL607 and SKL609 report), whatever the
     settings say: then none of its values, the policy included, reaches Codex."""
+    if document.too_large:
+        return False  # not read here; what Codex makes of it is not known
     context = SidecarContext(os.path.join(os.sep, "skill", SIDECAR_PATH), is_file=_any_file)
     found = check_sidecar(document, context)
     return any(d.code in (UNREADABLE.code, REJECTED_VALUE.code) for d in found)
@@ -122,7 +124,9 @@ def check_sidecar(document: SidecarDocument, context: SidecarContext) -> list[Di
     """Every finding for one `agents/openai.yaml`, sorted by position; never raises on input."""
     walk = _Walk(document, context)
     root = document.root
-    if document.error is not None:
+    if document.too_large:
+        walk.add(UNREADABLE, Range.point(0, 0), f"{TOO_LARGE}: it is not checked")
+    elif document.error is not None:
         walk.add(UNREADABLE, document.error.range, f"{walk.ignores}: {document.error.message}")
     elif isinstance(root, (YScalar, YSequence)):
         shape = "a list" if isinstance(root, YSequence) else "text"

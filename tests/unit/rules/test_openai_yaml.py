@@ -9,7 +9,7 @@ import pytest
 
 from skill_ls.diagnostics import Position
 from skill_ls.document.openai_yaml import MAX_SIDECAR_BYTES, parse_sidecar, read_sidecar
-from skill_ls.rules.openai_yaml import check_sidecar
+from skill_ls.rules.openai_yaml import check_sidecar, voided
 from skill_ls.rules.openai_yaml_context import SidecarContext, is_sidecar
 from skill_ls.settings import Settings
 
@@ -321,7 +321,14 @@ def test_the_reader_never_raises_and_bounds_the_size(tmp_path: Path) -> None:
     big = parse_sidecar("a: " + "x" * MAX_SIDECAR_BYTES)
     assert big.too_large and big.root is None
     assert _check("a: " + "x" * MAX_SIDECAR_BYTES) == [
-        ("SKL607", 0, 0, 0, 0, f"{WHOLE}: the file is larger than the 64 KiB skill-ls reads of it")
+        (
+            "SKL607",
+            0,
+            0,
+            0,
+            0,
+            "the file is larger than the 64 KiB skill-ls reads of it: it is not checked",
+        )
     ]
     assert read_sidecar(str(tmp_path / "agents" / "openai.yaml")) is None
     (tmp_path / "agents").mkdir()
@@ -345,3 +352,13 @@ def test_which_paths_are_sidecars() -> None:
     assert is_sidecar("agents/openai.yaml")
     assert not is_sidecar("/a/skill/agents/openai.yml")
     assert not is_sidecar("/a/skill/openai.yaml")
+
+
+def test_voided_says_whether_codex_ignores_the_whole_file() -> None:
+    assert voided(parse_sidecar("interface: [unclosed\n"))
+    assert voided(parse_sidecar("policy:\n  allow_implicit_invocation: 'false'\n"))
+    assert voided(parse_sidecar("policy:\n  products: [Codex]\n"))
+    assert not voided(parse_sidecar("extra: 1\ninterface:\n  brand_color: red\n"))
+    assert not voided(parse_sidecar(""))
+    # Too big to read here: what Codex makes of it is not known, so it is not called void.
+    assert not voided(parse_sidecar("a: " + "x" * MAX_SIDECAR_BYTES))
