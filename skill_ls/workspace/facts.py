@@ -15,7 +15,7 @@ from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.files import read_regular
 from skill_ls.rules.openai_yaml import voided
 from skill_ls.workspace.model import SkillFacts
-from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
+from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
 
 SIDECAR_BYTES = 64 * 1024
 
@@ -182,4 +182,24 @@ def _sidecar_value(folder: str, flag: str) -> object | None:
         if not isinstance(node, YMapping):
             return None
         node = node.get(part)
+    if isinstance(node, YAlias) and parsed.root is not None:
+        node = _anchored(parsed.root, node)  # YAML readers give the anchored value
     return _plain_value(node) if isinstance(node, YScalar) else None
+
+
+def _anchored(root: YNode, alias: YAlias) -> YNode | None:
+    """The node `alias` stands for: the last one anchored with its name before it, in the
+    order of the text (the tree is bounded in size, and walked without recursion)."""
+    found: YNode | None = None
+    stack: list[YNode] = [root]
+    while stack:
+        node = stack.pop()
+        if node is alias:
+            break
+        if node.anchor == alias.name:
+            found = node
+        if isinstance(node, YMapping):
+            stack.extend(item for entry in reversed(node.entries) for item in reversed(entry))
+        elif isinstance(node, YSequence):
+            stack.extend(reversed(node.items))
+    return found

@@ -30,6 +30,8 @@ def _flags(tmp_path: Path, sidecar: str) -> dict[str, object]:
         HIDE + "extra: 1\n",
         HIDE + "interface:\n  display_name: 5\n  brand_color: red\n",
         "policy:\n  allow_implicit_invocation: False\n",
+        # An alias gives the anchored value; a later anchor of the same name does not count.
+        "x: &a false\npolicy:\n  allow_implicit_invocation: *a\ny: &a true\n",
     ],
 )
 def test_a_file_codex_reads_hides_the_skill(tmp_path: Path, sidecar: str) -> None:
