@@ -2,7 +2,8 @@
 limits and what Codex does when a value breaks them. The rules (`rules.openai_yaml`),
 completion and hover all read this table; nothing else names a key or a limit.
 
-How Codex reads the file (Codex 0.169.0; the lab probe is described in `PROVENANCE`):
+How Codex reads the file (Codex 0.169.0, observed by `clientlab/openai_yaml_probe.py` and
+replayed by `tests/lab/test_openai_yaml_probe.py`; the source is cited in `PROVENANCE`):
 the whole file goes through one typed YAML deserialisation (serde_yaml, YAML 1.2). When it
 fails (not YAML, a duplicate key, a second document, a top level that is not a mapping, a
 value of the wrong type) Codex logs `ignoring …: invalid openai.yaml` and reads *none* of the
@@ -25,7 +26,9 @@ SIDECAR_PATH = "agents/openai.yaml"
 READER = "codex"
 
 PROVENANCE = (
-    Provenance("observed", "OpenAI Codex 0.169.0 (client lab probe: one skill per variant)"),
+    Provenance(
+        "observed", "OpenAI Codex 0.169.0 (clientlab/openai_yaml_probe.py: one skill per variant)"
+    ),
     Provenance(
         "cited",
         "openai/codex codex-rs/core-skills/src/loader.rs "
