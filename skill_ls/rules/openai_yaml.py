@@ -182,7 +182,8 @@ class _Walk:
         if close:
             return f"{message}; did you mean `{close[0]}`?"
         if elsewhere:
-            return f"{message}; it belongs under `{elsewhere[0].rpartition('.')[0]}`"
+            home = elsewhere[0].rpartition(".")[0]
+            return f"{message}; it belongs " + (f"under `{home}`" if home else "at the top")
         known = ", ".join(f"`{name}`" for name in siblings)
         return f"{message} (it reads {known})"
 

@@ -125,6 +125,20 @@ def test_an_unknown_key_is_named_with_a_suggestion() -> None:
     ]
 
 
+def test_a_top_level_key_written_lower_down_is_said_to_belong_at_the_top() -> None:
+    assert _check("policy:\n  interface: {}\n") == [
+        (
+            "SKL608",
+            1,
+            2,
+            1,
+            11,
+            "OpenAI Codex does not read `interface` under `policy` and ignores it; it belongs "
+            "at the top",
+        )
+    ]
+
+
 def test_values_of_a_type_codex_refuses_void_the_file() -> None:
     text = (
         "interface:\n"
