@@ -190,7 +190,7 @@ class _Walk:
     def value(self, spec: SidecarField, key: YScalar, value: YNode) -> None:
         if isinstance(value, YScalar) and value.kind == "null" and not value.style:
             if spec.type == "color":
-                self._comment_colour(key)
+                self._comment_colour(spec, key)
             return
         if not isinstance(value, (YScalar, YMapping, YSequence)):
             return  # an alias: Codex reads what it points at; not followed here
@@ -234,7 +234,8 @@ class _Walk:
                     f"not `{text}`",
                 )
             return ok
-        text = " ".join(value.value.split())
+        # Codex joins whitespace runs in text, and takes a path as written.
+        text = value.value if spec.type == "asset-path" else " ".join(value.value.split())
         if not text:
             if spec.type != "asset-path":  # an empty icon path is skipped without a word
                 self.add(DROPPED_VALUE, value.range, f"{self.codex} drops the empty `{shown}`")
@@ -255,7 +256,7 @@ class _Walk:
         shown = spec.path
         skill_dir = self.context.skill_dir
         target = os.path.normpath(os.path.join(skill_dir, text))
-        parts = [part for part in text.replace("\\", "/").split("/") if part not in ("", ".")]
+        parts = [part for part in text.split("/") if part not in ("", ".")]
         plugin = self.context.plugin_root
         if text.startswith("/") or posixpath.isabs(text) or os.path.isabs(text):
             why = "an icon is a relative path below the skill's `assets/`"
@@ -273,7 +274,7 @@ class _Walk:
             return
         self.add(DROPPED_VALUE, value.range, f"{self.codex} drops `{shown}`: {why}")
 
-    def _comment_colour(self, key: YScalar) -> None:
+    def _comment_colour(self, spec: SidecarField, key: YScalar) -> None:
         """`brand_color: #D83A34` unquoted: the colour is a YAML comment, the value empty."""
         index = self.document.index
         line = key.range.end.line
@@ -285,7 +286,7 @@ class _Walk:
         self.add(
             DROPPED_VALUE,
             Range.of(line, start, line, end),
-            f"`{text[start:end]}` is a YAML comment here, so `interface.brand_color` is empty "
+            f"`{text[start:end]}` is a YAML comment here, so `{spec.path}` is empty "
             f'and {self.codex} ignores it: quote the colour ("{text[start:end]}")',
         )
 
