@@ -12,6 +12,7 @@ from skill_ls.rules import (
     config_rules,
     internal,
     manifests,
+    openai_yaml,
     portability,
     quality,
     safety,
@@ -32,6 +33,7 @@ __all__ = [
     "check",
     "config_rules",
     "manifests",
+    "openai_yaml",
     "workspace",
 ]
 
