@@ -25,6 +25,7 @@ from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_trim
 from skill_ls.workspace.listings.qwen import LISTING_BUDGET, over_budget, qwen_entry
 from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.order import locale_key
 
 CATALOG_FORMAT = "qwen-available-skills"
 ACTIVATION_FORMAT = "qwen-base-directory"
@@ -50,9 +51,8 @@ def escape_xml(text: str) -> str:
 def qwen_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     """The `<system-reminder>` list of skills; empty when no skill is listed."""
     left_out = tuple(EntryInfo(s.name, 0, hidden=True) for s in skills if s.hidden)
-    pairs = sorted(
-        ((qwen_entry(s), s) for s in skills if not s.hidden), key=lambda pair: pair[0].sort_key
-    )
+    listed = sorted((s for s in skills if not s.hidden), key=lambda s: locale_key(s.name))
+    pairs = [(qwen_entry(s), s) for s in listed]
     if not pairs:
         return Rendering(CATALOG_FORMAT, "", client=client.id, entries=left_out)
     budget = client.budget() or LISTING_BUDGET

@@ -12,6 +12,12 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from skill_ls.clients.table import Client
+from skill_ls.workspace.listings.cuts import (
+    Cut,
+    Overflow,
+    share_basis,
+)
 from skill_ls.workspace.listings.strings import js_head, js_length
 from skill_ls.workspace.model import LoadedSkill
 
@@ -78,6 +84,49 @@ def claude_fit(lines: Sequence[ClaudeLine], budget: int | None) -> list[bool]:
     return kept
 
 
+def claude_overflow(
+    listed: Sequence[LoadedSkill], lines: Sequence[ClaudeLine], client: Client
+) -> Overflow | None:
+    """What Claude Code's budget cuts from these lines; None when they fit."""
+    budget = client.budget()
+    used = full_width(lines)
+    if budget is None or used <= budget:
+        return None
+    kept = claude_fit(lines, budget)
+    cuts = [None if full else Cut.DROPPED for full in kept]
+    return Overflow(
+        client,
+        len(lines),
+        used,
+        budget,
+        "characters",
+        cuts,
+        listed,
+        share_basis(client),
+    )
+
+
+def shown_names(listed: Sequence[LoadedSkill]) -> list[str]:
+    """`listing_name` of every listed skill, each lookup a dictionary's."""
+    if all(not skill.display_name or skill.display_name == skill.name for skill in listed):
+        return [skill.name for skill in listed]
+    by_name: dict[str, LoadedSkill] = {}
+    by_display: dict[str, LoadedSkill] = {}
+    for skill in listed:
+        by_name.setdefault(skill.name, skill)
+        if skill.display_name:
+            by_display.setdefault(skill.display_name, skill)
+    names: list[str] = []
+    for skill in listed:
+        shown = skill.display_name
+        if not shown or shown == skill.name or not _plain_name(shown):
+            names.append(skill.name)
+            continue
+        found = by_name.get(shown) or by_display.get(shown)
+        names.append(f"{skill.name} ({shown})" if found is skill else skill.name)
+    return names
+
+
 def listing_name(skill: LoadedSkill, listed: Sequence[LoadedSkill]) -> str:
     """`folder (name)` when the skill's `name` differs from its folder, is a plain name,
     and finds this very skill among those listed; else the folder."""
@@ -102,6 +151,8 @@ def _plain_name(name: str) -> bool:
 
 
 def _flatten(text: str) -> str:
+    if text.isprintable():
+        return text  # holds none of the control characters (nor the line separators)
     out: list[str] = []
     in_run = False
     for char in text:

@@ -16,9 +16,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.listings.cuts import (
+    Cut,
+    Overflow,
+    share_basis,
+)
 from skill_ls.workspace.listings.strings import utf8_size
 from skill_ls.workspace.model import LoadedSkill
 
@@ -128,6 +133,8 @@ class CodexLine:
     capped: bool  # the description was over 1,024 characters and ends in `...`
     bare_chars: int  # of the bare line, its line break included
     bare_bytes: int
+    full_chars: int  # of the line with its whole description, its line break included
+    full_bytes: int
 
     def render(self, chars: int | None = None) -> str:
         kept = self.description if chars is None else self.description[:chars]
@@ -141,23 +148,31 @@ def codex_line(skill: LoadedSkill, path: str) -> CodexLine:
     description = single_line(skill.description)
     name = single_line(skill.name)
     bare = f"- {name}: (file: {path})"
-    return CodexLine(
-        name,
-        capped(description),
-        path,
-        len(description) > DESCRIPTION_MAX,
-        len(bare) + 1,
-        utf8_size(bare) + 1,
+    line = CodexLine(
+        name, capped(description), path, len(description) > DESCRIPTION_MAX, 0, 0, 0, 0
+    )
+    full = line.render()
+    return replace(
+        line,
+        bare_chars=len(bare) + 1,
+        bare_bytes=utf8_size(bare) + 1,
+        full_chars=len(full) + 1,
+        full_bytes=utf8_size(full) + 1,
     )
 
 
-def codex_fit(lines: Sequence[CodexLine], measure: Measure | None) -> list[int | None]:
+def codex_fit(
+    lines: Sequence[CodexLine], measure: Measure | None, full_total: int | None = None
+) -> list[int | None]:
     """Codex's allocation: the description characters each line keeps (None: the line is
-    left out): all full, else shared description characters, else bare lines in order."""
+    left out): all full, else shared description characters, else bare lines in order.
+    `full_total` is `full_cost(lines, measure)` when the caller has it."""
     full = [len(line.description) for line in lines]
     if measure is None:
         return list(full)
-    if sum(measure.cost(line.render()) for line in lines) <= measure.limit:
+    if full_total is None:
+        full_total = full_cost(lines, measure)
+    if full_total <= measure.limit:
         return list(full)
     bare = [measure.cost_of(line.bare_chars, line.bare_bytes) for line in lines]
     if sum(bare) <= measure.limit:
@@ -175,7 +190,7 @@ def codex_fit(lines: Sequence[CodexLine], measure: Measure | None) -> list[int |
 
 def full_cost(lines: Sequence[CodexLine], measure: Measure) -> int:
     """What the lines with every description cost."""
-    return sum(measure.cost(line.render()) for line in lines)
+    return sum(measure.cost_of(line.full_chars, line.full_bytes) for line in lines)
 
 
 def _share(
@@ -204,3 +219,39 @@ def _share(
                 chars[i] += 1
                 changed = True
     return chars
+
+
+def codex_overflow(
+    ordered: Sequence[LoadedSkill], lines: Sequence[CodexLine], client: Client
+) -> Overflow | None:
+    """What Codex's budget cuts from these lines (in its order); None when they fit."""
+    whole = measure_for(client)
+    measure = for_lines(whole, root_order(ordered, client))
+    if whole is None or measure is None:
+        return None
+    used = full_cost(lines, measure)
+    if used <= measure.limit:
+        return None
+    kept = codex_fit(lines, measure, used)
+    cuts = [_cut(line, chars) for line, chars in zip(lines, kept, strict=True)]
+    basis = share_basis(client)
+    if measure.limit < whole.limit:
+        basis = f"{basis}, less its roots table" if basis else "less its roots table"
+    return Overflow(
+        client,
+        len(lines),
+        used,
+        measure.limit,
+        measure.unit,
+        cuts,
+        ordered,
+        basis,
+    )
+
+
+def _cut(line: CodexLine, chars: int | None) -> Cut | None:
+    if chars is None:
+        return Cut.OMITTED
+    if chars == 0 and line.description:
+        return Cut.DROPPED
+    return Cut.SHORTENED if chars < len(line.description) else None

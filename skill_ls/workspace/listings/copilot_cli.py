@@ -9,6 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from skill_ls.clients.table import Client
+from skill_ls.workspace.listings.cuts import (
+    Cut,
+    Overflow,
+    share_basis,
+)
 from skill_ls.workspace.listings.escape import xml_text
 from skill_ls.workspace.model import LoadedSkill
 
@@ -33,3 +39,25 @@ def copilot_cli_fit(widths: Sequence[int], budget: int | None) -> list[bool]:
             used += width
         kept.append(fits)
     return kept
+
+
+def copilot_cli_overflow(
+    listed: Sequence[LoadedSkill], widths: Sequence[int], client: Client
+) -> Overflow | None:
+    """What Copilot CLI's budget cuts from these entries; None when they fit."""
+    budget = client.budget()
+    used = sum(widths)
+    if budget is None or used <= budget:
+        return None
+    kept = copilot_cli_fit(widths, budget)
+    cuts = [None if whole else Cut.DROPPED for whole in kept]
+    return Overflow(
+        client,
+        len(widths),
+        used,
+        budget,
+        "characters",
+        cuts,
+        listed,
+        share_basis(client),
+    )

@@ -13,6 +13,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from skill_ls.clients.table import Client
+from skill_ls.workspace.listings.cuts import (
+    Cut,
+    Overflow,
+    share_basis,
+)
 from skill_ls.workspace.listings.strings import JS_WHITESPACE, js_head, js_length, js_trim
 from skill_ls.workspace.model import LoadedSkill
 
@@ -96,3 +102,25 @@ def droid_fit(lines: Sequence[DroidLine], budget: int) -> list[bool]:
             kept[at] = True
             left -= lines[at].extra
     return kept
+
+
+def droid_overflow(
+    listed: Sequence[LoadedSkill], lines: Sequence[DroidLine], client: Client
+) -> Overflow | None:
+    """What Factory Droid's budget cuts from these lines; None when they fit."""
+    budget = client.budget() or DEFAULT_BUDGET
+    used = full_width(lines)
+    if used <= budget:
+        return None
+    kept = droid_fit(lines, budget)
+    cuts = [None if full else Cut.DROPPED for full in kept]
+    return Overflow(
+        client,
+        len(lines),
+        used,
+        budget,
+        "characters",
+        cuts,
+        listed,
+        share_basis(client),
+    )

@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from skill_ls.clients.table import Client
+from skill_ls.workspace.listings.cuts import (
+    Cut,
+    Overflow,
+    share_basis,
+)
 from skill_ls.workspace.listings.escape import xml_entities
 from skill_ls.workspace.listings.strings import js_trim
 from skill_ls.workspace.model import LoadedSkill
-from skill_ls.workspace.order import locale_key
 
 # Qwen Code's MAX_SKILL_LISTING_CHARS: the joined entries, before the trim.
 LISTING_BUDGET = 8000
@@ -24,9 +29,8 @@ LEVELS = {"project": "project", "user": "user", "extra": "user", "builtin": "bun
 
 @dataclass(frozen=True, slots=True)
 class QwenEntry:
-    """One skill's entry in full and trimmed, and where it sorts."""
+    """One skill's entry in full and trimmed."""
 
-    sort_key: str
     full: str
     trimmed: str
     first_line: str  # the description the trimmed entry keeps
@@ -36,9 +40,9 @@ def qwen_entry(skill: LoadedSkill) -> QwenEntry:
     level = LEVELS.get(skill.scope, skill.scope)
     full = _block(skill.name, skill.description, skill.when_to_use or None, level)
     if level == "bundled":
-        return QwenEntry(locale_key(skill.name), full, full, skill.description)
+        return QwenEntry(full, full, skill.description)
     first = js_trim(skill.description.split("\n")[0])
-    return QwenEntry(locale_key(skill.name), full, _block(skill.name, first, None, level), first)
+    return QwenEntry(full, _block(skill.name, first, None, level), first)
 
 
 def over_budget(entries: Sequence[QwenEntry], budget: int) -> bool:
@@ -58,3 +62,31 @@ def _block(name: str, description: str, when_to_use: str | None, level: str) -> 
         f"<description>\n{shown} ({level})\n</description>\n"
         f"<location>\n{level}\n</location>\n</skill>"
     )
+
+
+def qwen_overflow(
+    listed: Sequence[LoadedSkill], entries: Sequence[QwenEntry], client: Client
+) -> Overflow | None:
+    """What Qwen Code's budget cuts from these entries (in any order: it trims them all
+    alike); None when they fit."""
+    budget = client.budget() or LISTING_BUDGET
+    used = full_width(entries)
+    if used <= budget:
+        return None
+    cuts = [_trim_cut(entry) for entry in entries]
+    return Overflow(
+        client,
+        len(entries),
+        used,
+        budget,
+        "characters",
+        cuts,
+        listed,
+        share_basis(client),
+    )
+
+
+def _trim_cut(entry: QwenEntry) -> Cut | None:
+    if entry.trimmed == entry.full:
+        return None
+    return Cut.SHORTENED if entry.first_line else Cut.DROPPED

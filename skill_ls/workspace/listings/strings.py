@@ -20,8 +20,10 @@ def utf8_size(text: str) -> int:
 
 
 def js_length(text: str) -> int:
-    """`text.length` in JavaScript: UTF-16 code units."""
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+    """`text.length` in JavaScript: UTF-16 code units (a lone surrogate counts one)."""
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def js_head(text: str, units: int) -> str:
