@@ -157,6 +157,16 @@ class IndexReadModel:
         with self._lock:
             return self._budgets.overflow(client, self.view(client.id))
 
+    def listing_cuts(self) -> tuple[tuple[str, tuple[Cut | None, ...] | None], ...]:
+        """What every target agent's budget cuts, entry by entry: when a change alters it,
+        other skills' SKL508 findings change."""
+        with self._lock:
+            return tuple(
+                (client_id, tuple(found.cuts) if found is not None else None)
+                for client_id in self.audience
+                for found in (self.listing_overflow(CLIENTS_BY_ID[client_id]),)
+            )
+
     def listing_cut(self, client: Client, real: str) -> tuple[Cut, Overflow] | None:
         """What `client`'s listing budget does to the file at `real`; None: listed whole."""
         if not has_budget(client):
