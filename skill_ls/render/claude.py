@@ -8,7 +8,8 @@ at the entry cap as `…`. The budget is a share of the model's context window
 (`Client.budget()`): over it, every description but the built-ins' is dropped, then given
 back skill by skill while the rest of the budget allows (Claude Code goes by the user's past
 use of each skill, which skill-ls cannot see; a fresh install gives them back in listing
-order, as here).
+order, as here). The lines and that allocation are `workspace.listings.claude`'s, shared
+with the cross-skill finding SKL508.
 
 Activation: "Base directory for this skill: <folder>", a blank line, then the body exactly as
 written after the frontmatter, with the argument placeholders filled in.
