@@ -7,6 +7,7 @@ import logging
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules import (
+    arguments,
     body,
     client_fields,
     config_rules,
@@ -35,7 +36,7 @@ __all__ = [
     "workspace",
 ]
 
-_FAMILIES = (structure, spec, portability, client_fields, upload, body, quality, safety)
+_FAMILIES = (structure, spec, portability, client_fields, upload, body, arguments, quality, safety)
 
 log = logging.getLogger(__name__)
 
