@@ -16,6 +16,7 @@ from skill_ls.rules import (
     portability,
     quality,
     safety,
+    side_effects,
     spec,
     structure,
     upload,
@@ -36,7 +37,18 @@ __all__ = [
     "workspace",
 ]
 
-_FAMILIES = (structure, spec, portability, client_fields, upload, body, arguments, quality, safety)
+_FAMILIES = (
+    structure,
+    spec,
+    portability,
+    client_fields,
+    upload,
+    body,
+    arguments,
+    side_effects,
+    quality,
+    safety,
+)
 
 log = logging.getLogger(__name__)
 
