@@ -1,10 +1,9 @@
 """Argument placeholders in the body against the frontmatter that declares them.
 
-Agents whose row says `argument_placeholders="claude-code"` (Claude Code) replace, on
-activation, `$ARGUMENTS` by what the user typed after the slash command, `$ARGUMENTS[N]` and
-`$N` by its word N counted from 0, and `$name` by the word at the position of `name` in
-`arguments`. The replacement is textual: code blocks and inline code are replaced too. Every
-other agent shows the placeholders to the model as written.
+Agents whose row says `argument_placeholders="claude-code"` (Claude Code) replace them on
+activation, textually (code too): `$ARGUMENTS` by what the user typed after the slash command,
+`$ARGUMENTS[N]` and `$N` by its word N counted from 0, `$name` by the word at the position of
+`name` in `arguments`. Every other agent shows them to the model as written.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Range, Severity
 from skill_ls.document import SkillDocument
 from skill_ls.document.blocks import LineKind, body_lines
+from skill_ls.rules.code_spans import inline_code_spans, inside
 from skill_ls.rules.helpers import names
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
@@ -71,12 +71,11 @@ _PLACEHOLDER = re.compile(
     r"\$(?:ARGUMENTS(?:\[(?P<bracket>\d{1,9})\])?|(?P<digits>\d{1,9})(?!\w)|"
     r"(?P<name>[A-Za-z_]\w{0,63})(?!\w))"
 )
-_BACKTICKS = re.compile(r"`+")
 # After `$N`: a price or an amount ("$5.00", "$1,000", "$0-20"), not a placeholder.
 _AMOUNT = re.compile(r"[.,-]\d")
 # `$N` in code is judged up to `$9`: a `$12` needs thirteen words to be replaced.
 _MAX_CODE_INDEX = 9
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+_ORDINALS = tuple("first second third fourth fifth sixth seventh eighth ninth tenth".split())
 
 
 @dataclass(frozen=True)
@@ -102,19 +101,6 @@ class Declared:
     source: str  # "`arguments`" | "`argument-hint` (`[a] [b]`)"
 
 
-def inline_code_spans(line: str) -> list[tuple[int, int]]:
-    """(start, end) of the inline code spans of a prose line: between backtick runs."""
-    spans: list[tuple[int, int]] = []
-    opened: int | None = None
-    for match in _BACKTICKS.finditer(line):
-        if opened is None:
-            opened = match.end()
-        else:
-            spans.append((opened, match.start()))
-            opened = None
-    return spans
-
-
 def placeholders(doc: SkillDocument) -> list[Placeholder]:
     """Every `$...` placeholder shape in the body, with where it stands."""
     if "$" not in doc.body:
@@ -129,7 +115,7 @@ def placeholders(doc: SkillDocument) -> list[Placeholder]:
         for match in _PLACEHOLDER.finditer(line):
             if kind is LineKind.CODE:
                 where = "code"
-            elif any(start <= match.start() < end for start, end in spans):
+            elif inside(spans, match.start()):
                 where = "inline"
             else:
                 where = "prose"
@@ -261,7 +247,8 @@ def _check_undeclared(
         '"[file]"`)'
     )
     if literal:
-        message += f"; {names(literal)} show `{first.text}` to the model as written"
+        shows = "shows" if len(literal) == 1 else "show"
+        message += f"; {names(literal)} {shows} `{first.text}` to the model as written"
     report.report(UNDECLARED, first.range, message)
 
 
@@ -272,8 +259,10 @@ def _check_unused(
     found: list[Placeholder],
     substituting: list[Client],
 ) -> None:
+    declared_names = {name for name, _ in said.names}
     used = {p.name for p in found if p.kind == "name"}
-    takes_any = any(p.kind == "all" or (p.kind == "index" and p.where != "code") for p in found)
+    # Whether a placeholder takes the arguments (else Claude Code appends them).
+    takes_any = any(p.kind != "name" or p.name in declared_names for p in found)
     for name, rng in said.names:
         if name in used or _written(doc, name):
             continue
@@ -281,7 +270,7 @@ def _check_unused(
             f"`arguments` declares `{name}`, but the body never uses `${name}`: "
             f"{names(substituting)} has nowhere to put that argument"
         )
-        if not takes_any and not used:
+        if not takes_any:
             message += " (with no placeholder filled in, it appends the arguments as a last "
             message += "`ARGUMENTS: ...` line instead)"
         report.report(MISMATCH, rng, message)
@@ -306,13 +295,16 @@ def _check_names(
     if not said.names:
         return
     known = [name for name, _ in said.names]
+    suggestions: dict[str, list[str]] = {}
     for placeholder in found:
         name = placeholder.name
         if placeholder.kind != "name" or name is None or name in known:
             continue
         if placeholder.where == "code" or name.upper() == name:
             continue  # a shell or environment variable
-        close = difflib.get_close_matches(name, known, n=1)
+        if name not in suggestions:
+            suggestions[name] = difflib.get_close_matches(name, known, n=1)
+        close = suggestions[name]
         message = (
             f"`${name}` is not one of the names `arguments` declares "
             f"({', '.join(f'`{k}`' for k in known)}): {names(substituting)} leaves it as written"
@@ -381,9 +373,9 @@ def _check_in_code(report: Reporter, found: list[Placeholder], substituting: lis
 
 
 def _ordinal(index: int) -> str:
-    """0 -> "first"; past the eighth, "11th"-style words."""
+    """0 -> "first"; past the tenth, "11th", "21st", ..."""
     if index < len(_ORDINALS):
         return _ORDINALS[index]
     number = index + 1
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10)
-    return f"{number}{suffix or 'th'}"
+    tens = number % 100 in (11, 12, 13)
+    return f"{number}{'th' if tens else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"

@@ -14,7 +14,7 @@ from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Fix, Range, Severity
 from skill_ls.document import SkillDocument
 from skill_ls.document.blocks import LineKind, body_lines
-from skill_ls.rules.arguments import inline_code_spans
+from skill_ls.rules.code_spans import inline_code_spans
 from skill_ls.rules.helpers import insert_after_open, names
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
@@ -152,6 +152,6 @@ def check(doc: SkillDocument, report: Reporter) -> None:
     if dropping:
         message += f" ({names(dropping)} then does not load the skill at all)"
     if ignores:
-        message += f"; {names(ignores)} ignore the field"
+        message += f"; {names(ignores)} {'ignores' if len(ignores) == 1 else 'ignore'} the field"
     fix = Fix(f"Add `{FLAG}: true`", (insert_after_open(doc, f"{FLAG}: true\n"),), safe=False)
     report.report(SIDE_EFFECTS, found[0].range, message, fixes=[fix])
