@@ -39,7 +39,7 @@ SIDE_EFFECTS = define(
     "`disable-model-invocation` already set, to any value, is the author's choice. The "
     "quick fix changes behaviour: the model no longer activates the skill, and Copilot CLI "
     "does not load it at all.",
-    example="```bash\ngit push origin main\n```  ->  add `disable-model-invocation: true`",
+    example="git push origin main   # in a skill's shell block: add disable-model-invocation: true",
     fixable=True,
     family=FAMILY,
 )
