@@ -75,7 +75,18 @@ _PLACEHOLDER = re.compile(
 _AMOUNT = re.compile(r"[.,-]\d")
 # `$N` in code is judged up to `$9`: a `$12` needs thirteen words to be replaced.
 _MAX_CODE_INDEX = 9
-_ORDINALS = tuple("first second third fourth fifth sixth seventh eighth ninth tenth".split())
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+)
 
 
 @dataclass(frozen=True)
