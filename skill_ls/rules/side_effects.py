@@ -105,11 +105,11 @@ def commands(doc: SkillDocument) -> list[Command]:
             spans = inline_code_spans(line)
         else:
             continue
-        if _FORBIDDING.search(line) or line.lstrip().startswith("|"):
-            continue  # a prohibition, a contrast, a dry run, or a table of examples
         base = index.line_starts[number]
         for begin, end in spans:
             for match in _COMMANDS.finditer(line, begin, end):
+                if _FORBIDDING.search(line) or line.lstrip().startswith("|"):
+                    break  # a prohibition, a contrast, a dry run, or a table of examples
                 if match.group().startswith("rm") and _SCRATCH.match(line, match.end()):
                     continue
                 text = " ".join(match.group().split())
@@ -120,12 +120,12 @@ def commands(doc: SkillDocument) -> list[Command]:
 def honouring(audience: tuple[Client, ...]) -> tuple[list[Client], list[Client]]:
     """The audience split by whether `disable-model-invocation: true` keeps the model from
     activating the skill (it hides or drops it) or is ignored."""
-    stops = [
-        client
-        for client in audience
-        if (FLAG, True) in client.hidden_when or (FLAG, True) in client.dropped_when
-    ]
-    return stops, [client for client in audience if client not in stops]
+    stops: list[Client] = []
+    ignores: list[Client] = []
+    for client in audience:
+        hides = (FLAG, True) in client.hidden_when or (FLAG, True) in client.dropped_when
+        (stops if hides else ignores).append(client)
+    return stops, ignores
 
 
 def check(doc: SkillDocument, report: Reporter) -> None:
