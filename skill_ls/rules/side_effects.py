@@ -105,15 +105,15 @@ def commands(doc: SkillDocument) -> list[Command]:
             spans = inline_code_spans(line)
         else:
             continue
+        matches = [match for begin, end in spans for match in _COMMANDS.finditer(line, begin, end)]
+        if not matches or _FORBIDDING.search(line) or line.lstrip().startswith("|"):
+            continue  # none, or a prohibition, a contrast, a dry run, a table of examples
         base = index.line_starts[number]
-        for begin, end in spans:
-            for match in _COMMANDS.finditer(line, begin, end):
-                if _FORBIDDING.search(line) or line.lstrip().startswith("|"):
-                    break  # a prohibition, a contrast, a dry run, or a table of examples
-                if match.group().startswith("rm") and _SCRATCH.match(line, match.end()):
-                    continue
-                text = " ".join(match.group().split())
-                found.append(Command(text, index.range(base + match.start(), base + match.end())))
+        for match in matches:
+            if match.group().startswith("rm") and _SCRATCH.match(line, match.end()):
+                continue
+            text = " ".join(match.group().split())
+            found.append(Command(text, index.range(base + match.start(), base + match.end())))
     return found
 
 

@@ -267,6 +267,10 @@ ARGUMENT_LINES = [
     "DROP " * N,
     "gh release " * N,
     "never " * N + "git push",
+    "git push " * N,
+    "git push | " * N,
+    "rm -rf x " * N,
+    "rm -rf $x " * N,
 ]
 ARGUMENT_FRONTMATTER = (
     '---\nname: my-skill\ndescription: Does a thing.\nargument-hint: "[a] [b]"\n'
