@@ -217,6 +217,13 @@ class Client:
     # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
     # "kept" (line ends as written).
     line_ends: str = "normalised"
+    # What the client does with argument placeholders in the body on activation: "" (shows
+    # them to the model as written) | "claude-code" (a textual replacement, code included:
+    # `$ARGUMENTS` by the whole argument text, `$ARGUMENTS[N]` and `$N` by word N counted
+    # from 0 and left as written past the last word, `$name` by the word at the position of
+    # `name` in `arguments` (empty past the last); `ARGUMENTS: <text>` appended when no
+    # placeholder took the arguments).
+    argument_placeholders: str = ""
     # The client's answer when asked to activate a skill hidden from the model (`{name}` is
     # the skill's name); None: it activates hidden skills like any other.
     hidden_refusal: str | None = None

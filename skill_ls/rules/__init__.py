@@ -7,6 +7,7 @@ import logging
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules import (
+    arguments,
     body,
     client_fields,
     config_rules,
@@ -16,6 +17,7 @@ from skill_ls.rules import (
     portability,
     quality,
     safety,
+    side_effects,
     spec,
     structure,
     upload,
@@ -37,7 +39,18 @@ __all__ = [
     "workspace",
 ]
 
-_FAMILIES = (structure, spec, portability, client_fields, upload, body, quality, safety)
+_FAMILIES = (
+    structure,
+    spec,
+    portability,
+    client_fields,
+    upload,
+    body,
+    arguments,
+    side_effects,
+    quality,
+    safety,
+)
 
 log = logging.getLogger(__name__)
 

@@ -8,6 +8,7 @@ it gave.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -21,6 +22,7 @@ from skill_ls.document import code_kind, find_references, parse_document
 from skill_ls.document.blocks import atx_heading, scan_blocks
 from skill_ls.document.references import _LINK, _is_file_name, _links
 from skill_ls.rules import RULES, check
+from skill_ls.rules.arguments import hint_count
 from skill_ls.server.completion_context import _LINK_PREFIX, _link_prefix, completion_context
 from skill_ls.settings import Settings
 
@@ -244,3 +246,42 @@ def _link_key(match: re.Match[str]) -> tuple[object, ...]:
 @given(_short("[]()<> a!"))
 def test_links_are_what_the_pattern_found(line: str) -> None:
     assert [_link_key(m) for m in _links(line)] == [_link_key(m) for m in _LINK.finditer(line)]
+
+
+# The argument placeholders (SKL410, SKL411, SKL414) and side-effect commands (SKL413):
+# runs of what each pattern repeats, in prose, inline code and shell blocks.
+ARGUMENT_LINES = [
+    "$" * N,
+    "$1" * N,
+    "$a" * N,
+    "$" + "a" * N,
+    "$" + "1" * N + "x",
+    "$ARGUMENTS[" * N,
+    "$ARGUMENTS[" + "1" * N,
+    "$1." * N,
+    "`$1" * N,
+    "git " * N,
+    "git" + " " * N + "pushx",
+    "rm -rf" * N,
+    "rm -rf " + " " * N + "$",
+    "DROP " * N,
+    "gh release " * N,
+    "never " * N + "git push",
+    "git push " * N,
+    "git push | " * N,
+    "rm -rf x " * N,
+    "rm -rf $x " * N,
+]
+ARGUMENT_FRONTMATTER = (
+    '---\nname: my-skill\ndescription: Does a thing.\nargument-hint: "[a] [b]"\n'
+    "arguments: [a, b]\n---\n"
+)
+
+
+@pytest.mark.parametrize("line", ARGUMENT_LINES, ids=range(len(ARGUMENT_LINES)))
+def test_argument_and_command_scans_in_linear_time(line: str) -> None:
+    assert {"SKL410", "SKL411", "SKL413", "SKL414"} <= RULES.keys()
+    guarded(lambda: hint_count("[a] " * N + "x"))
+    for text in (line, f"`{line}`", f"```bash\n{line}\n```"):
+        document = ARGUMENT_FRONTMATTER + text + "\n"
+        guarded(functools.partial(_check_cleanly, document))
