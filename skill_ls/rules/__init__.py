@@ -8,6 +8,7 @@ from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules import (
     body,
+    body_commands,
     client_fields,
     config_rules,
     internal,
@@ -37,7 +38,17 @@ __all__ = [
     "workspace",
 ]
 
-_FAMILIES = (structure, spec, portability, client_fields, upload, body, quality, safety)
+_FAMILIES = (
+    structure,
+    spec,
+    portability,
+    client_fields,
+    upload,
+    body,
+    body_commands,
+    quality,
+    safety,
+)
 
 log = logging.getLogger(__name__)
 
