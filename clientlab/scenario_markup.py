@@ -33,7 +33,8 @@ _QUOTED_COMMENT = (
 )
 
 # Dynamic context lines: on a line of their own, inside a sentence, in a fenced code block,
-# inside a double-backtick code span, glued to a word, and Claude Code's ```! block. Only
+# inside a double-backtick code span, glued to a word, a `!` closing a code span (no
+# command, but a parser that reads it as one), and Claude Code's ```! block. Only
 # harmless, deterministic commands (`echo` of one word: the replay tests rely on it).
 _DYNAMIC_BODY = (
     "# Dynamic\n"
@@ -49,6 +50,8 @@ _DYNAMIC_BODY = (
     "As code: ``!`echo lab-marker-4` `` stays code.\n"
     "\n"
     "Glued:!`echo lab-marker-5` to a word.\n"
+    "\n"
+    "Formula errors: `#REF!` and `#N/A` are codes.\n"
     "\n"
     "```!\n"
     "echo lab-marker-6\n"

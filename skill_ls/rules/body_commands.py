@@ -60,18 +60,30 @@ def _acts(client: Client) -> bool:
     )
 
 
+def _label(command: str) -> str:
+    """The command on one line, cut to a readable length, as inline code."""
+    text = " ".join(command.split())
+    if len(text) > _LABEL_LENGTH:
+        text = text[: _LABEL_LENGTH - 3].rstrip() + "..."
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+_LABEL_LENGTH = 60
+
+
 def _message(
     command: str, clients: list[Client], showing: list[Client], acting: list[Client]
 ) -> str:
+    label = _label(command)
     shown = f"{names(showing)} show{'s' if len(showing) == 1 else ''} it to the model as written"
     if not acting:
         would = [f"{c.name} would {_verb(c)} it" for c in clients]
-        return f"`{command}`: {shown}, running nothing ({', '.join(would)})"
+        return f"{label}: {shown}, running nothing ({', '.join(would)})"
     parts: list[str] = []
     runners = [c for c in clients if c.markup is not None and c.markup.shell_commands == "run"]
     if runners:
         parts.append(
-            f"`{command}` runs in a shell when {names(runners)} activates the skill, and "
+            f"{label} runs in a shell when {names(runners)} activates the skill, and "
             "its output replaces this text"
         )
     for client in clients:
@@ -82,8 +94,13 @@ def _message(
         if markup.shell_trusted_scopes:
             scopes = " or ".join(sorted(markup.shell_trusted_scopes))
             trusted = f" (for a {scopes} skill it runs the command once the user approves)"
-        lead = "" if runners else f"`{command}`: "
-        parts.append(f"{lead}{client.name} puts `{markup.shell_notice}` in its place{trusted}")
+        if runners:
+            parts.append(f"{client.name} puts `{markup.shell_notice}` in its place{trusted}")
+        else:
+            parts.append(
+                f"{client.name} reads {label} as a command and puts `{markup.shell_notice}` "
+                f"in place of this text{trusted}"
+            )
     if showing:
         parts.append(shown)
     return "; ".join(parts)

@@ -58,9 +58,9 @@ def test_kilo_replaces_spans_outside_code_with_its_notice() -> None:
     body = "Glued:!`echo glued` here.\n```sh\n!`echo fenced`\n```\nAs code: ``!`echo double` ``.\n"
     [found] = findings(body, "kilo")
     assert found.range == r(B, 6, B, 19)
-    assert (
-        found.message
-        == f"`echo glued`: Kilo Code CLI puts {KILO_NOTICE} in its place {KILO_TRUSTED}"
+    assert found.message == (
+        f"Kilo Code CLI reads `echo glued` as a command and puts {KILO_NOTICE} in place of "
+        f"this text {KILO_TRUSTED}"
     )
 
 
@@ -74,8 +74,8 @@ def test_each_agent_named_for_what_it_does_with_one_span() -> None:
     )
     assert second.range == r(B + 2, 1, B + 2, 18)
     assert second.message == (
-        f"`echo kilo-only`: Kilo Code CLI puts {KILO_NOTICE} in its place {KILO_TRUSTED}; "
-        "Claude Code and pi show it to the model as written"
+        f"Kilo Code CLI reads `echo kilo-only` as a command and puts {KILO_NOTICE} in place "
+        f"of this text {KILO_TRUSTED}; Claude Code and pi show it to the model as written"
     )
 
 
@@ -93,13 +93,27 @@ def test_no_finding_without_a_command_span() -> None:
     assert findings(body, "claude-code", "kilo", "codex") == []
 
 
-def test_kilo_reads_a_bang_in_one_backtick_code_as_a_command() -> None:
-    # Kilo's parser skips only code spans of two or more backticks: from a `!` in
-    # one-backtick code to the next backtick is a command to it, not to Claude Code.
-    body = "A `!` mark, an `echo`.\n"
-    [found] = findings(body, "claude-code", "kilo")
-    assert covered(skill(NAME, DESC, body=body), found.range) == "!` mark, an `"
-    assert found.message.startswith("` mark, an `: Kilo Code CLI puts")
+def test_kilo_reads_a_bang_closing_code_as_a_command_across_lines() -> None:
+    # Kilo's parser skips only code spans of two or more backticks: from a `!` closing
+    # one-backtick code to the next backtick, over line ends, is a command to it (observed
+    # in the lab: `#REF!` and `#N/A`); not to Claude Code.
+    body = "- `#REF!`: a bad reference\n- `#DIV/0!`: division by zero\n"
+    [first] = findings(body, "claude-code", "kilo")
+    text = skill(NAME, DESC, body=body)
+    assert covered(text, first.range) == "!`: a bad reference\n- `"
+    assert first.range == r(B, 7, B + 1, 3)
+    assert first.message == (
+        f"Kilo Code CLI reads `: a bad reference -` as a command and puts {KILO_NOTICE} in "
+        f"place of this text {KILO_TRUSTED}; Claude Code shows it to the model as written"
+    )
+
+
+def test_a_long_command_is_cut_in_the_message() -> None:
+    command = "echo " + "word " * 30
+    [found] = findings(f"!`{command.strip()}`\n", "claude-code")
+    assert found.message.startswith(
+        "`echo word word word word word word word word word word wo...` runs"
+    )
 
 
 def test_the_frontmatter_is_not_the_body() -> None:
