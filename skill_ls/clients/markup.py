@@ -48,9 +48,10 @@ MARKUP: dict[str, MarkupFacts] = {
         shell_commands="notice",
         shell_syntax="kilo",
         shell_notice=KILO_UNTRUSTED_NOTICE,
-        # Cited from its bundle (SkillInject): skills of the user's global roots are
-        # trusted; their commands run after an interactive approval. The lab's skills are
-        # project skills.
+        # Cited from its bundle (SkillInject): skills of the user's global roots (and its
+        # built-ins) are trusted; their commands run after an interactive approval. A probe
+        # with the lab's skill in ~/.agents/skills got no activation text in `kilo run`,
+        # which cannot give that approval. The lab's scenarios hold project skills.
         shell_trusted_scopes=frozenset({"user", "builtin"}),
         provenance=_observed("Kilo Code CLI 7.7.7"),
     ),

@@ -67,9 +67,10 @@ _BACKTICKS = re.compile(r"`+")
 
 
 def kilo_spans(body: str) -> list[ShellSpan]:
-    """Kilo Code CLI 7.7.7: `` !`cmd` `` anywhere, except inside fenced code (``` or ~~~,
-    an unclosed fence running to the end) and inside code spans of two or more backticks
-    (matched within a paragraph)."""
+    """Kilo Code CLI 7.7.7: from any `!` followed by a backtick to the next backtick, over
+    line ends (so `` `#REF!` and `#N/A` `` holds one), except inside fenced code (``` or
+    ~~~, an unclosed fence running to the end) and inside code spans of two or more
+    backticks (matched within a paragraph)."""
     fences = _fenced(body)
     code: list[tuple[int, int]] = list(fences)
     for start, text in _paragraphs(body, fences):
@@ -143,7 +144,8 @@ def _double_backtick_spans(offset: int, text: str) -> list[tuple[int, int]]:
 SYNTAX_WORDS: dict[str, str] = {
     "claude-code": "`!` at a line start or after white space, fenced code included, "
     "but not inside a one-backtick code span; and ```` ```! ```` blocks",
-    "kilo": "anywhere, but not in fenced code or in a code span of two or more backticks",
+    "kilo": "from any `!` and a backtick to the next backtick, over line ends, but not in "
+    "fenced code or in a code span of two or more backticks",
 }
 
 SHELL_SYNTAXES: dict[str, Callable[[str], list[ShellSpan]]] = {
