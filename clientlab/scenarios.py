@@ -15,6 +15,9 @@ import subprocess
 from clientlab.scenario_markup import MARKUP_SCENARIOS
 from clientlab.scenario_model import Scenario, skill
 
+# `Scenario` and `skill` live in scenario_model.py; older imports name this module.
+__all__ = ["SCENARIOS", "SCENARIOS_BY_ID", "Scenario", "materialise", "resolve", "skill"]
+
 
 def _long(words: int, seed: str) -> str:
     text = " ".join(f"{seed}{i % 10}" for i in range(words))
