@@ -11,7 +11,8 @@ from enum import Enum
 
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.considered import CONSIDERED
-from skill_ls.clients.model import BundleFormat
+from skill_ls.clients.model import BundleFormat, MarkupFacts
+from skill_ls.clients.shell_syntax import SYNTAX_WORDS
 from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
 
 # Column → label; columns not named here are shown by their own name.
@@ -32,6 +33,7 @@ LABELS: dict[str, str] = {
     "entry_cap": "characters per catalog entry",
     "catalog_budget": "catalog budget (characters)",
     "builtin_clash": "a skill named like a built-in",
+    "markup": "comments and `` !`command` `` lines",
 }
 SKIP = frozenset({"id", "name", "notes", "provenance"})
 
@@ -57,6 +59,8 @@ def _words(value: object) -> str:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, MarkupFacts):
+        return markup_words(value)
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, frozenset):
@@ -76,6 +80,37 @@ def _item(item: object) -> str:
     if isinstance(item, tuple):
         return " = ".join(f"`{part}`" for part in item)
     return f"`{item}`"
+
+
+def markup_words(facts: MarkupFacts) -> str:
+    """What reaches the model from comments and `!`command`` lines, in words."""
+    parts = [
+        "frontmatter `#` comments "
+        + ("reach the model" if facts.frontmatter_comments_reach_model else "are not sent"),
+        "a trailing ` # ...` "
+        + ("stays in" if facts.trailing_comment_in_description else "is not part of")
+        + " the listed description",
+        "body HTML comments "
+        + ("reach the model" if facts.body_html_comments_reach_model else "are removed"),
+        "`` !`command` `` lines " + _shell_words(facts),
+    ]
+    return "; ".join(parts) + f" ({facts.provenance.describe()})"
+
+
+def _shell_words(facts: MarkupFacts) -> str:
+    if facts.shell_commands == "shown":
+        return "are shown to the model as written"
+    where = f" ({SYNTAX_WORDS[facts.shell_syntax]})" if facts.shell_syntax else ""
+    if facts.shell_commands == "run":
+        return f"run in a shell on activation, their output put in their place{where}"
+    words = f"are replaced by `{facts.shell_notice}`, nothing run{where}"
+    if facts.shell_trusted_scopes:
+        scopes = " and ".join(sorted(facts.shell_trusted_scopes))
+        words += (
+            f" (cited from its bundle, not observed: skills of the {scopes} scopes are "
+            "trusted, and their commands run once the user approves them)"
+        )
+    return words
 
 
 def provenance_line(client: Client) -> str:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal
 
 from skill_ls.clients.fields import SPEC_FIELD_NAMES
+from skill_ls.clients.shell_syntax import ShellSyntax
 
 # Variables a user root may start with, and the default each client uses when it is unset
 # (`~` is the user's home folder). Workspace discovery expands roots with these.
@@ -41,6 +43,34 @@ class Provenance:
     def describe(self) -> str:
         verb = "observed in" if self.kind == "observed" else "cited from"
         return f"{verb} {self.source}"
+
+
+# What an agent does with a `` !`command` `` span on activation: "shown" (the text goes
+# to the model as written) | "run" (it runs the command in a shell and puts its output in
+# place) | "notice" (it puts `MarkupFacts.shell_notice` in place and runs nothing).
+ShellHandling = Literal["shown", "run", "notice"]
+
+
+@dataclass(frozen=True)
+class MarkupFacts:
+    """What reaches the model from comments and `` !`command` `` lines (`clients.markup`)."""
+
+    # A full-line `# ...` comment in the frontmatter reaches the model (the activation
+    # sends the whole file).
+    frontmatter_comments_reach_model: bool
+    # A trailing ` # ...` after a plain `description:` value is part of the description
+    # the catalog lists.
+    trailing_comment_in_description: bool
+    # An HTML comment in the body (own line or end of a line) reaches the model.
+    body_html_comments_reach_model: bool
+    shell_commands: ShellHandling
+    provenance: Provenance
+    # Which spans count (`clients.shell_syntax`); None when they are shown as text.
+    shell_syntax: ShellSyntax | None = None
+    shell_notice: str = ""
+    # Scopes whose skills a "notice" agent trusts: it runs their commands instead, once
+    # the user approves them.
+    shell_trusted_scopes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -245,6 +275,9 @@ class Client:
     # The most bytes the skill folder's files may take together, uncompressed (None: no
     # limit known); the upload refuses a larger one.
     max_upload_bytes: int | None = None
+
+    # --- Markup: comments and `!`command`` lines (None: not observed) ---
+    markup: MarkupFacts | None = None
 
     def budget(self) -> int | None:
         """Characters the whole catalog may use (None: no budget known)."""

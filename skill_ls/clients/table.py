@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from skill_ls.clients.cited import AGENTSKILLS, COPILOT, CURSOR, GOOSE, INSOMNIA, YOI
+from skill_ls.clients.markup import with_markup
 from skill_ls.clients.model import (
     CLASH_SCOPE_RANKS,
     CODEX_IMPLICIT_INVOCATION,
@@ -63,6 +64,8 @@ CLIENTS: tuple[Client, ...] = (
     YOI,
     INSOMNIA,
 )
+# What reaches the model from comments and `!`command`` lines, observed for the lab's agents.
+CLIENTS = with_markup(CLIENTS)
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by
 # id only: no default audience or client group includes them, since they discover nothing).

@@ -23,6 +23,7 @@ from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_catalog
 from skill_ls.render.pi import pi_catalog
 from skill_ls.render.qwen import qwen_catalog
+from skill_ls.render.shell_lines import with_shell_lines
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
@@ -90,9 +91,13 @@ def render_catalog(
     return CATALOGS[client.catalog](skills, client)
 
 
-def render_activation(client_id: str, source: ActivationSource, arguments: str = "") -> Rendering:
-    """What `client_id` puts in front of the model when it activates `source`."""
+def render_activation(
+    client_id: str, source: ActivationSource, arguments: str = "", scope: str = "project"
+) -> Rendering:
+    """What `client_id` puts in front of the model when it activates `source` (a skill
+    of `scope`: some agents run `!`command`` lines only for skills they trust)."""
     client = get_client(client_id)
+    source = with_shell_lines(source, client, scope)
     return replace(ACTIVATIONS[client.activation](source, arguments), client=client.id)
 
 
@@ -151,7 +156,7 @@ def activation_for(
         return None
     text = index.buffer_text(skill.path)
     source = source_for(skill.name, skill.path, text, client.line_ends == "kept")
-    rendering = render_activation(client_id, source, arguments)
+    rendering = render_activation(client_id, source, arguments, skill.scope)
     if skill.winner_varies:
         note = f"which copy of `{skill.name}` is activated changes between runs: "
         rendering = replace(rendering, varies=(note + client.clash_note,))

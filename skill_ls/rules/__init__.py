@@ -9,6 +9,7 @@ from skill_ls.document import SkillDocument
 from skill_ls.rules import (
     arguments,
     body,
+    body_commands,
     client_fields,
     config_rules,
     internal,
@@ -46,6 +47,7 @@ _FAMILIES = (
     client_fields,
     upload,
     body,
+    body_commands,
     arguments,
     side_effects,
     quality,
