@@ -49,6 +49,8 @@ class Provenance:
 # to the model as written) | "run" (it runs the command in a shell and puts its output in
 # place) | "notice" (it puts `MarkupFacts.shell_notice` in place and runs nothing).
 ShellHandling = Literal["shown", "run", "notice"]
+# How an agent fills argument placeholders in a body on activation (see the column's comment).
+ArgumentPlaceholders = Literal["as-written", "claude-code"]
 
 
 @dataclass(frozen=True)
@@ -247,13 +249,13 @@ class Client:
     # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
     # "kept" (line ends as written).
     line_ends: str = "normalised"
-    # What the client does with argument placeholders in the body on activation: "" (shows
-    # them to the model as written) | "claude-code" (a textual replacement, code included:
+    # What the client does with argument placeholders in the body on activation: "as-written"
+    # (shows them to the model unchanged) | "claude-code" (a textual replacement, code included:
     # `$ARGUMENTS` by the whole argument text, `$ARGUMENTS[N]` and `$N` by word N counted
     # from 0 and left as written past the last word, `$name` by the word at the position of
     # `name` in `arguments` (empty past the last); `ARGUMENTS: <text>` appended when no
     # placeholder took the arguments).
-    argument_placeholders: str = ""
+    argument_placeholders: ArgumentPlaceholders = "as-written"
     # The client's answer when asked to activate a skill hidden from the model (`{name}` is
     # the skill's name); None: it activates hidden skills like any other.
     hidden_refusal: str | None = None

@@ -221,7 +221,7 @@ def check(doc: SkillDocument, report: Reporter) -> None:
         if doc.has_frontmatter:
             _check_unused(doc, report, declared(doc), found, substituting)
         return
-    literal = [c for c in audience if not c.argument_placeholders]
+    literal = [c for c in audience if c.argument_placeholders == "as-written"]
     said = declared(doc)
     if not said.has_hint and not said.has_arguments:
         _check_undeclared(doc, report, found, substituting, literal)
