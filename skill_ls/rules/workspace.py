@@ -83,3 +83,17 @@ AGENT_BUILTIN_CLASH = define(
     example="`.agents/skills/skill-creator/SKILL.md` in a workspace opened with Codex",
     family=FAMILY,
 )
+LISTING_OVER_BUDGET = define(
+    "SKL508",
+    "listing-over-budget",
+    Severity.WARNING,
+    "An agent's listing budget cuts this skill's entry",
+    "Agents list every skill's name and description in a catalog of bounded size (a share "
+    "of the model's context, or a fixed number of characters). Over it, they drop "
+    "descriptions, shorten them or leave skills out, each in its own way; the model cannot "
+    "choose a skill it sees no description of. The finding names the agents, what the whole "
+    "listing takes against each budget, and the longest descriptions to shorten. It is "
+    "information where the agent only shortens the description.",
+    example="60 skills under `.claude/skills` with 600-character descriptions",
+    family=FAMILY,
+)

@@ -7,13 +7,16 @@ from __future__ import annotations
 import os
 import re
 
+from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.clients.simple_yaml import simple_fields
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, load_head, parse_head
+from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.files import read_regular
+from skill_ls.rules.openai_yaml import voided
 from skill_ls.rules.suppression_comments import frontmatter_suppressions
 from skill_ls.workspace.model import SkillFacts
-from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, parse_yaml
+from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
 
 SIDECAR_BYTES = 64 * 1024
 
@@ -51,6 +54,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         if value is not None:
             flags[flag] = value
     name_field = doc.fields.get("name")
+    description_field = doc.fields.get("description")
     name = doc.string_value("name")
     return SkillFacts(
         name=name.strip() or None if name is not None else None,
@@ -61,6 +65,9 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         strict_ok=doc.strict_ok,
         lenient_ok=doc.lenient_ok,
         name_range=(name_field.value or name_field.key).range if name_field else None,
+        description_range=(
+            (description_field.value or description_field.key).range if description_field else None
+        ),
         yaml_error=doc.strict_error.message if doc.strict_error is not None else None,
         first_body_line=first_line,
         field_kinds=_field_kinds(doc),
@@ -173,9 +180,32 @@ def _sidecar_value(folder: str, flag: str) -> object | None:
         text = data.decode("utf-8", errors="replace")
     except OSError:
         return None
-    node: YNode | None = parse_yaml(text).root
+    parsed = parse_sidecar(text)
+    if relative == SIDECAR_PATH and voided(parsed):
+        return None  # Codex ignores the whole file, this flag with it
+    node: YNode | None = parsed.root
     for part in dotted.split("."):
         if not isinstance(node, YMapping):
             return None
         node = node.get(part)
+    if isinstance(node, YAlias) and parsed.root is not None:
+        node = _anchored(parsed.root, node)  # YAML readers give the anchored value
     return _plain_value(node) if isinstance(node, YScalar) else None
+
+
+def _anchored(root: YNode, alias: YAlias) -> YNode | None:
+    """The node `alias` stands for: the last one anchored with its name before it, in the
+    order of the text (the tree is bounded in size, and walked without recursion)."""
+    found: YNode | None = None
+    stack: list[YNode] = [root]
+    while stack:
+        node = stack.pop()
+        if node is alias:
+            break
+        if node.anchor == alias.name:
+            found = node
+        if isinstance(node, YMapping):
+            stack.extend(item for entry in reversed(node.entries) for item in reversed(entry))
+        elif isinstance(node, YSequence):
+            stack.extend(reversed(node.items))
+    return found

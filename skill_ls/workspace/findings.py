@@ -25,6 +25,7 @@ from skill_ls.rules.workspace import (
     NOT_LOADED,
     SHADOWED,
 )
+from skill_ls.workspace.budget_findings import listing_budgets
 from skill_ls.workspace.model import Status
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
 from skill_ls.workspace.read_model import IndexReadModel
@@ -53,6 +54,7 @@ def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
     _agent_builtins(index, real, here, reporter)
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
+    listing_budgets(index, real, reporter)
     if matcher is not None:
         report_suppressions(matcher, reporter, cross=True)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))

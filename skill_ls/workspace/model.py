@@ -82,6 +82,8 @@ class SkillFacts:
     strict_ok: bool = True
     lenient_ok: bool = True
     name_range: Range | None = None
+    # The `description` value (its key when it has none): where findings about it go.
+    description_range: Range | None = None
     error: str | None = None  # the file could not be read
     yaml_error: str | None = None  # what a strict YAML loader says about the frontmatter
     # The body's first non-blank line, stripped (clients that describe a skill by it).
