@@ -66,6 +66,22 @@ def fillable_names(names: Sequence[str]) -> list[tuple[str, int]]:
     return sorted(kept[:MAX_NAMES], key=lambda pair: -len(pair[0]))
 
 
+def placeholder_pattern(names: Sequence[str] = ()) -> re.Pattern[str]:
+    """Every placeholder shape, for a scan: a `declared` name (tried first, longest first,
+    as Claude Code fills names before the rest), `$ARGUMENTS` (also starting a longer word)
+    with an optional `[bracket]` index, `digits`, or any other `name` (what an undeclared
+    name would look like). Indexes are cut at 9 digits."""
+    declared = "|".join(re.escape(name) + NAME_END for name, _ in fillable_names(names))
+    return re.compile(
+        r"\$(?:"
+        + (f"(?P<declared>{declared})|" if declared else "(?P<declared>(?!))|")
+        + r"ARGUMENTS(?:\[(?P<bracket>[0-9]{1,9})\])?|(?P<digits>[0-9]{1,9})(?![A-Za-z0-9_])|"
+        + r"(?P<name>[A-Za-z_][A-Za-z0-9_]{0,63})"
+        + NAME_END
+        + ")"
+    )
+
+
 def argument_words(arguments: str) -> list[str]:
     """The words `$N` counts: shell-style (quotes group words), else split on white space."""
     if not arguments.strip():
