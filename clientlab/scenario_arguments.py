@@ -29,9 +29,11 @@ _INDEXED_BODY = (
     "```\n"
 )
 
-# Placeholders that fill nothing with one word given: a name only `argument-hint` names,
-# and indexes past that word.
-_UNFILLED_BODY = "# Unfilled\n\nWork on $target, then [$1] and [$ARGUMENTS[1]].\n"
+# Placeholders that fill nothing with four words given: a name only `argument-hint` names,
+# and indexes past the last word. The words hold what Claude Code rewrites in a value it
+# inserts: a `!` opening a word, `${CLAUDE_SKILL_DIR}`, a placeholder.
+_UNFILLED_BODY = "# Unfilled\n\nWork on $target, then [$4] and [$ARGUMENTS[4]].\n"
+_UNFILLED_ARGUMENTS = "alpha !bang ${CLAUDE_SKILL_DIR} $0"
 
 ARGUMENT_SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
@@ -66,7 +68,7 @@ ARGUMENT_SCENARIOS: tuple[Scenario, ...] = (
     ),
     Scenario(
         "arguments-unfilled",
-        "a hint-only $name and indexes past the one word given: is ARGUMENTS: appended?",
+        "a hint-only $name, indexes past the last word: is ARGUMENTS: appended, and how?",
         {
             "{project}/unfilled/SKILL.md": skill(
                 "unfilled",
@@ -76,7 +78,7 @@ ARGUMENT_SCENARIOS: tuple[Scenario, ...] = (
             )
         },
         activate="unfilled",
-        arguments="alpha",
+        arguments=_UNFILLED_ARGUMENTS,
     ),
     Scenario(
         "arguments-only-index",

@@ -13,6 +13,8 @@ argument rules judge a body against the same grammar.
 - A single backslash before any of these keeps it as written, minus the backslash.
 - Textual: fenced and inline code are filled too. What was filled in is not read again.
 - Nothing filled and arguments given: a last `ARGUMENTS: <text>` paragraph is appended.
+- Each value put in (a word, the whole text, the appended text) has `${CLAUDE_SKILL_DIR}`
+  filled and every `!` that could open a command defused (`inserted_value`).
 
 Every pattern here is linear: literals, bounded runs and single-character lookarounds.
 """
@@ -41,6 +43,8 @@ _ALL = "$ARGUMENTS"
 _DOLLAR = "\uffff"
 _EDGE = "\ufffe"
 _REPLACEMENT = "\ufffd"
+# A `!` at a line start or after white space, which Claude Code writes `\!` in a value.
+_BANG_OPENING = re.compile(r"(^|\s)!", re.MULTILINE)
 
 
 def declared_names(value: YNode | None) -> list[str]:
@@ -95,7 +99,16 @@ def argument_words(arguments: str) -> list[str]:
 
 def is_escaped(text: str, dollar: int) -> bool:
     """Whether the `$` at `dollar` has one backslash before it (not two)."""
-    return text.startswith("\\", dollar - 1) and not text.startswith("\\", dollar - 2)
+    before = text[max(0, dollar - 2) : dollar]
+    return before.endswith("\\") and before != "\\\\"
+
+
+def inserted_value(value: str, skill_dir: str) -> str:
+    """An argument value as Claude Code puts it in: `${CLAUDE_SKILL_DIR}` filled, and no
+    `!` left where it could open a `` !`command` `` (observed: `!bang` becomes `\\!bang`)."""
+    value = value.replace("${CLAUDE_SKILL_DIR}", skill_dir)
+    value = value.replace("`!", "` !").replace("!`", "! `")
+    return _BANG_OPENING.sub(r"\1\\!", value)
 
 
 def substitute(
@@ -103,10 +116,12 @@ def substitute(
     arguments: str,
     names: Sequence[str] = (),
     variables: Callable[[str, Callable[[str], str]], str] | None = None,
+    value: Callable[[str], str] | None = None,
 ) -> str:
     """The body as Claude Code shows it once filled from `arguments` (as typed) with the
     names `arguments` declares. `variables(text, protect)` fills `${CLAUDE_SKILL_DIR}` and
-    the like first, passing each value through `protect` so that it is not read again."""
+    the like first, passing each value through `protect` so that it is not read again;
+    `value` rewrites each argument value before it is put in."""
     text = body.replace(_DOLLAR, _REPLACEMENT).replace(_EDGE, _REPLACEMENT)
     if variables is not None:
         text = variables(text, _protect)
@@ -114,10 +129,13 @@ def substitute(
     fillable = fillable_names(names)
     filled = False
 
+    def put(text: str) -> str:
+        return _protect(value(text) if value is not None else text)
+
     def word(index: int) -> str:
         nonlocal filled
         filled = True
-        return _protect(words[index] if index < len(words) else "")
+        return put(words[index] if index < len(words) else "")
 
     alternatives = [DIGITS, "ARGUMENTS", *(re.escape(n) + NAME_END for n, _ in fillable)]
     escape = re.compile(r"(?<!\\)\\\$(?=" + "|".join(alternatives) + ")")
@@ -134,9 +152,9 @@ def substitute(
     text = _INDEX.sub(lambda m: indexed(m, m.group()), text)
     if _ALL in text:
         filled = True
-        text = text.replace(_ALL, _protect(arguments))
+        text = text.replace(_ALL, put(arguments))
     if not filled and arguments:
-        text += "\n\nARGUMENTS: " + _protect(arguments)
+        text += "\n\nARGUMENTS: " + put(arguments)
     return text.replace(_DOLLAR, "$").replace(_EDGE, "")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from skill_ls.clients.argument_syntax import declared_names, substitute
+from skill_ls.clients.argument_syntax import declared_names, inserted_value, substitute
 from skill_ls.clients.table import Client
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
@@ -86,7 +86,8 @@ def claude_base_directory(source: ActivationSource, arguments: str = "") -> Rend
 
 def substitute_arguments(source: ActivationSource, arguments: str) -> str:
     """The body with Claude Code's placeholders filled from `arguments`
-    (`clients.argument_syntax`), `${CLAUDE_SKILL_DIR}` first."""
+    (`clients.argument_syntax`), `${CLAUDE_SKILL_DIR}` first, in the body and in each
+    value put in."""
     doc = source.document
     # Claude Code's frontmatter pattern, /^---\s*\n([\s\S]*?)---\s*\n?/, also takes the
     # whitespace after the closing `---`: the body starts at its first non-blank character.
@@ -97,4 +98,6 @@ def substitute_arguments(source: ActivationSource, arguments: str) -> str:
     def skill_dir(text: str, protect: Callable[[str], str]) -> str:
         return text.replace("${CLAUDE_SKILL_DIR}", protect(source.folder))
 
-    return substitute(body, arguments, names, skill_dir)
+    return substitute(
+        body, arguments, names, skill_dir, lambda value: inserted_value(value, source.folder)
+    )

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from skill_ls.clients.argument_syntax import argument_words, declared_names, substitute
+from skill_ls.clients.argument_syntax import (
+    argument_words,
+    declared_names,
+    inserted_value,
+    is_escaped,
+    substitute,
+)
 from skill_ls.render import render_activation
 from skill_ls.render.source import source_for
 from skill_ls.yamltree import YScalar, YSequence
@@ -92,3 +98,22 @@ def test_the_activation_fills_the_skill_dir_before_the_arguments(tmp_path: Path)
     assert rendering.text == (
         f"Base directory for this skill: {folder}\n\nRun {folder}/run.sh prod [$1]\n"
     )
+
+
+def test_one_backslash_escapes_and_two_do_not() -> None:
+    assert [is_escaped(text, text.index("$")) for text in ("$1", "\\$1", "\\\\$1", "a\\$1")] == [
+        False,
+        True,
+        False,
+        True,
+    ]
+    assert is_escaped("$1\\", 0) is False  # a backslash at the end is not before the `$`
+
+
+def test_values_put_in_have_commands_defused_and_the_skill_dir_filled() -> None:
+    # Observed (`arguments-unfilled`): `!bang` is written `\!bang`, the folder is filled.
+    value = inserted_value("alpha !bang ${CLAUDE_SKILL_DIR} $0", "/skills/tool")
+    assert value == "alpha \\!bang /skills/tool $0"
+    assert inserted_value("!x\nno!t", "/d") == "\\!x\nno!t"
+    shown = substitute("Run [$0] [$ARGUMENTS]", "!x", value=lambda v: inserted_value(v, "/d"))
+    assert shown == "Run [\\!x] [\\!x]"
