@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from skill_ls.clients.loaders import LOADERS, misread_as
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Position, Range, TextEdit
 from skill_ls.document import SkillDocument
@@ -65,13 +66,15 @@ _PLAIN_SAFE = re.compile(r"(?:[^\W_]|\()(?:[^\"'\\:#\t]|:(?=[^ ])|(?<! )#)*(?<![
 
 def yaml_scalar(text: str) -> str:
     """`text` as a plain scalar when every loader reads that back as this string, else
-    double-quoted (`true`, `12`, `yes`, `a: b`, ...)."""
+    double-quoted (`true`, `12`, `yes`, `a: b`, base 60 `1:30`, ...)."""
     plain = (
         _PLAIN_SAFE.fullmatch(text) is not None
         and text.isprintable()
         and not text.endswith(" ")
         and resolve_plain(text) == "string"
         and not _YAML11_SPECIAL.fullmatch(text)
+        # The loaders some agents use read more plain forms as numbers (`1_000`, `1:30`).
+        and not any(misread_as(loader, text) for loader in LOADERS)
     )
     return text if plain else yaml_double_quoted(text)
 
