@@ -83,3 +83,22 @@ AGENT_BUILTIN_CLASH = define(
     example="`.agents/skills/skill-creator/SKILL.md` in a workspace opened with Codex",
     family=FAMILY,
 )
+COMPETING_SKILLS = define(
+    "SKL509",
+    "competing-skills",
+    Severity.WARNING,
+    "Two skills an agent lists together have descriptions the model cannot tell apart",
+    "An agent's model picks a skill from its listing alone: the name and the description as "
+    "the agent lists them (after its entry cap; only the name where a budget drops the "
+    "description). Two entries that share most of their distinctive words (content words "
+    "without stop words and the boilerplate of descriptions, plurals and -ing/-ed folded, "
+    "leaving out words that many skills of the workspace use) leave the model to guess. "
+    "Judged per agent, for skills it lists together; a pair is left alone when either "
+    "name holds a word its own description uses more than the other's (`aws-review` beside "
+    "`azure-review`). A warning when the shared words are at least 80% of the shorter "
+    "entry's distinctive words (60% when both names have the same words), information from "
+    "60%; at least 4 words either way. Two copies of one name are SKL501/SKL502's.",
+    example="`pdf-tools` and `pdf-helper`, both 'Extract text and tables from PDF files, "
+    "fill PDF forms, merge documents'",
+    family=FAMILY,
+)

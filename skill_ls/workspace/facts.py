@@ -50,6 +50,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         if value is not None:
             flags[flag] = value
     name_field = doc.fields.get("name")
+    description_field = doc.fields.get("description")
     name = doc.string_value("name")
     return SkillFacts(
         name=name.strip() or None if name is not None else None,
@@ -60,6 +61,9 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         strict_ok=doc.strict_ok,
         lenient_ok=doc.lenient_ok,
         name_range=(name_field.value or name_field.key).range if name_field else None,
+        description_range=(
+            (description_field.value or description_field.key).range if description_field else None
+        ),
         yaml_error=doc.strict_error.message if doc.strict_error is not None else None,
         first_body_line=first_line,
         field_kinds=_field_kinds(doc),

@@ -24,7 +24,9 @@ from skill_ls.rules.workspace import (
     NOT_LOADED,
     SHADOWED,
 )
+from skill_ls.workspace.competing import report_competing
 from skill_ls.workspace.model import Status
+from skill_ls.workspace.overlap import OverlapIndex
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
 from skill_ls.workspace.read_model import IndexReadModel
 
@@ -35,9 +37,12 @@ _FIRST_LINE = Range.of(0, 0, 0, 3)
 _Key = tuple[Rule, str, str, str | None, tuple[str, ...]]
 
 
-def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
+def for_skill(
+    index: IndexReadModel, real: str, overlaps: OverlapIndex | None = None
+) -> list[Diagnostic]:
     """Every cross-skill finding on the skill file whose real path is `real`, filtered by
-    the settings that file is judged by (its folder's overrides that match it applied)."""
+    the settings that file is judged by (its folder's overrides that match it applied);
+    `overlaps` (the index's listed words, up to date) for competing skills."""
     # The reporter applies the file's own selection and severities (`Settings.for_path`);
     # which agents judge the workspace stays the index's.
     reporter = Reporter(CheckContext(settings=index.settings.for_path(real)))
@@ -48,6 +53,8 @@ def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
     _agent_builtins(index, real, here, reporter)
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
+    if overlaps is not None:
+        report_competing(index, real, overlaps, reporter)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
 
 

@@ -81,6 +81,8 @@ class SkillFacts:
     strict_ok: bool = True
     lenient_ok: bool = True
     name_range: Range | None = None
+    # Where the `description` value is written (its key when the value is empty).
+    description_range: Range | None = None
     error: str | None = None  # the file could not be read
     yaml_error: str | None = None  # what a strict YAML loader says about the frontmatter
     # The body's first non-blank line, stripped (clients that describe a skill by it).
