@@ -27,14 +27,20 @@ sys.path.insert(0, str(REPO))
 from skill_ls.clients.table import get_client  # noqa: E402
 from skill_ls.workspace.facts import read_facts  # noqa: E402
 from skill_ls.workspace.model import SkillFacts  # noqa: E402
-from skill_ls.workspace.overlap import OverlapIndex, compare, listed_text  # noqa: E402
+from skill_ls.workspace.overlap import (  # noqa: E402
+    MIN_SHARED,
+    OverlapIndex,
+    compare,
+    listed_text,
+    sets_apart,
+)
 
 CORPUS = Path(os.environ.get("SKILL_LS_CORPUS", REPO / "benchmarks" / ".work" / "corpus"))
 RESULTS = REPO / "benchmarks" / "results" / "competing.json"
 CLIENT = "claude-code"
 
 
-def collection_pairs(folder: Path) -> tuple[int, list[dict[str, object]]]:
+def collection_pairs(folder: Path, floor: float) -> tuple[int, list[dict[str, object]]]:
     client = get_client(CLIENT)
     facts: dict[str, SkillFacts] = {}
     names: dict[str, str] = {}
@@ -56,11 +62,19 @@ def collection_pairs(folder: Path) -> tuple[int, list[dict[str, object]]]:
             mine, theirs = index.words(real, CLIENT), index.words(other, CLIENT)
             assert mine is not None and theirs is not None
             overlap = compare(mine, theirs, common)
-            if overlap.band is None:
+            band = overlap.band
+            if band is None and floor < 1:
+                # Near misses, for reading: the measure without the names' say.
+                apart = sets_apart(mine, theirs) or sets_apart(theirs, mine)
+                overlap = compare(mine, theirs, common, names_count=False)
+                if len(overlap.shared) < MIN_SHARED or overlap.share < floor:
+                    continue
+                band = "set-apart" if apart else "below"
+            elif band is None:
                 continue
             pairs.append(
                 {
-                    "band": overlap.band,
+                    "band": band,
                     "share": round(overlap.share, 3),
                     "shared": len(overlap.shared),
                     "smaller": overlap.smaller,
@@ -76,15 +90,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--show", type=int, default=0, help="print this many top pairs in full")
     parser.add_argument("--write", action="store_true", help="write results/competing.json")
+    parser.add_argument(
+        "--floor", type=float, default=1.0, help="also list near misses down to this share"
+    )
     args = parser.parse_args()
     everything: list[dict[str, object]] = []
     summary: dict[str, dict[str, int]] = {}
     for folder in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
-        skills, pairs = collection_pairs(folder)
-        warn = sum(1 for p in pairs if p["band"] == "warning")
-        summary[folder.name] = {"skills": skills, "warning": warn, "info": len(pairs) - warn}
+        skills, pairs = collection_pairs(folder, args.floor)
+        bands = [p["band"] for p in pairs]
+        summary[folder.name] = {"skills": skills, "warning": bands.count("warning")}
+        summary[folder.name]["info"] = bands.count("info")
         everything += pairs
-    everything.sort(key=lambda p: (p["band"] != "warning", -float(str(p["share"]))))
+    order = ("warning", "info", "set-apart", "below")
+    everything.sort(key=lambda p: (order.index(str(p["band"])), -float(str(p["share"]))))
     for name, row in summary.items():
         print(f"{name:45} {row['skills']:5} skills {row['warning']:4} warning {row['info']:4} info")
     for rank, pair in enumerate(everything[: args.show], 1):

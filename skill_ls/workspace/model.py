@@ -81,7 +81,7 @@ class SkillFacts:
     strict_ok: bool = True
     lenient_ok: bool = True
     name_range: Range | None = None
-    # Where the `description` value is written (its key when the value is empty).
+    # The `description` value (its key when it has none): where findings about it go.
     description_range: Range | None = None
     error: str | None = None  # the file could not be read
     yaml_error: str | None = None  # what a strict YAML loader says about the frontmatter

@@ -178,10 +178,13 @@ class Overlap:
         return "info" if self.share >= INFO_SHARE else None
 
 
-def compare(mine: Words, other: Words, common: Callable[[str], bool]) -> Overlap:
+def compare(
+    mine: Words, other: Words, common: Callable[[str], bool], names_count: bool = True
+) -> Overlap:
     """The distinctive words two entries share, relative to the shorter one; nothing
-    when either one's name says what sets it apart (`sets_apart`)."""
-    if sets_apart(mine, other) or sets_apart(other, mine):
+    when either one's name says what sets it apart (`sets_apart`; unless `names_count`
+    is False)."""
+    if names_count and (sets_apart(mine, other) or sets_apart(other, mine)):
         return Overlap((), 0)
     ours = [s for s in mine.shown if not common(s)]
     theirs = {s for s in other.shown if not common(s)}
