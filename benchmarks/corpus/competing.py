@@ -37,6 +37,7 @@ from skill_ls.workspace.overlap import (  # noqa: E402
 
 CORPUS = Path(os.environ.get("SKILL_LS_CORPUS", REPO / "benchmarks" / ".work" / "corpus"))
 RESULTS = REPO / "benchmarks" / "results" / "competing.json"
+VERDICTS = HERE / "competing_verdicts.json"
 CLIENT = "claude-code"
 
 
@@ -96,7 +97,7 @@ def main() -> int:
     args = parser.parse_args()
     everything: list[dict[str, object]] = []
     summary: dict[str, dict[str, int]] = {}
-    for folder in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
+    for folder in sorted(path for path in CORPUS.iterdir() if path.is_dir()):
         skills, pairs = collection_pairs(folder, args.floor)
         bands = [p["band"] for p in pairs]
         summary[folder.name] = {"skills": skills, "warning": bands.count("warning")}
@@ -106,13 +107,27 @@ def main() -> int:
     everything.sort(key=lambda p: (order.index(str(p["band"])), -float(str(p["share"]))))
     for name, row in summary.items():
         print(f"{name:45} {row['skills']:5} skills {row['warning']:4} warning {row['info']:4} info")
+    verdicts = {(v["a"], v["b"]): v for v in json.loads(VERDICTS.read_text())["pairs"]}
+    tally: dict[str, dict[str, int]] = {}
+    for pair in everything:
+        verdict = verdicts.get((str(pair["a"]), str(pair["b"])))
+        if verdict is not None:
+            row = tally.setdefault(str(pair["band"]), {"read": 0, "competing": 0})
+            row["read"] += 1
+            row["competing"] += int(verdict["competing"])
+            pair["competing"] = verdict["competing"]
+    for band, row in tally.items():
+        print(f"read by hand, {band}: {row['competing']} of {row['read']} truly competing")
     for rank, pair in enumerate(everything[: args.show], 1):
         print(f"\n#{rank} {pair['band']} {pair['shared']}/{pair['smaller']}: {pair['words']}")
         for side in ("a", "b"):
             facts = read_facts(str(CORPUS / str(pair[side])))
             print(f"  {pair[side]}\n    {(facts.description or '')[:400]!r}")
     if args.write:
-        RESULTS.write_text(json.dumps({"collections": summary, "pairs": everything}, indent=1))
+        # Counts and corpus-relative paths only: the shared words are skill text.
+        kept = [{k: v for k, v in pair.items() if k != "words"} for pair in everything]
+        body = {"collections": summary, "read_by_hand": tally, "pairs": kept}
+        RESULTS.write_text(json.dumps(body, indent=1) + "\n")
     return 0
 
 
