@@ -25,10 +25,10 @@ REPO = HERE.parent.parent
 sys.path.insert(0, str(REPO))
 
 from skill_ls.clients.table import get_client  # noqa: E402
+from skill_ls.rules.workspace import MIN_SHARED  # noqa: E402
 from skill_ls.workspace.facts import read_facts  # noqa: E402
 from skill_ls.workspace.model import SkillFacts  # noqa: E402
 from skill_ls.workspace.overlap import (  # noqa: E402
-    MIN_SHARED,
     OverlapIndex,
     compare,
     listed_text,

@@ -21,11 +21,20 @@ its distinctive words, and each word's list is bounded by the cutoff.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
+from skill_ls.rules.workspace import (
+    COMMON_AT_LEAST,
+    COMMON_AT_MOST,
+    COMMON_SHARE,
+    INFO_SHARE,
+    MIN_SHARED,
+    WARNING_SHARE,
+)
 from skill_ls.workspace.model import SkillFacts
 from skill_ls.workspace.precedence import description_of
 
@@ -57,14 +66,8 @@ STOP_WORDS: frozenset[str] = _word_set(
     "makes let lets able well way ways"
 )
 
-MIN_SHARED = 4  # fewer shared words is never a finding, however short the entries
-WARNING_SHARE = 0.8  # share of the shorter entry's distinctive words: a warning
-INFO_SHARE = 0.6  # a looser band: information
-# A word in more than this many skills of the workspace, or this share of them, is common.
-COMMON_AT_LEAST = 12
-COMMON_SHARE = 0.05
 
-
+@functools.lru_cache(maxsize=1 << 16)  # a workspace's vocabulary is small; words repeat
 def stem(word: str) -> str:
     """Fold plurals and -ing/-ed endings to one stem ("merge", "merges", "merging",
     "merged" → "merg"; "libraries" → "library"); words of three letters stay."""
@@ -114,8 +117,7 @@ def content_words(name: str, description: str) -> Words:
     counts: list[dict[str, int]] = []
     for text in (name, description):
         uses: dict[str, int] = {}
-        for match in _WORD.finditer(text.lower()):
-            word = match.group()
+        for word in _WORD.findall(text.lower()):
             if len(word) < 2 or word in STOP_WORDS or _DIGITS.fullmatch(word):
                 continue
             stemmed = stem(word)
@@ -207,7 +209,7 @@ def sets_apart(mine: Words, other: Words) -> bool:
 
 def common_cutoff(skills: int) -> int:
     """How many skills may share a word before it stops being distinctive."""
-    return max(COMMON_AT_LEAST, int(skills * COMMON_SHARE))
+    return min(max(COMMON_AT_LEAST, int(skills * COMMON_SHARE)), COMMON_AT_MOST)
 
 
 class OverlapIndex:
