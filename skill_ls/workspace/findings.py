@@ -48,13 +48,13 @@ def for_skill(
     reporter = Reporter(CheckContext(settings=index.settings.for_path(real)))
     facts = index.facts_of_real(real)
     here = (facts.name_range if facts is not None else None) or _FIRST_LINE
+    if overlaps is not None:
+        report_competing(index, real, overlaps, reporter)
     _clashes(index, real, here, reporter)
     _not_loaded(index, real, here, reporter)
     _agent_builtins(index, real, here, reporter)
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
-    if overlaps is not None:
-        report_competing(index, real, overlaps, reporter)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
 
 

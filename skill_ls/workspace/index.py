@@ -359,11 +359,6 @@ class WorkspaceIndex(IndexReadModel):
             touched.add((client.id, name))
         return touched
 
-    def _forget(self, reals: Iterable[str], groups: Iterable[tuple[str, str]]) -> None:
-        reals = list(reals)
-        super()._forget(reals, groups)
-        self._overlaps.forget(reals)
-
     def _invalidate_all(self) -> None:
         super()._invalidate_all()
         self._overlaps.clear()
@@ -375,3 +370,4 @@ class WorkspaceIndex(IndexReadModel):
         for real in reals:
             groups |= self._refresh(state, real)
         self._forget(reals, groups)
+        self._overlaps.forget(reals)
