@@ -49,13 +49,21 @@ def competing(diagnostics: Sequence[types.Diagnostic]) -> list[tuple[str, int, s
     ]
 
 
-async def pulled(client: RecordingClient, path: Path) -> list[types.Diagnostic]:
+async def pulled_report(
+    client: RecordingClient, path: Path, previous: str | None = None
+) -> types.WorkspaceFullDocumentDiagnosticReport:
+    """The workspace pull's full report of `path` (`previous`: its last result id)."""
+    ids = [] if previous is None else [types.PreviousResultId(uri=path.as_uri(), value=previous)]
     report = await client.workspace_diagnostic_async(
-        types.WorkspaceDiagnosticParams(previous_result_ids=[])
+        types.WorkspaceDiagnosticParams(previous_result_ids=ids)
     )
     [item] = [item for item in report.items if item.uri == path.as_uri()]
     assert isinstance(item, types.WorkspaceFullDocumentDiagnosticReport)
-    return list(item.items)
+    return item
+
+
+async def pulled(client: RecordingClient, path: Path) -> list[types.Diagnostic]:
+    return list((await pulled_report(client, path)).items)
 
 
 @pytest.mark.parametrize("profile", ["vscode", "minimal"])
@@ -82,11 +90,14 @@ async def test_editing_one_description_clears_it_on_the_other(tmp_path: Path) ->
         await scanned(client)
         uri = open_doc(client, helper)
         assert len(competing(await diagnostics_for(client, uri))) == 1
-        assert len(competing(await pulled(client, tools))) == 1
+        first = await pulled_report(client, tools)
+        assert len(competing(list(first.items))) == 1
         replace_all(client, uri, ROTATE, 2)
-        # The editor pulls the edited document, then the workspace again.
+        # The editor pulls the edited document, then the workspace again with the result
+        # ids it holds: the other skill's file did not change, its findings did.
         assert competing(await diagnostics_for(client, uri, 2)) == []
-        assert competing(await pulled(client, tools)) == []
+        again = await pulled_report(client, tools, first.result_id)
+        assert competing(list(again.items)) == []
 
 
 async def test_an_open_pair_is_pushed_again_when_one_description_changes(tmp_path: Path) -> None:
