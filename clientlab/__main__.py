@@ -35,7 +35,8 @@ from clientlab.observation import (
     write_variants,
 )
 from clientlab.runner import RunFailed, observe
-from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID, Scenario
+from clientlab.scenario_model import Scenario
+from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID
 
 # The agents mostly wait on their own start-up; three at a time suits two cores.
 PARALLEL = 3

@@ -13,7 +13,8 @@ from clientlab.drivers.base import Driver, Paths
 from clientlab.install import Installed
 from clientlab.mock_model import MockModelServer, Script
 from clientlab.observation import Activation, Observation, normalise
-from clientlab.scenarios import Scenario, materialise
+from clientlab.scenario_model import Scenario
+from clientlab.scenarios import materialise
 
 # Every run's folders have the same length, so paths inside a budget cost the same
 # characters in the lab and in the replay tests.

@@ -11,35 +11,12 @@ from __future__ import annotations
 
 import os
 import subprocess
-from dataclasses import dataclass, field
 
+from clientlab.scenario_markup import MARKUP_SCENARIOS
+from clientlab.scenario_model import Scenario, skill
 
-def skill(name: str | None, description: str | None, body: str = "", extra: str = "") -> str:
-    """A SKILL.md with the given `name`/`description` lines (None leaves a line out)."""
-    lines = ["---"]
-    if name is not None:
-        lines.append(f"name: {name}")
-    if description is not None:
-        lines.append(f"description: {description}")
-    if extra:
-        lines.append(extra.rstrip("\n"))
-    lines.append("---")
-    text = "\n".join(lines) + "\n"
-    return text + (body or f"# {name or 'Skill'}\n\nFollow the steps in this file.\n")
-
-
-@dataclass(frozen=True)
-class Scenario:
-    id: str
-    about: str
-    # Relative path (with `{project}` or `~/`) → file content.
-    files: dict[str, str]
-    # The skill the prompt asks for (None: the catalog alone is observed).
-    activate: str | None = None
-    arguments: str = ""
-    # Link path → target, both relative paths as in `files`.
-    symlinks: dict[str, str] = field(default_factory=dict)
-    gitignore: str | None = None
+# `Scenario` and `skill` live in scenario_model.py; older imports name this module.
+__all__ = ["SCENARIOS", "SCENARIOS_BY_ID", "Scenario", "materialise", "resolve", "skill"]
 
 
 def _long(words: int, seed: str) -> str:
@@ -400,6 +377,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         },
         activate="alpha",
     ),
+    *MARKUP_SCENARIOS,
 )
 
 SCENARIOS_BY_ID = {scenario.id: scenario for scenario in SCENARIOS}

@@ -76,6 +76,12 @@ def merge(accesses: set[Access] | frozenset[Access]) -> None:
         _log.update(accesses)
 
 
+def note_size(path: str) -> None:
+    """Note that the run used a file's size without opening it: noted as a read, so that
+    the file's size and times are compared, not only what it is."""
+    _note(path, "read")
+
+
 def _absolute(path: Any) -> str | None:
     if isinstance(path, int) or path is None:
         return None  # a file descriptor: what it is was noted when it was opened

@@ -111,6 +111,7 @@ def context_digest(path: Path, context: CheckContext) -> str:
                 sorted(context.skill_files) if context.skill_files is not None else None,
                 sorted(context.skill_dirs),
                 tuple(client.id for client in context.discovered_by),
+                context.skill_bytes,
                 # Every fact of the install tree (a new one can never be left out).
                 tuple(getattr(install, f.name) for f in fields(install))
                 if install is not None

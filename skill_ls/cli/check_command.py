@@ -31,8 +31,10 @@ from skill_ls.files import read_regular
 from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
 from skill_ls.rules.context import FolderFacts
+from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.skill_files import iter_targets
 from skill_ls.workspace.bundles import check_manifest_file, manifests_met
+from skill_ls.workspace.sidecars import check_sidecar_file, sidecars_met
 
 LEVELS = ("error", "warning", "info", "hint")
 
@@ -222,6 +224,7 @@ def run(args: argparse.Namespace) -> int:
         would = fixing.fix_group(files, settings, folders) if fixing is not None else {}
         results.extend(_check_group(args, files, paths, settings, folders, would))
         results.extend(_manifest_results(paths, files, settings, folders))
+        results.extend(_sidecar_results(paths, files, settings))
     shown = Severity.parse(args.severity)
     for result in results:
         result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
@@ -292,8 +295,8 @@ def _targets(
     files: list[Path] = []
     errors: list[str] = []
     for path in paths:
-        if path.is_file() and manifests_met([path], []):
-            continue  # a plugin, extension or marketplace manifest (see _manifest_results)
+        if path.is_file() and (manifests_met([path], []) or is_sidecar(str(path))):
+            continue  # a manifest or a skill's agents/openai.yaml (checked below)
         if path.is_dir():
             try:
                 with os.scandir(path):
@@ -327,6 +330,18 @@ def _manifest_results(
             continue
         lines = {d.range.start.line: document.index.line(d.range.start.line) for d in diagnostics}
         results.append(FileResult(manifest, None, diagnostics, lines))
+    return results
+
+
+def _sidecar_results(paths: list[Path], files: list[Path], settings: Settings) -> list[FileResult]:
+    """The skills' `agents/openai.yaml` files the check met, checked (SKL607-SKL612)."""
+    results: list[FileResult] = []
+    for sidecar in sidecars_met(paths, files):
+        document, diagnostics = check_sidecar_file(sidecar, settings.for_path(sidecar))
+        if document is None:
+            continue
+        lines = {d.range.start.line: document.index.line(d.range.start.line) for d in diagnostics}
+        results.append(FileResult(sidecar, None, diagnostics, lines))
     return results
 
 

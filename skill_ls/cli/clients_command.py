@@ -8,12 +8,13 @@ import sys
 
 from skill_ls.clients.describe import clients_markdown, fact_lines, provenance_line
 from skill_ls.clients.manifest_files import manifest_files_json
-from skill_ls.clients.table import CLIENTS
+from skill_ls.clients.table import TARGETS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     clients = sub.add_parser(
-        "clients", help="list the clients (agents) skill-ls models, with their provenance"
+        "clients",
+        help="list the clients (agents and upload targets) skill-ls models, with their provenance",
     )
     clients.add_argument(
         "--format",
@@ -41,10 +42,10 @@ def run_clients(args: argparse.Namespace) -> int:
                 },
                 "facts": dict(fact_lines(client)),
             }
-            for client in CLIENTS
+            for client in TARGETS
         ]
         print(json.dumps(document, indent=2, ensure_ascii=False))
     else:
-        for client in CLIENTS:
+        for client in TARGETS:
             print(f"{client.id:<14} {client.name:<28} {provenance_line(client)}")
     return 0

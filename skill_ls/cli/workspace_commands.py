@@ -17,7 +17,7 @@ from typing import Any
 
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.config import Settings, load_file_settings
-from skill_ls.render import activation_for, catalog_for, catalog_view_for, refusal_for
+from skill_ls.render import activation_for, catalog_for, catalog_view_for, empty_note, refusal_for
 from skill_ls.render.model import Rendering
 from skill_ls.schema import schema_for
 from skill_ls.workspace import SkillEntry, WorkspaceIndex
@@ -307,7 +307,7 @@ def run_catalog(args: argparse.Namespace) -> int:
 def _summary(rendering: Rendering) -> str:
     client = CLIENTS_BY_ID[rendering.client or "agentskills"]
     if not rendering.text:
-        return f"{client.id} ({rendering.format}): no skills, no catalog section"
+        return f"{client.id} ({rendering.format}): {empty_note(rendering)}"
     parts = [
         f"{client.id} ({rendering.format})",
         f"{rendering.characters:,} characters",

@@ -11,8 +11,9 @@ from enum import Enum
 
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.considered import CONSIDERED
-from skill_ls.clients.model import BundleFormat
-from skill_ls.clients.table import CLIENTS, Client
+from skill_ls.clients.model import BundleFormat, MarkupFacts
+from skill_ls.clients.shell_syntax import SYNTAX_WORDS
+from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
 
 # Column → label; columns not named here are shown by their own name.
 LABELS: dict[str, str] = {
@@ -32,6 +33,7 @@ LABELS: dict[str, str] = {
     "entry_cap": "characters per catalog entry",
     "catalog_budget": "catalog budget (characters)",
     "builtin_clash": "a skill named like a built-in",
+    "markup": "comments and `` !`command` `` lines",
 }
 SKIP = frozenset({"id", "name", "notes", "provenance"})
 
@@ -57,6 +59,8 @@ def _words(value: object) -> str:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, MarkupFacts):
+        return markup_words(value)
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, frozenset):
@@ -78,6 +82,37 @@ def _item(item: object) -> str:
     return f"`{item}`"
 
 
+def markup_words(facts: MarkupFacts) -> str:
+    """What reaches the model from comments and `!`command`` lines, in words."""
+    parts = [
+        "frontmatter `#` comments "
+        + ("reach the model" if facts.frontmatter_comments_reach_model else "are not sent"),
+        "a trailing ` # ...` "
+        + ("stays in" if facts.trailing_comment_in_description else "is not part of")
+        + " the listed description",
+        "body HTML comments "
+        + ("reach the model" if facts.body_html_comments_reach_model else "are removed"),
+        "`` !`command` `` lines " + _shell_words(facts),
+    ]
+    return "; ".join(parts) + f" ({facts.provenance.describe()})"
+
+
+def _shell_words(facts: MarkupFacts) -> str:
+    if facts.shell_commands == "shown":
+        return "are shown to the model as written"
+    where = f" ({SYNTAX_WORDS[facts.shell_syntax]})" if facts.shell_syntax else ""
+    if facts.shell_commands == "run":
+        return f"run in a shell on activation, their output put in their place{where}"
+    words = f"are replaced by `{facts.shell_notice}`, nothing run{where}"
+    if facts.shell_trusted_scopes:
+        scopes = " and ".join(sorted(facts.shell_trusted_scopes))
+        words += (
+            f" (cited from its bundle, not observed: skills of the {scopes} scopes are "
+            "trusted, and their commands run once the user approves them)"
+        )
+    return words
+
+
 def provenance_line(client: Client) -> str:
     """For example "observed in Claude Code 2.1.328" or "cited from <source>"."""
     return client.provenance.describe()
@@ -92,14 +127,16 @@ def clients_markdown() -> str:
         "`skill_ls/clients/table.py` says where its facts come from: *observed* rows are",
         "reproduced byte for byte from the real agent in the client lab (`clientlab/`, replayed",
         "by `tests/lab/`); *cited* rows come from the source or documentation named, for agents",
-        "that cannot run here.",
+        "that cannot run here. *Upload targets* are services a skill folder is uploaded to, not",
+        "agents: they discover nothing, and a check is judged against one only when it is named",
+        "as a target (`--client " + UPLOAD_TARGETS[0].id + "`).",
         "",
         "| client | id | provenance |",
         "|---|---|---|",
     ]
-    out += [f"| {c.name} | `{c.id}` | {provenance_line(c)} |" for c in CLIENTS]
+    out += [f"| {c.name} | `{c.id}` | {provenance_line(c)} |" for c in TARGETS]
     out.append("")
-    for client in CLIENTS:
+    for client in TARGETS:
         out += [f'## <a id="{client.id}"></a>{client.name} (`{client.id}`)', ""]
         out += [f"*{provenance_line(client)[:1].upper() + provenance_line(client)[1:]}.*", ""]
         if client.notes:

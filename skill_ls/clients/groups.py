@@ -10,9 +10,9 @@ from skill_ls.clients.table import CLIENTS
 
 # Group name -> what it stands for, in words (shown in the settings schema and help).
 GROUP_DOCS: dict[str, str] = {
-    "all": "every client in the table",
+    "all": "every agent in the table (upload targets are named by id)",
     "observed": "the agents observed in the client lab",
-    "cited": "the clients cited from their sources or documentation",
+    "cited": "the agents cited from their sources or documentation",
 }
 
 

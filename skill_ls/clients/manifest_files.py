@@ -1,14 +1,15 @@
-"""Every manifest file some client reads (bundle manifests and marketplace files), as the
-glob patterns editors select documents by. The VS Code extension's document selector and
-activation events are generated from `skill_ls/data/manifest_files.json`, which this module
-writes (through `skill-ls clients --format manifest-files`), so the client table stays the one
-place that names them.
+"""Every manifest file some client reads (bundle manifests and marketplace files, and the
+`agents/openai.yaml` beside a skill), as the glob patterns editors select documents by. The
+VS Code extension's document selector and activation events are generated from
+`skill_ls/data/manifest_files.json`, which this module writes (through `skill-ls clients
+--format manifest-files`), so the client and field tables stay the one place that names them.
 """
 
 from __future__ import annotations
 
 import json
 
+from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.clients.table import CLIENTS
 
 GENERATED_BY = "skill-ls clients --format manifest-files > skill_ls/data/manifest_files.json"
@@ -27,8 +28,9 @@ def manifest_paths() -> list[str]:
 
 
 def manifest_patterns() -> list[str]:
-    """Glob patterns matching those files at any depth (a root may be any folder)."""
-    return [f"**/{path}" for path in manifest_paths()]
+    """Glob patterns matching those files and skills' sidecars at any depth (a root may be
+    any folder)."""
+    return [f"**/{path}" for path in (*manifest_paths(), SIDECAR_PATH)]
 
 
 def manifest_files_json() -> str:

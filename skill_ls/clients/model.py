@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal
 
 from skill_ls.clients.fields import SPEC_FIELD_NAMES
+from skill_ls.clients.shell_syntax import ShellSyntax
 
 # Variables a user root may start with, and the default each client uses when it is unset
 # (`~` is the user's home folder). Workspace discovery expands roots with these.
@@ -43,13 +45,44 @@ class Provenance:
         return f"{verb} {self.source}"
 
 
+# What an agent does with a `` !`command` `` span on activation: "shown" (the text goes
+# to the model as written) | "run" (it runs the command in a shell and puts its output in
+# place) | "notice" (it puts `MarkupFacts.shell_notice` in place and runs nothing).
+ShellHandling = Literal["shown", "run", "notice"]
+# How an agent fills argument placeholders in a body on activation (see the column's comment).
+ArgumentPlaceholders = Literal["as-written", "claude-code"]
+
+
+@dataclass(frozen=True)
+class MarkupFacts:
+    """What reaches the model from comments and `` !`command` `` lines (`clients.markup`)."""
+
+    # A full-line `# ...` comment in the frontmatter reaches the model (the activation
+    # sends the whole file).
+    frontmatter_comments_reach_model: bool
+    # A trailing ` # ...` after a plain `description:` value is part of the description
+    # the catalog lists.
+    trailing_comment_in_description: bool
+    # An HTML comment in the body (own line or end of a line) reaches the model.
+    body_html_comments_reach_model: bool
+    shell_commands: ShellHandling
+    provenance: Provenance
+    # Which spans count (`clients.shell_syntax`); None when they are shown as text.
+    shell_syntax: ShellSyntax | None = None
+    shell_notice: str = ""
+    # Scopes whose skills a "notice" agent trusts: it runs their commands instead, once
+    # the user approves them.
+    shell_trusted_scopes: frozenset[str] = frozenset()
+
+
 @dataclass(frozen=True)
 class Client:
     id: str
     name: str
     # Fields honoured beyond the spec's six.
     extra_fields: frozenset[str]
-    # What the client does with a key it does not know: "ignore" | "warn" | "error".
+    # What the client does with a key it does not know: "ignore" | "warn" | "error" (it
+    # refuses the skill).
     unknown_fields: str
     # "strict": a YAML error drops the skill. "lenient": retries `key: a: b` as a string.
     yaml: str
@@ -216,6 +249,13 @@ class Client:
     # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
     # "kept" (line ends as written).
     line_ends: str = "normalised"
+    # What the client does with argument placeholders in the body on activation: "as-written"
+    # (shows them to the model unchanged) | "claude-code" (a textual replacement, code included:
+    # `$ARGUMENTS` by the whole argument text, `$ARGUMENTS[N]` and `$N` by word N counted
+    # from 0 and left as written past the last word, `$name` by the word at the position of
+    # `name` in `arguments` (empty past the last); `ARGUMENTS: <text>` appended when no
+    # placeholder took the arguments).
+    argument_placeholders: ArgumentPlaceholders = "as-written"
     # The client's answer when asked to activate a skill hidden from the model (`{name}` is
     # the skill's name); None: it activates hidden skills like any other.
     hidden_refusal: str | None = None
@@ -227,6 +267,19 @@ class Client:
     # The bundle formats the client installs skills from (a plugin, an extension), each
     # with its manifest, where its skills live and how they are listed; empty: none known.
     bundles: tuple[BundleFormat, ...] = ()
+
+    # --- Upload targets: what a service a skill folder is uploaded to refuses ---
+    # Words a `name` may not contain (lower case): the upload refuses such a skill.
+    reserved_name_words: tuple[str, ...] = ()
+    # Frontmatter keys whose value may not hold an XML tag (`<tag>`, `</tag>`): the upload
+    # refuses such a skill.
+    xml_tags_refused_in: tuple[str, ...] = ()
+    # The most bytes the skill folder's files may take together, uncompressed (None: no
+    # limit known); the upload refuses a larger one.
+    max_upload_bytes: int | None = None
+
+    # --- Markup: comments and `!`command`` lines (None: not observed) ---
+    markup: MarkupFacts | None = None
 
     def budget(self) -> int | None:
         """Characters the whole catalog may use (None: no budget known)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from skill_ls.clients.cited import AGENTSKILLS, COPILOT, CURSOR, GOOSE, INSOMNIA, YOI
+from skill_ls.clients.markup import with_markup
 from skill_ls.clients.model import (
     CLASH_SCOPE_RANKS,
     CODEX_IMPLICIT_INVOCATION,
@@ -29,6 +30,7 @@ from skill_ls.clients.observed import (
     PI,
     QWEN_CODE,
 )
+from skill_ls.clients.upload_targets import UPLOAD_TARGETS
 
 __all__ = [
     "CLASH_SCOPE_RANKS",
@@ -36,6 +38,8 @@ __all__ = [
     "CLIENTS_BY_ID",
     "CODEX_IMPLICIT_INVOCATION",
     "ROOT_VARIABLES",
+    "TARGETS",
+    "UPLOAD_TARGETS",
     "Client",
     "Provenance",
     "clients_for_path",
@@ -60,8 +64,14 @@ CLIENTS: tuple[Client, ...] = (
     YOI,
     INSOMNIA,
 )
+# What reaches the model from comments and `!`command`` lines, observed for the lab's agents.
+CLIENTS = with_markup(CLIENTS)
 
-CLIENTS_BY_ID: dict[str, Client] = {client.id: client for client in CLIENTS}
+# Every id a check can be judged against: the agents, then the upload targets (opt-in by
+# id only: no default audience or client group includes them, since they discover nothing).
+TARGETS: tuple[Client, ...] = CLIENTS + UPLOAD_TARGETS
+
+CLIENTS_BY_ID: dict[str, Client] = {client.id: client for client in TARGETS}
 
 
 def get_client(client_id: str) -> Client:

@@ -23,6 +23,7 @@ from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_catalog
 from skill_ls.render.pi import pi_catalog
 from skill_ls.render.qwen import qwen_catalog
+from skill_ls.render.shell_lines import with_shell_lines
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
@@ -56,6 +57,7 @@ __all__ = [
     "activation_for",
     "catalog_for",
     "catalog_view_for",
+    "empty_note",
     "listed_skills",
     "refusal_for",
     "render_activation",
@@ -65,20 +67,37 @@ __all__ = [
 ]
 
 
+# The catalog format of a target that has none of its own (an upload target).
+NO_CATALOG = "none"
+
+
+def empty_note(rendering: Rendering) -> str:
+    """Why a catalog has no text, in words."""
+    if rendering.format == NO_CATALOG:
+        return "an upload target, not an agent: it discovers no skills, no catalog to preview"
+    return "no skills, no catalog section"
+
+
 def render_catalog(
     client_id: str, skills: Sequence[LoadedSkill], context_window: int | None = None
 ) -> Rendering:
     """The catalog `client_id` builds from these skills (its view, in its load order), for
     a model with `context_window` tokens (None: the agent's default model)."""
     client = get_client(client_id)
+    if client.catalog == NO_CATALOG:
+        return Rendering(NO_CATALOG, "", client=client.id)
     if context_window is not None and client.context_window is not None:
         client = replace(client, context_window=context_window)
     return CATALOGS[client.catalog](skills, client)
 
 
-def render_activation(client_id: str, source: ActivationSource, arguments: str = "") -> Rendering:
-    """What `client_id` puts in front of the model when it activates `source`."""
+def render_activation(
+    client_id: str, source: ActivationSource, arguments: str = "", scope: str = "project"
+) -> Rendering:
+    """What `client_id` puts in front of the model when it activates `source` (a skill
+    of `scope`: some agents run `!`command`` lines only for skills they trust)."""
     client = get_client(client_id)
+    source = with_shell_lines(source, client, scope)
     return replace(ACTIVATIONS[client.activation](source, arguments), client=client.id)
 
 
@@ -137,7 +156,7 @@ def activation_for(
         return None
     text = index.buffer_text(skill.path)
     source = source_for(skill.name, skill.path, text, client.line_ends == "kept")
-    rendering = render_activation(client_id, source, arguments)
+    rendering = render_activation(client_id, source, arguments, skill.scope)
     if skill.winner_varies:
         note = f"which copy of `{skill.name}` is activated changes between runs: "
         rendering = replace(rendering, varies=(note + client.clash_note,))

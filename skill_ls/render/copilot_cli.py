@@ -22,6 +22,7 @@ from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.workspace.listings.copilot_cli import copilot_cli_entry, copilot_cli_fit
 from skill_ls.workspace.model import LoadedSkill
 
 CATALOG_FORMAT = "copilot-cli-available-skills"
@@ -35,16 +36,6 @@ SKILL_FILE = "SKILL.md"
 _LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
 
 
-def _entry(skill: LoadedSkill) -> str:
-    return (
-        "<skill>\n"
-        f"  <name>{xml_text(skill.name)}</name>\n"
-        f"  <description>{xml_text(skill.description)}</description>\n"
-        f"  <location>{xml_text(skill.scope)}</location>\n"
-        "</skill>\n"
-    )
-
-
 def copilot_cli_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     """`<available_skills>`: whole entries while the budget allows, then names only."""
     budget = client.budget()
@@ -52,18 +43,19 @@ def copilot_cli_catalog(skills: Sequence[LoadedSkill], client: Client) -> Render
     if not visible:
         hidden = tuple(EntryInfo(skill.name, 0, hidden=True) for skill in skills)
         return Rendering(CATALOG_FORMAT, "", budget, None, hidden, client.id)
+    blocks = [copilot_cli_entry(skill) for skill in visible]
+    whole = iter(copilot_cli_fit([len(block) for block in blocks], budget))
+    listed = iter(blocks)
     parts = ["<available_skills>\n"]
     entries: list[EntryInfo] = []
     overflow: list[str] = []
-    used = 0
     for skill in skills:
         if skill.hidden:
             entries.append(EntryInfo(skill.name, 0, hidden=True))
             continue
-        block = _entry(skill)
-        if not overflow and (budget is None or used + len(block) <= budget):
+        block = next(listed)
+        if next(whole):
             parts.append(block)
-            used += len(block)
             entries.append(EntryInfo(skill.name, len(block)))
         else:
             overflow.append(skill.name)

@@ -30,48 +30,24 @@ from skill_ls.clients.table import Client
 from skill_ls.render.escape import html_escape
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
-from skill_ls.render.strings import JS_WHITESPACE, js_head, js_length, js_trim
+from skill_ls.render.strings import js_trim
+from skill_ls.workspace.listings.droid import (
+    DEFAULT_BUDGET,
+    NO_DESCRIPTION,
+    droid_fit,
+    droid_line,
+    one_line,
+)
 from skill_ls.workspace.model import LoadedSkill
 
 CATALOG_FORMAT = "droid-available-skills"
 ACTIVATION_FORMAT = "droid-skill"
 HEADER = "Available skills (invoke by exact name when its description matches the request):"
-NO_DESCRIPTION = "No description provided"
-# Characters a description keeps in the catalog (the last one then `…`).
-DESCRIPTION_MAX = 1024
-# The budget when the model's working token limit is not known.
-DEFAULT_BUDGET = 8000
-# Which skills keep their descriptions first, by skill-ls scope (higher first).
-PRIORITY = {"project": 2, "user": 1}
-# Tags Droid writes with entities inside a name or a description.
-_DEFUSED = {
-    tag: tag.replace("<", "&lt;").replace(">", "&gt;")
-    for tag in (
-        "<system-reminder>",
-        "</system-reminder>",
-        "<system-notification>",
-        "</system-notification>",
-    )
-}
-_DEFUSE = re.compile("|".join(re.escape(tag) for tag in _DEFUSED))
-_WHITESPACE = re.compile(f"[{re.escape(JS_WHITESPACE)}]+")
+__all__ = ["HEADER", "NO_DESCRIPTION", "droid_catalog", "droid_skill", "one_line"]
+
 _TAG_SPACES = re.compile(r"[\r\n\t]")
 # Droid's frontmatter pattern, on the text as read (CRLF kept).
 _FRONTMATTER = re.compile(r"---\r?\n[\s\S]*?\r?\n---(?:\r?\n)?")
-
-
-def one_line(text: str) -> str:
-    """Droid's clean-up of a name or a description: tags defused, whitespace runs made one
-    space, trimmed."""
-    defused = _DEFUSE.sub(lambda match: _DEFUSED[match.group(0)], text)
-    return js_trim(_WHITESPACE.sub(" ", defused))
-
-
-def _description(text: str) -> str:
-    shown = one_line(text) or NO_DESCRIPTION
-    if js_length(shown) <= DESCRIPTION_MAX:
-        return shown
-    return js_head(shown, DESCRIPTION_MAX - 1) + "\u2026"
 
 
 def droid_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
@@ -81,34 +57,14 @@ def droid_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     if not listed:
         return Rendering(CATALOG_FORMAT, "", client=client.id, entries=left_out)
     budget = client.budget() or DEFAULT_BUDGET
-    names = [one_line(s.name) for s in listed]
-    full = [f"{name}: {_description(s.description)}" for name, s in zip(names, listed, strict=True)]
-    extra = [js_length(line) - js_length(name) for line, name in zip(full, names, strict=True)]
-    left = budget - sum(js_length(name) for name in names) - (len(listed) - 1)
-    kept: set[int] = set()
-    others: list[int] = []
-    for at, skill in enumerate(listed):
-        if skill.scope == "builtin":
-            kept.add(at)
-            left -= extra[at]
-        else:
-            others.append(at)
-    others.sort(key=lambda at: -PRIORITY.get(listed[at].scope, 0))
-    for at in others:
-        if extra[at] <= left:
-            kept.add(at)
-            left -= extra[at]
-    lines = [full[at] if at in kept else names[at] for at in range(len(listed))]
+    lines = [droid_line(skill) for skill in listed]
+    kept = droid_fit(lines, budget)
+    shown = [line.full if full else line.name for line, full in zip(lines, kept, strict=True)]
     infos = tuple(
-        EntryInfo(
-            skill.name,
-            len(line),
-            truncated=at not in kept
-            or line != f"{names[at]}: {one_line(skill.description) or NO_DESCRIPTION}",
-        )
-        for at, (skill, line) in enumerate(zip(listed, lines, strict=True))
+        EntryInfo(skill.name, len(text), truncated=not full or line.capped)
+        for skill, line, full, text in zip(listed, lines, kept, shown, strict=True)
     )
-    text = HEADER + "\n" + "\n".join(lines)
+    text = HEADER + "\n" + "\n".join(shown)
     return Rendering(
         CATALOG_FORMAT, text, budget=budget, client=client.id, entries=infos + left_out
     )

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_entities
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_trim
+from skill_ls.workspace.listings.qwen import LISTING_BUDGET, over_budget, qwen_entry
 from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.order import locale_key
 
@@ -36,10 +36,6 @@ HEADER = (
     "<available_skills>\n"
 )
 FOOTER = "\n</available_skills>"
-# Qwen Code's MAX_SKILL_LISTING_CHARS: the joined entries, before the trim.
-LISTING_BUDGET = 8000
-# Its levels, by skill-ls scope (extra roots are Qwen Code's custom user skill folders).
-LEVELS = {"project": "project", "user": "user", "extra": "user", "builtin": "bundled"}
 ACTIVATION_NOTE = (
     "Important: ALWAYS resolve absolute paths from this base directory when working with skills."
 )
@@ -47,55 +43,24 @@ ACTIVATION_NOTE = (
 _FRONTMATTER = re.compile(r"---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)")
 
 
-@dataclass(frozen=True)
-class _Entry:
-    name: str
-    description: str
-    when_to_use: str | None
-    level: str
-
-
 def escape_xml(text: str) -> str:
     """Qwen Code's escapeXml: the five entities, control characters left as they are."""
     return xml_entities(text)
 
 
-def _block(entry: _Entry) -> str:
-    description = escape_xml(entry.description)
-    if entry.when_to_use:
-        description += " \u2014 " + escape_xml(entry.when_to_use)
-    return (
-        f"<skill>\n<name>\n{escape_xml(entry.name)}\n</name>\n"
-        f"<description>\n{description} ({entry.level})\n</description>\n"
-        f"<location>\n{entry.level}\n</location>\n</skill>"
-    )
-
-
-def _trimmed(entry: _Entry) -> _Entry:
-    """Over the budget: a non-bundled entry keeps its description's first line only."""
-    if entry.level == "bundled":
-        return entry
-    return _Entry(entry.name, js_trim(entry.description.split("\n")[0]), None, entry.level)
-
-
 def qwen_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     """The `<system-reminder>` list of skills; empty when no skill is listed."""
-    listed = sorted((s for s in skills if not s.hidden), key=lambda s: locale_key(s.name))
     left_out = tuple(EntryInfo(s.name, 0, hidden=True) for s in skills if s.hidden)
-    if not listed:
+    listed = sorted((s for s in skills if not s.hidden), key=lambda s: locale_key(s.name))
+    pairs = [(qwen_entry(s), s) for s in listed]
+    if not pairs:
         return Rendering(CATALOG_FORMAT, "", client=client.id, entries=left_out)
-    entries = [
-        _Entry(s.name, s.description, s.when_to_use or None, LEVELS.get(s.scope, s.scope))
-        for s in listed
-    ]
     budget = client.budget() or LISTING_BUDGET
-    shown = entries
-    if len("\n".join(_block(entry) for entry in entries)) > budget:
-        shown = [_trimmed(entry) for entry in entries]
-    blocks = [_block(entry) for entry in shown]
+    trim = over_budget([entry for entry, _ in pairs], budget)
+    blocks = [entry.trimmed if trim else entry.full for entry, _ in pairs]
     infos = tuple(
-        EntryInfo(entry.name, len(block), truncated=entry != full)
-        for entry, full, block in zip(shown, entries, blocks, strict=True)
+        EntryInfo(skill.name, len(block), truncated=block != entry.full)
+        for (entry, skill), block in zip(pairs, blocks, strict=True)
     )
     text = HEADER + "\n".join(blocks) + FOOTER
     return Rendering(

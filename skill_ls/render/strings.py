@@ -1,35 +1,14 @@
-"""String operations several agents' renderers share, as the agents do them."""
+"""String operations several agents' renderers share; they live with the listing budgets
+(`workspace.listings.strings`), which measure entries the same way."""
 
 from __future__ import annotations
 
-# What JavaScript's `String.prototype.trim()` removes (WhiteSpace and LineTerminator).
-JS_WHITESPACE = (
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
-    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+from skill_ls.workspace.listings.strings import (
+    JS_WHITESPACE,
+    js_head,
+    js_length,
+    js_trim,
+    utf8_size,
 )
 
-
-def js_trim(text: str) -> str:
-    """`text.trim()` as JavaScript does it."""
-    return text.strip(JS_WHITESPACE)
-
-
-def utf8_size(text: str) -> int:
-    """UTF-8 bytes (a lone surrogate, which no file read here holds, counts 3)."""
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def js_length(text: str) -> int:
-    """`text.length` in JavaScript: UTF-16 code units."""
-    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
-
-
-def js_head(text: str, units: int) -> str:
-    """The longest start of `text` within `units` UTF-16 code units (a character that
-    `text.slice(0, units)` would cut in half is left out whole)."""
-    taken = 0
-    for position, char in enumerate(text):
-        taken += 2 if ord(char) > 0xFFFF else 1
-        if taken > units:
-            return text[:position]
-    return text
+__all__ = ["JS_WHITESPACE", "js_head", "js_length", "js_trim", "utf8_size"]

@@ -7,16 +7,21 @@ import logging
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.rules import (
+    arguments,
     body,
+    body_commands,
     client_fields,
     config_rules,
     internal,
     manifests,
+    openai_yaml,
     portability,
     quality,
     safety,
+    side_effects,
     spec,
     structure,
+    upload,
     workspace,
 )
 from skill_ls.rules.context import CheckContext
@@ -31,10 +36,23 @@ __all__ = [
     "check",
     "config_rules",
     "manifests",
+    "openai_yaml",
     "workspace",
 ]
 
-_FAMILIES = (structure, spec, portability, client_fields, body, quality, safety)
+_FAMILIES = (
+    structure,
+    spec,
+    portability,
+    client_fields,
+    upload,
+    body,
+    body_commands,
+    arguments,
+    side_effects,
+    quality,
+    safety,
+)
 
 log = logging.getLogger(__name__)
 

@@ -33,8 +33,9 @@ UNKNOWN_FIELD = define(
     "frontmatter key not honoured by the target clients",
     "Clients ignore keys they do not know (some warn). Which keys are known differs by "
     "client, so the message says who honours the key, who ignores it and who warns about it "
-    "or rejects it. Information when every target that does not honour the key ignores it "
-    "silently; a warning when one of them warns about it or rejects it. Keep custom data "
+    "or refuses the skill over it. Information when every target that does not honour the "
+    "key ignores it silently; a warning when one of them warns about it; an error when one "
+    "refuses the skill (an upload that takes only the spec's keys fails). Keep custom data "
     "under `metadata`.",
     fixable=True,
     family=FAMILY,
@@ -116,13 +117,15 @@ def _report_unknown(
     ignored_here: list[Client],
 ) -> None:
     """Information when every target that does not honour the key ignores it silently; a
-    warning when one of them warns about it or rejects it (`Client.unknown_fields`)."""
+    warning when one of them warns about it; an error when one refuses the skill over it
+    (`Client.unknown_fields`). A target that refuses the skill is not said to ignore it."""
+    ignoring = [client for client in ignored_here if client.unknown_fields != "error"]
     if honoured_here:
-        message = (
-            f"`{key}` is honoured by {names(honoured_here)} but ignored by {names(ignored_here)}"
-        )
+        message = f"`{key}` is honoured by {names(honoured_here)}"
+        message += f" but ignored by {names(ignoring)}" if ignoring else ""
     elif honoured:
-        message = f"`{key}` is honoured only by {names(honoured)}; ignored by {names(ignored_here)}"
+        message = f"`{key}` is honoured only by {names(honoured)}"
+        message += f"; ignored by {names(ignoring)}" if ignoring else ""
     else:
         close = _close_field(key)
         hint = f"; did you mean `{close}`?" if close else "; keep custom data under `metadata`"
@@ -130,7 +133,11 @@ def _report_unknown(
         message += _objections(ignored_here, silent_named=False) + hint
     if honoured:
         message += _objections(ignored_here, silent_named=True)
-    warning = any(client.unknown_fields != "ignore" for client in ignored_here)
+    severity = Severity.INFO
+    if any(client.unknown_fields == "warn" for client in ignored_here):
+        severity = Severity.WARNING
+    if len(ignoring) < len(ignored_here):
+        severity = Severity.ERROR
     fixes = _unknown_fixes(doc, key, entry)
     if not honoured:
         close = _close_field(key)
@@ -141,22 +148,23 @@ def _report_unknown(
         entry.key.range,
         message,
         fixes=fixes,
-        severity=Severity.WARNING if warning else Severity.INFO,
+        severity=severity,
         data={"key": key},
     )
 
 
 def _objections(ignoring: list[Client], silent_named: bool) -> str:
     """What the targets that do not know a key do with it, beyond ignoring it: "; X warns
-    about it, Y rejects it" (or "; A and B ignore it" when no target objects and the message
-    does not name them yet)."""
+    about it, Y refuses a skill that has it" (or "; A and B ignore it" when no target
+    objects and the message does not name them yet)."""
     warning = [client for client in ignoring if client.unknown_fields == "warn"]
     rejecting = [client for client in ignoring if client.unknown_fields == "error"]
     parts = []
     if warning:
         parts.append(f"{names(warning)} warn{'s' if len(warning) == 1 else ''} about it")
     if rejecting:
-        parts.append(f"{names(rejecting)} reject{'s' if len(rejecting) == 1 else ''} it")
+        verb = "refuses" if len(rejecting) == 1 else "refuse"
+        parts.append(f"{names(rejecting)} {verb} a skill that has it")
     if not parts:
         if silent_named:
             return ""

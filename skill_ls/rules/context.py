@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skill_ls import access_log
 from skill_ls.clients.model import BundleFormat
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
 from skill_ls.document.manifest_json import JsonValue, read_manifest
@@ -35,6 +36,10 @@ class CheckContext:
     file_name: str | None = None
     # The folders installed together with the skill (None: unknown, e.g. a buffer).
     install: InstallTree | None = None
+    # Bytes the listed files take together (their own size: a link counts as a link), added
+    # up only when a target limits an upload's size (`Client.max_upload_bytes`); None:
+    # not added up. A lower bound when the listing stopped at its cap.
+    skill_bytes: int | None = None
 
     @property
     def audience(self) -> tuple[Client, ...]:
@@ -185,6 +190,13 @@ def context_for_path(
         else:
             files, dirs = files_and_dirs
     install = install_tree(skill_md, known) if list_files else None
+    skill_bytes = None
+    if files is not None and any(
+        CLIENTS_BY_ID[c].max_upload_bytes is not None
+        for c in settings.target_clients
+        if c in CLIENTS_BY_ID
+    ):
+        skill_bytes = _total_bytes(folder, files)
     discovered = clients_for_path(str(skill_md))
     if not discovered and install is not None:
         discovered = bundle_clients(install)
@@ -196,7 +208,22 @@ def context_for_path(
         discovered_by=discovered,
         file_name=skill_md.name,
         install=install,
+        skill_bytes=skill_bytes,
     )
+
+
+def _total_bytes(folder: Path, files: set[str]) -> int:
+    """The size of the listed files together; each one noted as read by a recorded run, so
+    that a replay compares its size too."""
+    total = 0
+    for relative in files:
+        path = os.path.join(folder, relative)
+        access_log.note_size(path)
+        try:
+            total += os.lstat(path).st_size
+        except OSError:
+            continue
+    return total
 
 
 def form_manifest(root: str, form: BundleFormat) -> str | None:

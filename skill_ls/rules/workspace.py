@@ -83,6 +83,20 @@ AGENT_BUILTIN_CLASH = define(
     example="`.agents/skills/skill-creator/SKILL.md` in a workspace opened with Codex",
     family=FAMILY,
 )
+LISTING_OVER_BUDGET = define(
+    "SKL508",
+    "listing-over-budget",
+    Severity.WARNING,
+    "An agent's listing budget cuts this skill's entry",
+    "Agents list every skill's name and description in a catalog of bounded size (a share "
+    "of the model's context, or a fixed number of characters). Over it, they drop "
+    "descriptions, shorten them or leave skills out, each in its own way; the model cannot "
+    "choose a skill it sees no description of. The finding names the agents, what the whole "
+    "listing takes against each budget, and the longest descriptions to shorten. It is "
+    "information where the agent only shortens the description.",
+    example="60 skills under `.claude/skills` with 600-character descriptions",
+    family=FAMILY,
+)
 # Competing skills (SKL509, measured by `workspace/overlap.py`): at least this many shared
 # distinctive words, making up this share of the shorter entry's for a warning (the looser
 # share when both names have the same words) or the looser one for information; a word more
@@ -102,17 +116,17 @@ COMPETING_SKILLS = define(
     "Two skills an agent lists together have descriptions the model cannot tell apart",
     "An agent's model picks a skill from its listing alone: the name and the description as "
     "the agent lists them (`when_to_use` too where it honours the field, cut at its entry "
-    "cap). Two entries that share most of their distinctive words (content words without "
-    "stop words and the boilerplate of descriptions, plurals and -ing/-ed folded, leaving "
-    f"out words more than {COMMON_AT_LEAST} skills of the workspace, or "
-    f"{COMMON_SHARE:.0%} of them up to {COMMON_AT_MOST}, use) leave the model to guess. "
-    "Judged per agent, for "
-    "skills it lists together; a pair is left alone when either name holds a word its own "
-    "description uses more than the other's (`aws-review` beside `azure-review`). A "
-    f"warning when the shared words are at least {WARNING_SHARE:.0%} of the shorter entry's "
-    f"distinctive words ({INFO_SHARE:.0%} when both names have the same words), "
-    f"information from {INFO_SHARE:.0%}; at least {MIN_SHARED} words either way. Two "
-    "copies of one name are SKL501/SKL502's.",
+    "cap; only the name where its budget drops the description, as SKL508 says). Two "
+    "entries that share most of their distinctive words (content words without stop words "
+    "and the boilerplate of descriptions, plurals and -ing/-ed folded, leaving out words "
+    f"more than {COMMON_AT_LEAST} skills of the workspace, or {COMMON_SHARE:.0%} of them up "
+    f"to {COMMON_AT_MOST}, use) leave the model to guess. Judged per agent, for skills it "
+    "lists together; a pair is left alone when either name holds a word its own description "
+    "uses more than the other's (`aws-review` beside `azure-review`). A warning when the "
+    f"shared words are at least {WARNING_SHARE:.0%} of the shorter entry's distinctive words "
+    f"({INFO_SHARE:.0%} when both names have the same words), information from "
+    f"{INFO_SHARE:.0%}; at least {MIN_SHARED} words either way. Two copies of one name are "
+    "SKL501/SKL502's.",
     example="`pdf-tools` and `pdf-helper`, both 'Extract text and tables from PDF files, "
     "fill PDF forms, merge documents'",
     family=FAMILY,

@@ -1,16 +1,23 @@
-"""Hover and completion in an open plugin, extension or marketplace manifest: the answers
-come from `workspace.manifest_help`; this only translates them into the protocol."""
+"""Hover and completion in an open plugin, extension or marketplace manifest, or a skill's
+`agents/openai.yaml`: the answers come from `workspace.manifest_help` and
+`workspace.sidecar_help`; this only translates them into the protocol."""
 
 from __future__ import annotations
 
 from lsprotocol import types
 
+from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.server.convert import to_lsp_hover
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session
 from skill_ls.workspace.manifest_help import manifest_completions, manifest_hover
+from skill_ls.workspace.sidecar_help import sidecar_completions, sidecar_hover
 
-_KINDS = {"key": types.CompletionItemKind.Property, "folder": types.CompletionItemKind.Folder}
+_KINDS = {
+    "key": types.CompletionItemKind.Property,
+    "folder": types.CompletionItemKind.Folder,
+    "value": types.CompletionItemKind.Value,
+}
 
 
 def manifest_hover_at(
@@ -18,9 +25,11 @@ def manifest_hover_at(
 ) -> types.Hover | None:
     if snapshot.path is None:
         return None
-    found = manifest_hover(
-        snapshot.path, snapshot.text, session.mapper.from_client(snapshot.index, position)
-    )
+    where = session.mapper.from_client(snapshot.index, position)
+    if is_sidecar(snapshot.path):
+        found = sidecar_hover(snapshot.text, where)
+    else:
+        found = manifest_hover(snapshot.path, snapshot.text, where)
     if found is None:
         return None
     return to_lsp_hover(found.text, found.range, snapshot.index, session.mapper, session.flags)
@@ -32,7 +41,10 @@ def manifest_completion_at(
     if snapshot.path is None:
         return None
     offset = snapshot.index.offset(session.mapper.from_client(snapshot.index, position))
-    found = manifest_completions(snapshot.path, snapshot.text, offset)
+    if is_sidecar(snapshot.path):
+        found = sidecar_completions(snapshot.text, offset)
+    else:
+        found = manifest_completions(snapshot.path, snapshot.text, offset)
     if not found:
         return None
     snippets = session.flags.snippets

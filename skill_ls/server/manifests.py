@@ -1,5 +1,6 @@
-"""An open plugin, extension or marketplace manifest (a JSON document): its findings from
-the validator (`rules.manifests`, SKL6xx), in the client's terms. Nothing here decides what
+"""An open plugin, extension or marketplace manifest (a JSON document), or a skill's
+`agents/openai.yaml`: its findings from the validator (`rules.manifests`, `rules.openai_yaml`,
+SKL6xx), in the client's terms. Nothing here decides what
 is wrong with a manifest; it only routes the document and translates the answer."""
 
 from __future__ import annotations
@@ -7,15 +8,19 @@ from __future__ import annotations
 from lsprotocol import types
 
 from skill_ls.document.manifest_json import parse_json
+from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.rules.manifests import check_manifest, manifest_kind, manifest_root, on_disk
+from skill_ls.rules.openai_yaml import check_sidecar
+from skill_ls.rules.openai_yaml_context import is_sidecar, sidecar_on_disk
 from skill_ls.server.convert import to_lsp_diagnostics
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session
 
 
 def is_manifest(snapshot: Snapshot) -> bool:
-    """Whether the document is a manifest some client reads (by its path)."""
-    return snapshot.path is not None and manifest_kind(snapshot.path) is not None
+    """Whether the document is a manifest or a skill's sidecar some client reads (by its path)."""
+    path = snapshot.path
+    return path is not None and (manifest_kind(path) is not None or is_sidecar(path))
 
 
 def manifest_diagnostics(session: Session, snapshot: Snapshot) -> list[types.Diagnostic]:
@@ -23,11 +28,15 @@ def manifest_diagnostics(session: Session, snapshot: Snapshot) -> list[types.Dia
     exist below the manifest's root)."""
     path = snapshot.path
     kind = manifest_kind(path) if path is not None else None
-    if path is None or kind is None:
+    if path is not None and kind is None and is_sidecar(path):
+        settings = session.settings_for(path)
+        found = check_sidecar(parse_sidecar(snapshot.text), sidecar_on_disk(path, settings))
+    elif path is None or kind is None:
         return []
-    settings = session.settings_for(path)
-    context = on_disk(manifest_root(path, kind), path, settings)
-    found = check_manifest(parse_json(snapshot.text), context)
+    else:
+        settings = session.settings_for(path)
+        context = on_disk(manifest_root(path, kind), path, settings)
+        found = check_manifest(parse_json(snapshot.text), context)
     return to_lsp_diagnostics(
         found,
         snapshot.index,

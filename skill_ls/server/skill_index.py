@@ -194,10 +194,14 @@ class SkillIndex:
             self._versions[path] = version
             own = self.index_for(path)
             before = own.facts(path)
+            cuts = own.listing_cuts()
             for index in self.indexes:
                 index.set_buffer(path, text)
             after = own.facts(path)
-        if before is not None and after is not None and before.name != after.name:
+            # A description that moves a listing across its budget changes what others get.
+            cut_changed = own.listing_cuts() != cuts
+        renamed = before is not None and after is not None and before.name != after.name
+        if renamed or cut_changed:
             self.on_names_changed()
 
     def clear_buffer(self, path: str) -> None:
@@ -207,10 +211,12 @@ class SkillIndex:
                 return
             own = self.index_for(path)
             before = own.facts(path)
+            cuts = own.listing_cuts()
             for index in self.indexes:
                 index.clear_buffer(path)
             after = own.facts(path)
-        if before is not None and (after is None or before.name != after.name):
+            cut_changed = own.listing_cuts() != cuts
+        if (before is not None and (after is None or before.name != after.name)) or cut_changed:
             self.on_names_changed()
 
     def cross_findings(

@@ -15,8 +15,9 @@ from skill_ls.diagnostics import Range, Related, Severity
 from skill_ls.rules.helpers import names
 from skill_ls.rules.reporter import Reporter
 from skill_ls.rules.workspace import COMPETING_SKILLS
+from skill_ls.workspace.listings.cuts import Cut
 from skill_ls.workspace.model import Status
-from skill_ls.workspace.overlap import Overlap, OverlapIndex, compare
+from skill_ls.workspace.overlap import Overlap, OverlapIndex, Words, compare, content_words
 from skill_ls.workspace.read_model import IndexReadModel
 
 # Where a finding goes when the file has neither `description` nor `name`: the opening `---`.
@@ -47,7 +48,8 @@ def report_competing(
             mine, theirs = index.name_for(client.id, real), index.name_for(client.id, other)
             if mine == theirs:
                 continue  # two copies of one name: SKL501/SKL502
-            words, other_words = overlaps.words(real, client.id), overlaps.words(other, client.id)
+            words = _entry_words(index, overlaps, client, real, mine)
+            other_words = _entry_words(index, overlaps, client, other, theirs)
             if words is None or other_words is None:
                 continue
             overlap = compare(words, other_words, common)
@@ -61,6 +63,20 @@ def report_competing(
             related=(_related(index, clients[0], other, theirs),),
             severity=Severity.INFO if overlap.band == "info" else None,
         )
+
+
+def _entry_words(
+    index: IndexReadModel, overlaps: OverlapIndex, client: Client, real: str, name: str
+) -> Words | None:
+    """The words `client` lists for the skill at `real`: none when its budget leaves the
+    entry out, the name's alone when the budget drops the description (a description the
+    budget only shortens counts whole)."""
+    cut = index.listing_cut(client, real)
+    if cut is not None and cut[0] is Cut.OMITTED:
+        return None
+    if cut is not None and cut[0] is Cut.DROPPED:
+        return content_words(name, "")
+    return overlaps.words(real, client.id)
 
 
 def _listing(index: IndexReadModel, real: str) -> list[Client]:

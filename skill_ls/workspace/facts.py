@@ -7,12 +7,15 @@ from __future__ import annotations
 import os
 import re
 
+from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.clients.simple_yaml import simple_fields
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, load_head, parse_head
+from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.files import read_regular
+from skill_ls.rules.openai_yaml import voided
 from skill_ls.workspace.model import SkillFacts
-from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, parse_yaml
+from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
 
 SIDECAR_BYTES = 64 * 1024
 
@@ -175,9 +178,32 @@ def _sidecar_value(folder: str, flag: str) -> object | None:
         text = data.decode("utf-8", errors="replace")
     except OSError:
         return None
-    node: YNode | None = parse_yaml(text).root
+    parsed = parse_sidecar(text)
+    if relative == SIDECAR_PATH and voided(parsed):
+        return None  # Codex ignores the whole file, this flag with it
+    node: YNode | None = parsed.root
     for part in dotted.split("."):
         if not isinstance(node, YMapping):
             return None
         node = node.get(part)
+    if isinstance(node, YAlias) and parsed.root is not None:
+        node = _anchored(parsed.root, node)  # YAML readers give the anchored value
     return _plain_value(node) if isinstance(node, YScalar) else None
+
+
+def _anchored(root: YNode, alias: YAlias) -> YNode | None:
+    """The node `alias` stands for: the last one anchored with its name before it, in the
+    order of the text (the tree is bounded in size, and walked without recursion)."""
+    found: YNode | None = None
+    stack: list[YNode] = [root]
+    while stack:
+        node = stack.pop()
+        if node is alias:
+            break
+        if node.anchor == alias.name:
+            found = node
+        if isinstance(node, YMapping):
+            stack.extend(item for entry in reversed(node.entries) for item in reversed(entry))
+        elif isinstance(node, YSequence):
+            stack.extend(reversed(node.items))
+    return found

@@ -24,6 +24,7 @@ from skill_ls.rules.workspace import (
     NOT_LOADED,
     SHADOWED,
 )
+from skill_ls.workspace.budget_findings import listing_budgets
 from skill_ls.workspace.competing import report_competing
 from skill_ls.workspace.model import Status
 from skill_ls.workspace.overlap import OverlapIndex
@@ -55,6 +56,7 @@ def for_skill(
     _agent_builtins(index, real, here, reporter)
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
+    listing_budgets(index, real, reporter)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
 
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
-from skill_ls.clients.table import CLIENTS
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.files import is_within
 from skill_ls.ignore import IGNORE_FILES
@@ -38,6 +38,7 @@ from skill_ls.workspace.precedence import (
 from skill_ls.workspace.read_model import IndexReadModel, IndexState
 from skill_ls.workspace.root_walk import RootWalk, WalkLimits, walk_below, walk_root
 from skill_ls.workspace.roots import normalise
+from skill_ls.workspace.views import snapshot
 
 Progress = Callable[[int, int, str], None]
 Cancelled = Callable[[], bool]
@@ -116,10 +117,18 @@ class WorkspaceIndex(IndexReadModel):
             self._state = state
             self._invalidate_all()
             self._replay()
+            self._measure_listings()
             hits = tuple(hit for walk in state.walks.values() for hit in walk.hits)
             return ScanReport(
                 total, len(state.locations), time.perf_counter() - started, False, hits
             )
+
+    def _measure_listings(self) -> None:
+        """Measure the listing of every target agent with a budget now, on the scan's
+        thread: the first check after a scan, and each keystroke after, then re-measure
+        only what changed (SKL508)."""
+        for client_id in self.audience:
+            self.listing_overflow(CLIENTS_BY_ID[client_id])
 
     def _cancelled(self, roots: int, started: float) -> ScanReport:
         with self._lock:
@@ -366,8 +375,9 @@ class WorkspaceIndex(IndexReadModel):
     def _changed(self, state: IndexState, reals: Iterable[str]) -> None:
         """Refresh these real files in the live state and drop what depended on them."""
         reals = list(reals)
+        before = snapshot(state, [CLIENTS_BY_ID[c] for c in self._views], reals)
         groups: set[tuple[str, str]] = set()
         for real in reals:
             groups |= self._refresh(state, real)
-        self._forget(reals, groups)
+        self._forget(reals, groups, before)
         self._overlaps.forget(reals)

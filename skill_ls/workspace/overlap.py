@@ -4,7 +4,8 @@ A model picks a skill from its listing, the name and description the agent shows
 entries that say the same thing in the same words cannot be told apart. The measure:
 
 - the listed text (the name the agent keys the skill by, its description as the agent
-  takes it, `when_to_use` where the agent honours it, cut at its entry cap) is lower-cased
+  takes it, `when_to_use` where the agent honours it, cut at its entry cap; the name alone
+  where the agent's budget drops the description, see `competing.py`) is lower-cased
   and split into words of letters and digits; numbers alone and stop words (English
   function words and the boilerplate every description has: "use", "when", "skill",
   "user", "asked", ...) are dropped; plurals and -ing/-ed endings are folded (`stem`);

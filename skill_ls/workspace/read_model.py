@@ -15,7 +15,8 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.settings import Settings
-from skill_ls.workspace.builtin_skills import with_builtins
+from skill_ls.workspace.listings.budget import ListingBudgets, has_budget
+from skill_ls.workspace.listings.cuts import Cut, Overflow
 from skill_ls.workspace.model import (
     SCOPES,
     BoundHit,
@@ -27,17 +28,10 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
-from skill_ls.workspace.order import first_place, source_order
-from skill_ls.workspace.precedence import (
-    Candidate,
-    Outcome,
-    description_of,
-    fallback_name,
-    reads_frontmatter,
-    resolve,
-)
+from skill_ls.workspace.precedence import Candidate, Outcome, fallback_name, resolve
 from skill_ls.workspace.root_walk import RootWalk, WalkLimits
 from skill_ls.workspace.roots import client_roots, current_environment, normalise
+from skill_ls.workspace.views import Before, build_view, patched_view
 
 _STATUS_SUMMARY = (Status.LOADED, Status.HIDDEN, Status.CONFLICT, Status.SHADOWED, Status.SKIPPED)
 
@@ -101,6 +95,7 @@ class IndexReadModel:
         self._outcomes: dict[str, dict[str, Mapping[str, Outcome]]] = {}
         self._entries: dict[str, SkillEntry] = {}
         self._views: dict[str, tuple[LoadedSkill, ...]] = {}
+        self._budgets = ListingBudgets(self.settings.context_window)
 
     # --- skills and what each client loads -------------------------------------------------
 
@@ -150,27 +145,34 @@ class IndexReadModel:
         client = CLIENTS_BY_ID[_known(client_id)]
         with self._lock:
             cached = self._views.get(client.id)
-            if cached is not None:
-                return cached
-            loaded: list[tuple[tuple[int, str], LoadedSkill]] = []
-            candidates = self._state.candidates.get(client.id, {})
-            for name, reals in self._state.groups.get(client.id, {}).items():
-                outcomes = self.outcomes(client, name)
-                place = first_place(client, reals, candidates, outcomes)
-                for real in reals:
-                    outcome = outcomes.get(real)
-                    if outcome is None or not outcome.loaded:
-                        continue
-                    candidate = candidates[real]
-                    skill = self._loaded_skill(client, name, candidate, outcome)
-                    order = place or candidate.order
-                    if client.list_order == "name-by-source":
-                        order = source_order(candidate, name)
-                    loaded.append((order, skill))
-            loaded.sort(key=lambda pair: pair[0])
-            view = with_builtins(client, [skill for _, skill in loaded], self.environment)
-            self._views[client.id] = view
-            return view
+            if cached is None:
+                cached = build_view(client, self._state, self.outcomes, self.environment)
+                self._views[client.id] = cached
+            return cached
+
+    def listing_overflow(self, client: Client) -> Overflow | None:
+        """What `client`'s listing budget cuts from its view; None when it all fits."""
+        if not has_budget(client):
+            return None
+        with self._lock:
+            return self._budgets.overflow(client, self.view(client.id))
+
+    def listing_cuts(self) -> tuple[tuple[str, tuple[Cut | None, ...] | None], ...]:
+        """What every target agent's budget cuts, entry by entry: when a change alters it,
+        other skills' SKL508 findings change."""
+        with self._lock:
+            return tuple(
+                (client_id, tuple(found.cuts) if found is not None else None)
+                for client_id in self.audience
+                for found in (self.listing_overflow(CLIENTS_BY_ID[client_id]),)
+            )
+
+    def listing_cut(self, client: Client, real: str) -> tuple[Cut, Overflow] | None:
+        """What `client`'s listing budget does to the file at `real`; None: listed whole."""
+        if not has_budget(client):
+            return None
+        with self._lock:
+            return self._budgets.cut(client, self.view(client.id), real)
 
     def facts(self, path: str | Path) -> SkillFacts | None:
         """What indexing read from the skill file at `path` (a buffer wins over disk)."""
@@ -204,6 +206,10 @@ class IndexReadModel:
         """The name a client gives the file at `real` (it must find the file)."""
         with self._lock:
             return self._state.names[client_id][real]
+
+    def finds(self, client_id: str, real: str) -> bool:
+        with self._lock:
+            return real in self._state.candidates.get(client_id, {})
 
     def candidate(self, client_id: str, real: str) -> Candidate:
         """Where a client finds the file at `real` first (it must find the file)."""
@@ -262,14 +268,27 @@ class IndexReadModel:
     def _walk_root(self, root_path: str) -> RootFolder:
         return self._root_uses[root_path][0].root
 
-    def _forget(self, reals: Iterable[str], groups: Iterable[tuple[str, str]]) -> None:
-        """Drop what depended on these real files and (client id, name) groups."""
+    def _forget(
+        self, reals: Iterable[str], groups: Iterable[tuple[str, str]], before: Before
+    ) -> None:
+        """Drop what depended on these real files and (client id, name) groups; patch the
+        views a change moved nothing in (`views.patched_view`), drop the others."""
+        previous: dict[tuple[str, str], Mapping[str, Outcome] | None] = {}
         for client_id, name in groups:
-            for other in self._outcomes.get(client_id, {}).pop(name, None) or ():
+            previous[(client_id, name)] = self._outcomes.get(client_id, {}).pop(name, None)
+            for other in previous[(client_id, name)] or ():
                 self._entries.pop(other, None)
         for real in reals:
             self._entries.pop(real, None)
-        self._views.clear()
+        views, self._views = self._views, {}
+        for client_id, view in views.items():
+            client = CLIENTS_BY_ID[client_id]
+            mine = before.get(client_id)
+            patched = None
+            if mine is not None:
+                patched = patched_view(client, view, mine, previous, self._state, self.outcomes)
+            if patched is not None:
+                self._views[client_id] = patched
 
     def _invalidate_all(self) -> None:
         self._outcomes.clear()
@@ -366,29 +385,6 @@ class IndexReadModel:
         )
         self._entries[real] = entry
         return entry
-
-    def _loaded_skill(
-        self, client: Client, name: str, candidate: Candidate, outcome: Outcome
-    ) -> LoadedSkill:
-        facts = self._state.facts[candidate.found.real]
-        read = reads_frontmatter(client, facts) or client.bad_frontmatter != "ignore"
-        shown = facts.name if read and facts.name and facts.name != name else None
-        return LoadedSkill(
-            name=name,
-            description=description_of(client, facts) or "",
-            path=candidate.found.path,
-            folder=os.path.dirname(candidate.found.path),
-            real_path=candidate.found.real,
-            scope=candidate.root.scope,
-            root=candidate.root.path,
-            relative_path=candidate.found.relative,
-            hidden=outcome.status is Status.HIDDEN,
-            conflict=outcome.status is Status.CONFLICT,
-            when_to_use=facts.when_to_use if read else None,
-            display_name=shown if client.name_source == "folder" else None,
-            root_pattern=candidate.root.pattern,
-            winner_varies=outcome.varies,
-        )
 
 
 def _known(client_id: str) -> str:

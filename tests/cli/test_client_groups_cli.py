@@ -102,5 +102,5 @@ def test_settings_file_names_a_group(root: Path) -> None:
 def test_unknown_name_lists_ids_and_groups(root: Path) -> None:
     result = run_check(root, "--client", "everything")
     assert result.returncode == 2
-    known = ", ".join([*group_members("all"), "all", "observed", "cited"])
+    known = ", ".join([*group_members("all"), "claude-api", "all", "observed", "cited"])
     assert f"unknown client(s) everything in targetClients (known: {known})" in result.stderr

@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,34 @@ def bundled_libs(extension_packages: Path) -> Path:
         output = tail(result.stdout + result.stderr)
         skip_or_fail(f"could not bundle the server's dependencies:\n{output}")
     return EXTENSION / "bundled" / "libs"
+
+
+@pytest.fixture(scope="session")
+def tools() -> dict[str, str]:
+    started = time.monotonic()
+    result = run(["bash", str(EXTENSION / "scripts" / "e2e-setup.sh")], timeout=1500)
+    if result.returncode != 0:
+        why = f"exit {result.returncode}:\n{tail(result.stderr)}"
+        skip_or_fail(f"the end-to-end tools could not be installed ({why})")
+    found = dict(line.split("=", 1) for line in result.stdout.splitlines() if "=" in line)
+    print(f"e2e-setup took {time.monotonic() - started:.0f} s")
+    return found
+
+
+@pytest.fixture(scope="session")
+def vsix(tmp_path_factory: pytest.TempPathFactory, extension_packages: Path) -> Path:
+    out = tmp_path_factory.mktemp("vsix") / "skill-ls.vsix"
+    env = {**os.environ, "PYTHON": sys.executable}
+    build = ["bash", str(EXTENSION / "scripts" / "build-vsix.sh"), str(out)]
+    result = run(build, env=env, timeout=900)
+    output = tail(result.stdout + result.stderr)
+    assert result.returncode == 0, f"building the .vsix failed:\n{output}"
+    return out
+
+
+def e2e_env() -> dict[str, str]:
+    """The environment for e2e.mjs: python3 on PATH is this interpreter (3.11+)."""
+    return {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    }

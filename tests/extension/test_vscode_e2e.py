@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import EXTENSION, FIXTURES, REPO, run, skip_or_fail, tail
+from .conftest import EXTENSION, FIXTURES, REPO, e2e_env, run, tail
 
 WORKSPACE = REPO / "examples"
 BROKEN_SKILL = ".claude/skills/deploy/SKILL.md"  # relative to WORKSPACE; see examples/README.md
@@ -47,29 +47,6 @@ UNTRUSTED_REPO = FIXTURES / "untrusted-repo"
 UNTRUSTED_SKILL = ".claude/skills/demo/SKILL.md"
 TOML_IGNORED = "SKL453"
 ALWAYS = "SKL301"
-
-
-@pytest.fixture(scope="module")
-def tools() -> dict[str, str]:
-    started = time.monotonic()
-    result = run(["bash", str(EXTENSION / "scripts" / "e2e-setup.sh")], timeout=1500)
-    if result.returncode != 0:
-        why = f"exit {result.returncode}:\n{tail(result.stderr)}"
-        skip_or_fail(f"the end-to-end tools could not be installed ({why})")
-    found = dict(line.split("=", 1) for line in result.stdout.splitlines() if "=" in line)
-    print(f"e2e-setup took {time.monotonic() - started:.0f} s")
-    return found
-
-
-@pytest.fixture(scope="module")
-def vsix(tmp_path_factory: pytest.TempPathFactory, extension_packages: Path) -> Path:
-    out = tmp_path_factory.mktemp("vsix") / "skill-ls.vsix"
-    env = {**os.environ, "PYTHON": sys.executable}
-    build = ["bash", str(EXTENSION / "scripts" / "build-vsix.sh"), str(out)]
-    result = run(build, env=env, timeout=900)
-    output = tail(result.stdout + result.stderr)
-    assert result.returncode == 0, f"building the .vsix failed:\n{output}"
-    return out
 
 
 def test_diagnostics_completion_and_previews_in_vscode(
@@ -165,14 +142,6 @@ def test_diagnostics_completion_and_previews_in_vscode(
     shots = ("1-diagnostics", "1b-code-lens", "2-completion", "3-catalog-preview", "7b-manifest")
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
-
-
-def e2e_env() -> dict[str, str]:
-    """The environment for e2e.mjs: python3 on PATH is this interpreter (3.11+)."""
-    return {
-        **os.environ,
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-    }
 
 
 def test_untrusted_repository_in_vscode(node: str, tools: dict[str, str], vsix: Path) -> None:

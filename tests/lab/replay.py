@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,20 @@ from clientlab.runner import LabFolders
 from clientlab.scenarios import SCENARIOS_BY_ID, materialise
 from skill_ls.cli import main as skill_ls_main
 from skill_ls.clients.builtins import INSTALL_PLACEHOLDER
+from skill_ls.render.shell_lines import RUN_PREFIX
+
+# skill-ls's placeholder for a command the agent runs on activation, for the only commands
+# the lab's scenarios hold: `echo` of one word, whose output is that word. Nothing else.
+_LAB_ECHO = re.compile(
+    re.escape(RUN_PREFIX) + r"echo ([A-Za-z0-9-]+)`, which [A-Za-z ]+ runs on activation\]"
+)
+
+
+def as_the_lab_ran_them(text: str) -> str:
+    """The activation with each placeholder of a lab `echo` command replaced by what the
+    agent put there, the command's output without its line end. The one span the replay
+    treats specially (clientlab/README.md, "Commands in a skill")."""
+    return _LAB_ECHO.sub(lambda match: match.group(1), text)
 
 
 @dataclass(frozen=True)
@@ -71,7 +86,7 @@ def replay(observation: Observation) -> Replay:
             code, out, err = run_cli([*argv, "--format", "json"])
             if code == 0:
                 activated = json.loads(out)
-                activation = normalise(activated["text"], replacements)
+                activation = as_the_lab_ran_them(normalise(activated["text"], replacements))
                 activation_varies = bool(activated["varies"])
             else:
                 activation_error = err

@@ -8,7 +8,9 @@ it gave.
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +22,9 @@ from skill_ls.document import code_kind, find_references, parse_document
 from skill_ls.document.blocks import atx_heading, scan_blocks
 from skill_ls.document.references import _LINK, _is_file_name, _links
 from skill_ls.rules import RULES, check
+from skill_ls.rules.arguments import hint_count
 from skill_ls.server.completion_context import _LINK_PREFIX, _link_prefix, completion_context
+from skill_ls.settings import Settings
 
 from .cpu_guard import guarded
 from .fuzzing import CONTEXT, SKILL_PATH
@@ -173,6 +177,21 @@ def test_safety_scans_in_linear_time(line: str) -> None:
     guarded(lambda: _check_cleanly(FRONTMATTER + "```sh\n" + code + "\n```\n"))
 
 
+# The upload's XML-tag scan (SKL126): runs of tag openings that never close, of `<` alone,
+# and of a tag's inside, in a description checked with the upload among the targets.
+XML_TAG_VALUES = ["<a" * N, "<" * N, "</" * N, "<a" + " b=" * N, "<a" + "<b" * N + ">"]
+UPLOAD_CONTEXT = replace(CONTEXT, settings=Settings(target_clients=("claude-api",)))
+
+
+@pytest.mark.parametrize("value", XML_TAG_VALUES, ids=range(len(XML_TAG_VALUES)))
+def test_the_upload_xml_tag_scan_is_linear(value: str) -> None:
+    assert "SKL126" in RULES
+    text = f"---\nname: my-skill\ndescription: '{value}'\n---\nBody\n"
+    found = guarded(lambda: check(parse_document(text, SKILL_PATH), UPLOAD_CONTEXT))
+    assert INTERNAL_ERROR not in {d.code for d in found}
+    assert ("SKL126" in {d.code for d in found}) == value.endswith(">")
+
+
 # The same answers as the patterns they replace, on short inputs.
 SHORT = settings(max_examples=500, deadline=None, database=None)
 
@@ -227,3 +246,42 @@ def _link_key(match: re.Match[str]) -> tuple[object, ...]:
 @given(_short("[]()<> a!"))
 def test_links_are_what_the_pattern_found(line: str) -> None:
     assert [_link_key(m) for m in _links(line)] == [_link_key(m) for m in _LINK.finditer(line)]
+
+
+# The argument placeholders (SKL410, SKL411, SKL414) and side-effect commands (SKL413):
+# runs of what each pattern repeats, in prose, inline code and shell blocks.
+ARGUMENT_LINES = [
+    "$" * N,
+    "$1" * N,
+    "$a" * N,
+    "$" + "a" * N,
+    "$" + "1" * N + "x",
+    "$ARGUMENTS[" * N,
+    "$ARGUMENTS[" + "1" * N,
+    "$1." * N,
+    "`$1" * N,
+    "git " * N,
+    "git" + " " * N + "pushx",
+    "rm -rf" * N,
+    "rm -rf " + " " * N + "$",
+    "DROP " * N,
+    "gh release " * N,
+    "never " * N + "git push",
+    "git push " * N,
+    "git push | " * N,
+    "rm -rf x " * N,
+    "rm -rf $x " * N,
+]
+ARGUMENT_FRONTMATTER = (
+    '---\nname: my-skill\ndescription: Does a thing.\nargument-hint: "[a] [b]"\n'
+    "arguments: [a, b]\n---\n"
+)
+
+
+@pytest.mark.parametrize("line", ARGUMENT_LINES, ids=range(len(ARGUMENT_LINES)))
+def test_argument_and_command_scans_in_linear_time(line: str) -> None:
+    assert {"SKL410", "SKL411", "SKL413", "SKL414"} <= RULES.keys()
+    guarded(lambda: hint_count("[a] " * N + "x"))
+    for text in (line, f"`{line}`", f"```bash\n{line}\n```"):
+        document = ARGUMENT_FRONTMATTER + text + "\n"
+        guarded(functools.partial(_check_cleanly, document))

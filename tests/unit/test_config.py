@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from skill_ls.clients.groups import GROUP_DOCS, group_members
-from skill_ls.clients.table import CLIENTS_BY_ID
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.config import (
     MAX_CONFIG_BYTES,
     Settings,
@@ -50,7 +50,9 @@ def test_key_spellings(key: str) -> None:
     [
         (["observed"], group_members("observed")),
         ("cited", group_members("cited")),
-        (["codex", "all"], ("codex", *(c for c in CLIENTS_BY_ID if c != "codex"))),
+        (["codex", "all"], ("codex", *(c.id for c in CLIENTS if c.id != "codex"))),
+        # An upload target is in no group: it is named by id.
+        (["all", "claude-api"], (*(c.id for c in CLIENTS), "claude-api")),
     ],
 )
 def test_target_client_groups_become_ids(value: object, expected: tuple[str, ...]) -> None:

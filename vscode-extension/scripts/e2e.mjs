@@ -8,6 +8,7 @@
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
 //        [--scenario trust]
+//        [--scenario files --files "A/SKILL.md|B/SKILL.md" --expect-codes "SKL301|SKL205" [--suppress A/SKILL.md:SKL301]]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
 // (Problems panel and the test-only dump command) and the code lens, asks for completion in the
@@ -24,18 +25,46 @@
 // trusted: it opens the SKILL.md in Restricted Mode and records our diagnostics (each one's code
 // link), the status item, the server's command line and working directory; then it trusts the
 // folder (Workspaces: Manage Workspace Trust, Trust) and records the same again.
+//
+// --scenario files opens each of --files and records our diagnostics on it, then applies the
+// "Suppress CODE here" quick fix (scripts/e2e-files.mjs).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { runFilesScenario } from "./e2e-files.mjs";
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 
 function parseArgs(argv) {
-  const args = { expectCode: "SKL", expectCompletion: "license,compatibility,metadata,allowed-tools", timeout: 240, liveClient: "cursor" };
+  const args = {
+    expectCode: "SKL",
+    expectCompletion: "license,compatibility,metadata,allowed-tools",
+    timeout: 240,
+    liveClient: "cursor",
+  };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, "").replace(/-(\w)/g, (_, c) => c.toUpperCase());
     args[key] = argv[i + 1];
@@ -50,7 +79,11 @@ function parseArgs(argv) {
 /** name and description from the frontmatter, read the simple way (one line each). */
 function frontmatter(text) {
   const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? "";
-  const field = (key) => new RegExp(`^${key}:\\s*(.*)$`, "m").exec(block)?.[1]?.trim().replace(/^(["'])(.*)\1$/, "$2");
+  const field = (key) =>
+    new RegExp(`^${key}:\\s*(.*)$`, "m")
+      .exec(block)?.[1]
+      ?.trim()
+      .replace(/^(["'])(.*)\1$/, "$2");
   return { name: field("name"), description: field("description") };
 }
 
@@ -127,7 +160,10 @@ async function runTrustScenario({ args, page, palette, dump, summary, root, work
   summary.extensionsDir = extensionsDir;
   const codeOf = (d) => (typeof d.code === "object" ? d.code.value : d.code);
   const ours = (state) =>
-    state.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
+    state.diagnostics
+      .filter((d) => d.uri.endsWith(args.file))
+      .flatMap((d) => d.diagnostics)
+      .filter((d) => d.source === "skill-ls");
   const record = (state, pid) => ({
     trusted: state.trusted,
     server: state.server,
@@ -150,13 +186,18 @@ async function runTrustScenario({ args, page, palette, dump, summary, root, work
   };
   // Our diagnostics from a server started in the given trust state (a new one after a restart).
   const settled = (what, trusted, notPid) =>
-    waitFor(what, async () => {
-      const pids = serverPids(root);
-      if (pids.length !== 1 || pids[0] === notPid) return undefined;
-      const state = await dump();
-      if (state.trusted !== trusted || state.server !== "running") return undefined;
-      return ours(state).some((d) => codeOf(d) === args.expectCode) ? record(state, pids[0]) : undefined;
-    }, 90000, 1000);
+    waitFor(
+      what,
+      async () => {
+        const pids = serverPids(root);
+        if (pids.length !== 1 || pids[0] === notPid) return undefined;
+        const state = await dump();
+        if (state.trusted !== trusted || state.server !== "running") return undefined;
+        return ours(state).some((d) => codeOf(d) === args.expectCode) ? record(state, pids[0]) : undefined;
+      },
+      90000,
+      1000,
+    );
 
   await openSkill();
   mark("opened");
@@ -168,13 +209,22 @@ async function runTrustScenario({ args, page, palette, dump, summary, root, work
   mark("restricted");
 
   await palette("Manage Workspace Trust");
-  const trust = page.locator(".workspace-trust-editor .workspace-trust-buttons .monaco-button", { hasText: /^\s*Trust\b/ }).first();
+  const trust = page
+    .locator(".workspace-trust-editor .workspace-trust-buttons .monaco-button", { hasText: /^\s*Trust\b/ })
+    .first();
   await trust.waitFor({ timeout: 20000 });
   await shot("t2-trust-editor");
   await trust.click();
   // Code 1.139 shows the trust editor as a modal: it keeps the keys until it is closed.
-  await page.locator("[aria-label^='Close Modal Editor']").first().click().catch(() => page.keyboard.press("Escape"));
-  await page.locator(".monaco-modal-editor-block").waitFor({ state: "hidden", timeout: 10000 }).catch(() => {});
+  await page
+    .locator("[aria-label^='Close Modal Editor']")
+    .first()
+    .click()
+    .catch(() => page.keyboard.press("Escape"));
+  await page
+    .locator(".monaco-modal-editor-block")
+    .waitFor({ state: "hidden", timeout: 10000 })
+    .catch(() => {});
   await waitFor("the folder trusted", async () => (await dump()).trusted, 20000, 500);
   await openSkill();
   await settled("our diagnostics after trusting the folder", true, summary.restricted.pid);
@@ -207,25 +257,32 @@ async function main() {
   const expected = frontmatter(readFileSync(skillFile, "utf8"));
   mkdirSync(join(dataDir, "User"), { recursive: true });
   const trustScenario = args.scenario === "trust";
-  writeFileSync(join(dataDir, "User", "settings.json"), JSON.stringify({
-    // The trust scenario opens the folder untrusted, without the startup prompt: Restricted Mode.
-    "security.workspace.trust.enabled": trustScenario,
-    "security.workspace.trust.startupPrompt": "never",
-    "workbench.startupEditor": "none",
-    "workbench.tips.enabled": false,
-    "workbench.enableExperiments": false,
-    "extensions.autoCheckUpdates": false,
-    "extensions.autoUpdate": false,
-    "extensions.ignoreRecommendations": true,
-    "telemetry.telemetryLevel": "off",
-    "update.mode": "none",
-    "git.enabled": false,
-    "chat.disableAIFeatures": true,
-    "editor.quickSuggestions": { other: false, comments: false, strings: false },
-    // VS Code's prompt extension wraps SKILL.md; End must reach the end of the real line.
-    "[skill]": { "editor.wordWrap": "off" },
-    "skillLs.trace.server": "messages",
-  }, null, 2));
+  writeFileSync(
+    join(dataDir, "User", "settings.json"),
+    JSON.stringify(
+      {
+        // The trust scenario opens the folder untrusted, without the startup prompt: Restricted Mode.
+        "security.workspace.trust.enabled": trustScenario,
+        "security.workspace.trust.startupPrompt": "never",
+        "workbench.startupEditor": "none",
+        "workbench.tips.enabled": false,
+        "workbench.enableExperiments": false,
+        "extensions.autoCheckUpdates": false,
+        "extensions.autoUpdate": false,
+        "extensions.ignoreRecommendations": true,
+        "telemetry.telemetryLevel": "off",
+        "update.mode": "none",
+        "git.enabled": false,
+        "chat.disableAIFeatures": true,
+        "editor.quickSuggestions": { other: false, comments: false, strings: false },
+        // VS Code's prompt extension wraps SKILL.md; End must reach the end of the real line.
+        "[skill]": { "editor.wordWrap": "off" },
+        "skillLs.trace.server": "messages",
+      },
+      null,
+      2,
+    ),
+  );
 
   // A home of its own: the skills in this machine's user folders (~/.claude/skills, ...) must
   // not show in the workbench, the catalogs or the pictures.
@@ -247,9 +304,22 @@ async function main() {
 
   const port = await freePort();
   const trustFlags = trustScenario ? [] : ["--disable-workspace-trust"];
-  const server = spawn(args.codeServer, ["--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--disable-telemetry",
-    "--disable-update-check", ...trustFlags, "--disable-getting-started-override", ...common, workspace],
-  { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(
+    args.codeServer,
+    [
+      "--bind-addr",
+      `127.0.0.1:${port}`,
+      "--auth",
+      "none",
+      "--disable-telemetry",
+      "--disable-update-check",
+      ...trustFlags,
+      "--disable-getting-started-override",
+      ...common,
+      workspace,
+    ],
+    { env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let serverLog = "";
   server.stdout.on("data", (d) => (serverLog += d));
   server.stderr.on("data", (d) => (serverLog += d));
@@ -297,6 +367,11 @@ async function main() {
       console.log(JSON.stringify(summary, null, 2));
       return;
     }
+    if (args.scenario === "files") {
+      await runFilesScenario({ args, page, dump, summary, shot, mark, waitFor });
+      console.log(JSON.stringify(summary, null, 2));
+      return;
+    }
 
     // Open the broken SKILL.md with Quick Open.
     await page.keyboard.press("Control+P");
@@ -323,15 +398,23 @@ async function main() {
     await showProblemsOf(args.file.replace(/^\.[^/]*\//, ""));
     // --expect-problems: texts (separated by |) that must show too, e.g. VS Code's own findings.
     const alsoExpected = args.expectProblems ? args.expectProblems.split("|") : [];
-    summary.problemsText = await waitFor("our diagnostics in the Problems panel", async () => {
-      const text = await markers.innerText();
-      const ready = text.includes("skill-ls") && text.includes(args.expectCode) && alsoExpected.every((t) => text.includes(t));
-      return ready ? text : undefined;
-    }, 90000, 500);
+    summary.problemsText = await waitFor(
+      "our diagnostics in the Problems panel",
+      async () => {
+        const text = await markers.innerText();
+        const ready = text.includes("skill-ls") && text.includes(args.expectCode) && alsoExpected.every((t) => text.includes(t));
+        return ready ? text : undefined;
+      },
+      90000,
+      500,
+    );
     mark("diagnostics");
     await picture("1-diagnostics", "diagnostics");
     const state = await dump();
-    const ours = state.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
+    const ours = state.diagnostics
+      .filter((d) => d.uri.endsWith(args.file))
+      .flatMap((d) => d.diagnostics)
+      .filter((d) => d.source === "skill-ls");
     if (!ours.length) throw new Error(`no skill-ls diagnostics in the dump: ${JSON.stringify(state.diagnostics)}`);
     summary.diagnostics = ours;
     summary.server = state.server;
@@ -339,10 +422,15 @@ async function main() {
     summary.status = state.status;
 
     // The code lens above the frontmatter: which agents load the skill (after the first scan).
-    summary.codeLens = await waitFor("the code lens", async () => {
-      const texts = await page.locator(".monaco-editor .codelens-decoration").allInnerTexts();
-      return texts.find((t) => /^Loaded by |skipped by|shadowed in/.test(t));
-    }, 60000, 500);
+    summary.codeLens = await waitFor(
+      "the code lens",
+      async () => {
+        const texts = await page.locator(".monaco-editor .codelens-decoration").allInnerTexts();
+        return texts.find((t) => /^Loaded by |skipped by|shadowed in/.test(t));
+      },
+      60000,
+      500,
+    );
     await picture("1b-code-lens", "code-lens");
     mark("codeLens");
 
@@ -368,10 +456,15 @@ async function main() {
     // The catalog preview shows the skill's name and description.
     const webviewBody = () => page.frameLocator("iframe.webview.ready").frameLocator("#active-frame").locator("body");
     await palette("Skill: Preview Catalog");
-    summary.catalogText = await waitFor("the catalog preview", async () => {
-      const text = await webviewBody().innerText({ timeout: 2000 });
-      return text.includes("Catalog for") && (!expected.name || text.includes(expected.name)) ? text : undefined;
-    }, 30000, 500);
+    summary.catalogText = await waitFor(
+      "the catalog preview",
+      async () => {
+        const text = await webviewBody().innerText({ timeout: 2000 });
+        return text.includes("Catalog for") && (!expected.name || text.includes(expected.name)) ? text : undefined;
+      },
+      30000,
+      500,
+    );
     await shot("3-catalog-preview");
     const afterCatalog = await dump();
     summary.catalogResult = afterCatalog.preview.result;
@@ -379,10 +472,15 @@ async function main() {
     mark("catalog");
 
     await palette("Skill: Preview Activation");
-    summary.activationText = await waitFor("the activation preview", async () => {
-      const text = await webviewBody().innerText({ timeout: 2000 });
-      return text.includes("Activation of") ? text : undefined;
-    }, 30000, 500);
+    summary.activationText = await waitFor(
+      "the activation preview",
+      async () => {
+        const text = await webviewBody().innerText({ timeout: 2000 });
+        return text.includes("Activation of") ? text : undefined;
+      },
+      30000,
+      500,
+    );
     await shot("4-activation-preview");
     summary.activationResult = (await dump()).preview.result;
     mark("activation");
@@ -390,11 +488,21 @@ async function main() {
     // The preview follows typing (about 200 ms after the last key), without saving: back to the
     // catalog, add words to the end of the description line, and the catalog shows them.
     await palette("Skill: Preview Catalog");
-    await waitFor("the catalog again", async () => (await webviewBody().innerText({ timeout: 2000 })).includes("Catalog for"), 30000, 500);
+    await waitFor(
+      "the catalog again",
+      async () => (await webviewBody().innerText({ timeout: 2000 })).includes("Catalog for"),
+      30000,
+      500,
+    );
     // Pick another agent in the panel and scroll it down: both must survive the re-renders.
     await webviewBody().locator("#client").selectOption(args.liveClient);
     await waitFor(`the catalog of ${args.liveClient}`, async () => (await dump()).preview.client === args.liveClient, 30000, 500);
-    await waitFor("the new catalog drawn", async () => !(await webviewBody().innerText({ timeout: 2000 })).includes("Loading"), 10000, 300);
+    await waitFor(
+      "the new catalog drawn",
+      async () => !(await webviewBody().innerText({ timeout: 2000 })).includes("Loading"),
+      10000,
+      300,
+    );
     await webviewBody().evaluate(() => window.scrollTo(0, 120));
     await sleep(500); // the page saves its scroll position from the scroll event
     summary.scrollBefore = await webviewBody().evaluate(() => window.scrollY);
@@ -412,17 +520,24 @@ async function main() {
       for (let i = 0; i < descriptionLine; i++) await page.keyboard.press("ArrowDown");
       await page.keyboard.press("End");
       await page.keyboard.type(` ${marker}`);
-      return waitFor("the typed words in the document", async () => (await dump()).activeText?.includes(marker), 5000, 500)
-        .then(() => true, () => false);
+      return waitFor("the typed words in the document", async () => (await dump()).activeText?.includes(marker), 5000, 500).then(
+        () => true,
+        () => false,
+      );
     };
     // One more try when the keys went elsewhere (the test's input, not the extension, failed).
     if (!(await typeMarker()) && !(await typeMarker())) {
       throw new Error(`the typed words never reached ${args.file}: ${JSON.stringify((await dump()).activeEditor)}`);
     }
-    summary.liveText = await waitFor("the preview to follow typing", async () => {
-      const text = await webviewBody().innerText({ timeout: 2000 });
-      return text.includes(marker) ? text : undefined;
-    }, 20000, 300);
+    summary.liveText = await waitFor(
+      "the preview to follow typing",
+      async () => {
+        const text = await webviewBody().innerText({ timeout: 2000 });
+        return text.includes(marker) ? text : undefined;
+      },
+      20000,
+      300,
+    );
     summary.scrollAfter = await webviewBody().evaluate(() => window.scrollY);
     await page.keyboard.press("Home"); // scroll the long line back for the picture
     await sleep(500);
@@ -440,65 +555,119 @@ async function main() {
     if ((await header.getAttribute("aria-expanded")) !== "true") await header.click();
     const pane = page.locator(".pane", { has: header });
     const treeRows = () => pane.locator(".monaco-list-row").allInnerTexts();
-    summary.skillsByAgent = await waitFor("the Skills view by agent", async () => {
-      const texts = await treeRows();
-      return texts.some((t) => t.startsWith("Claude Code")) ? texts : undefined;
-    }, 30000, 500);
+    summary.skillsByAgent = await waitFor(
+      "the Skills view by agent",
+      async () => {
+        const texts = await treeRows();
+        return texts.some((t) => t.startsWith("Claude Code")) ? texts : undefined;
+      },
+      30000,
+      500,
+    );
     await picture("6-skills-view", "skills-view");
     const byAgent = (await dump()).skillsView;
     summary.skillsViewByAgent = byAgent;
     await header.hover();
     await pane.locator(".actions .action-label[aria-label^='Group by Folder']").click();
-    summary.skillsByFolder = await waitFor("the Skills view by folder", async () => {
-      const texts = await treeRows();
-      return texts.some((t) => /\(project\)/.test(t)) ? texts : undefined;
-    }, 15000, 300);
+    summary.skillsByFolder = await waitFor(
+      "the Skills view by folder",
+      async () => {
+        const texts = await treeRows();
+        return texts.some((t) => /\(project\)/.test(t)) ? texts : undefined;
+      },
+      15000,
+      300,
+    );
     summary.skillsViewByFolder = (await dump()).skillsView;
     const created = join(workspace, ".claude", "skills", "e2e-new-skill", "SKILL.md");
     mkdirSync(dirname(created), { recursive: true });
     writeFileSync(created, "---\nname: e2e-new-skill\ndescription: Made by the end-to-end test. Use when testing.\n---\nBody.\n");
-    summary.skillsViewAfterCreate = await waitFor("the new skill in the Skills view", async () => {
-      const view = (await dump()).skillsView;
-      return view.nodes.some((g) => g.children.some((n) => n.label === "e2e-new-skill")) ? view : undefined;
-    }, 30000, 1000);
-    summary.skillsAfterCreate = await waitFor("the new skill drawn in the tree", async () => {
-      const texts = await treeRows();
-      return texts.some((t) => t.startsWith("e2e-new-skill")) ? texts : undefined;
-    }, 15000, 300);
+    summary.skillsViewAfterCreate = await waitFor(
+      "the new skill in the Skills view",
+      async () => {
+        const view = (await dump()).skillsView;
+        return view.nodes.some((g) => g.children.some((n) => n.label === "e2e-new-skill")) ? view : undefined;
+      },
+      30000,
+      1000,
+    );
+    summary.skillsAfterCreate = await waitFor(
+      "the new skill drawn in the tree",
+      async () => {
+        const texts = await treeRows();
+        return texts.some((t) => t.startsWith("e2e-new-skill")) ? texts : undefined;
+      },
+      15000,
+      300,
+    );
     // Click a skill: its SKILL.md opens. Its context menu: Preview Activation of that skill.
     const row = pane.locator(".monaco-list-row", { hasText: /^code-review/ }).first();
     await row.click();
-    summary.openedFromView = await waitFor("the skill opened from the view", async () => {
-      const active = (await dump()).activeEditor;
-      return active?.endsWith("/code-review/SKILL.md") ? active : undefined;
-    }, 15000, 500);
+    summary.openedFromView = await waitFor(
+      "the skill opened from the view",
+      async () => {
+        const active = (await dump()).activeEditor;
+        return active?.endsWith("/code-review/SKILL.md") ? active : undefined;
+      },
+      15000,
+      500,
+    );
     // No editor shows the broken SKILL.md now, so VS Code's own markers for it are gone: ours
     // come back whole.
-    summary.codesWhenNotShown = await waitFor("our findings for the SKILL.md no editor shows", async () => {
-      const { diagnostics } = await dump();
-      const found = diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
-      const codes = found.map((d) => (typeof d.code === "object" ? d.code.value : d.code));
-      return codes.includes("SKL104") ? codes.sort() : undefined;
-    }, 20000, 500);
+    summary.codesWhenNotShown = await waitFor(
+      "our findings for the SKILL.md no editor shows",
+      async () => {
+        const { diagnostics } = await dump();
+        const found = diagnostics
+          .filter((d) => d.uri.endsWith(args.file))
+          .flatMap((d) => d.diagnostics)
+          .filter((d) => d.source === "skill-ls");
+        const codes = found.map((d) => (typeof d.code === "object" ? d.code.value : d.code));
+        return codes.includes("SKL104") ? codes.sort() : undefined;
+      },
+      20000,
+      500,
+    );
     // The open preview follows the active editor to that skill.
-    summary.previewFollowed = await waitFor("the preview to follow the active editor", async () => {
-      const { preview } = await dump();
-      return preview.skillPath?.endsWith("/code-review/SKILL.md") && preview.result ? preview : undefined;
-    }, 15000, 500);
+    summary.previewFollowed = await waitFor(
+      "the preview to follow the active editor",
+      async () => {
+        const { preview } = await dump();
+        return preview.skillPath?.endsWith("/code-review/SKILL.md") && preview.result ? preview : undefined;
+      },
+      15000,
+      500,
+    );
     await row.click({ button: "right" });
     const menuItem = page.locator(".context-view .action-label", { hasText: "Preview Activation" }).first();
     await menuItem.waitFor();
     await sleep(300); // the menu may still be settling: a click then is lost (seen 2 of 5 runs)
     await menuItem.click();
     // Still open: the item is focused (the click highlighted it), Enter runs it.
-    if (await page.locator(".context-view .monaco-menu").isVisible().catch(() => false)) {
+    if (
+      await page
+        .locator(".context-view .monaco-menu")
+        .isVisible()
+        .catch(() => false)
+    ) {
       await sleep(500);
-      if (await page.locator(".context-view .monaco-menu").isVisible().catch(() => false)) await page.keyboard.press("Enter");
+      if (
+        await page
+          .locator(".context-view .monaco-menu")
+          .isVisible()
+          .catch(() => false)
+      )
+        await page.keyboard.press("Enter");
     }
-    summary.activationFromView = await waitFor("the activation preview from the view", async () => {
-      const result = (await dump()).preview.result;
-      return result?.name === "code-review" ? result : undefined;
-    }, 20000, 500);
+    summary.activationFromView = await waitFor(
+      "the activation preview from the view",
+      async () => {
+        const result = (await dump()).preview.result;
+        return result?.name === "code-review" ? result : undefined;
+      },
+      20000,
+      500,
+    );
     await shot("7-skills-view-new");
     mark("skillsView");
 
@@ -518,48 +687,89 @@ async function main() {
       await found.click();
       await page.locator(".tab.active", { hasText: basename(args.manifest) }).waitFor({ timeout: 15000 });
       await showProblemsOf(args.manifest.replace(/^\.[^/]*\//, ""));
-      summary.manifestProblemsText = await waitFor("the manifest's finding in the Problems panel", async () => {
-        const text = await markers.innerText();
-        return text.includes(basename(args.manifest)) && text.includes(args.expectManifestCode) ? text : undefined;
-      }, 60000, 500);
+      summary.manifestProblemsText = await waitFor(
+        "the manifest's finding in the Problems panel",
+        async () => {
+          const text = await markers.innerText();
+          return text.includes(basename(args.manifest)) && text.includes(args.expectManifestCode) ? text : undefined;
+        },
+        60000,
+        500,
+      );
       await shot("7b-manifest");
       const withManifest = await dump();
       summary.manifestEditor = { uri: withManifest.activeEditor, language: withManifest.activeLanguage };
-      summary.manifestDiagnostics = withManifest.diagnostics.filter((d) => d.uri.endsWith(`/${args.manifest}`)).flatMap((d) => d.diagnostics);
-      summary.skillCodesWithManifest = withManifest.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics)
-        .filter((d) => d.source === "skill-ls").map((d) => (typeof d.code === "object" ? d.code.value : d.code)).sort();
+      summary.manifestDiagnostics = withManifest.diagnostics
+        .filter((d) => d.uri.endsWith(`/${args.manifest}`))
+        .flatMap((d) => d.diagnostics);
+      summary.skillCodesWithManifest = withManifest.diagnostics
+        .filter((d) => d.uri.endsWith(args.file))
+        .flatMap((d) => d.diagnostics)
+        .filter((d) => d.source === "skill-ls")
+        .map((d) => (typeof d.code === "object" ? d.code.value : d.code))
+        .sort();
       mark("manifest");
     }
 
     // kill -9 the server: the extension starts a new one and the diagnostics come back.
-    const [first] = await waitFor("the server process", () => serverPids(server.pid).length === 1 && serverPids(server.pid), 10000);
+    const [first] = await waitFor(
+      "the server process",
+      () => serverPids(server.pid).length === 1 && serverPids(server.pid),
+      10000,
+    );
     process.kill(first, "SIGKILL");
-    summary.afterCrash = await waitFor("the server to come back after a crash", async () => {
-      const pids = serverPids(server.pid);
-      if (pids.length !== 1 || pids[0] === first) return undefined;
-      const s = await dump();
-      const back = s.diagnostics.filter((d) => d.uri.endsWith(args.file)).flatMap((d) => d.diagnostics).filter((d) => d.source === "skill-ls");
-      return s.server === "running" && s.crash?.count === 1 && back.length ? { ...s, pid: pids[0], preview: undefined } : undefined;
-    }, 60000, 1000);
+    summary.afterCrash = await waitFor(
+      "the server to come back after a crash",
+      async () => {
+        const pids = serverPids(server.pid);
+        if (pids.length !== 1 || pids[0] === first) return undefined;
+        const s = await dump();
+        const back = s.diagnostics
+          .filter((d) => d.uri.endsWith(args.file))
+          .flatMap((d) => d.diagnostics)
+          .filter((d) => d.source === "skill-ls");
+        return s.server === "running" && s.crash?.count === 1 && back.length
+          ? { ...s, pid: pids[0], preview: undefined }
+          : undefined;
+      },
+      60000,
+      1000,
+    );
     await showProblemsOf(args.file.replace(/^\.[^/]*\//, ""));
-    summary.problemsAfterCrash = await waitFor("our diagnostics in the Problems panel again", async () => {
-      const text = await markers.innerText({ timeout: 2000 });
-      return text.includes("skill-ls") ? text : undefined;
-    }, 30000, 1000);
+    summary.problemsAfterCrash = await waitFor(
+      "our diagnostics in the Problems panel again",
+      async () => {
+        const text = await markers.innerText({ timeout: 2000 });
+        return text.includes("skill-ls") ? text : undefined;
+      },
+      30000,
+      1000,
+    );
     // The Skills view after the restart: the new server's skills, no "No skills found" above
     // them, and its title buttons (Group by, Refresh) still there.
-    summary.skillsViewAfterCrash = await waitFor("the Skills view after the restart", async () => {
-      const rows = await treeRows();
-      if (!rows.some((t) => t.startsWith("code-review"))) return undefined;
-      await header.hover();
-      const message = (await pane.locator(".message:not(.hide)").allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-      const actions = await pane.locator(".pane-header .actions .action-label").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
-      return { rows, message, actions, loads: (await dump()).skillsView.loads };
-    }, 30000, 1000);
+    summary.skillsViewAfterCrash = await waitFor(
+      "the Skills view after the restart",
+      async () => {
+        const rows = await treeRows();
+        if (!rows.some((t) => t.startsWith("code-review"))) return undefined;
+        await header.hover();
+        const message = (await pane.locator(".message:not(.hide)").allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+        const actions = await pane
+          .locator(".pane-header .actions .action-label")
+          .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+        return { rows, message, actions, loads: (await dump()).skillsView.loads };
+      },
+      30000,
+      1000,
+    );
     await sleep(1500); // a late answer of the old or the new server would show by now
     await header.hover();
-    summary.skillsViewAfterCrash.messageLater = (await pane.locator(".message:not(.hide)").allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-    summary.skillsViewAfterCrash.actionsLater = await pane.locator(".pane-header .actions .action-label").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
+    summary.skillsViewAfterCrash.messageLater = (await pane.locator(".message:not(.hide)").allInnerTexts())
+      .map((t) => t.trim())
+      .filter(Boolean);
+    summary.skillsViewAfterCrash.actionsLater = await pane
+      .locator(".pane-header .actions .action-label")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
     await shot("8-after-crash");
     mark("crash");
 
@@ -568,27 +778,44 @@ async function main() {
     for (let crash = 2; crash <= 5; crash++) {
       process.kill(killed, "SIGKILL");
       if (crash === 5) break;
-      killed = await waitFor(`restart after crash ${crash}`, async () => {
-        const pids = serverPids(server.pid);
-        if (pids.length !== 1 || pids[0] === killed) return undefined;
-        return (await dump()).server === "running" ? pids[0] : undefined;
-      }, 60000, 500);
+      killed = await waitFor(
+        `restart after crash ${crash}`,
+        async () => {
+          const pids = serverPids(server.pid);
+          if (pids.length !== 1 || pids[0] === killed) return undefined;
+          return (await dump()).server === "running" ? pids[0] : undefined;
+        },
+        60000,
+        500,
+      );
     }
     const toast = page.locator(".notifications-toasts .notification-toast", { hasText: "crashed 5 times" });
     await toast.waitFor({ timeout: 30000 });
     summary.gaveUpMessage = await toast.locator(".notification-list-item-message").innerText();
     summary.gaveUpButtons = await toast.locator(".monaco-button").allInnerTexts();
-    summary.gaveUp = await waitFor("the final state", async () => {
-      const s = await dump();
-      return s.server === "failed" ? { server: s.server, crash: s.crash, status: s.status } : undefined;
-    }, 15000, 500);
+    summary.gaveUp = await waitFor(
+      "the final state",
+      async () => {
+        const s = await dump();
+        return s.server === "failed" ? { server: s.server, crash: s.crash, status: s.status } : undefined;
+      },
+      15000,
+      500,
+    );
     summary.serversLeft = serverPids(server.pid).length;
     await shot("9-gave-up");
     mark("gaveUp");
     console.log(JSON.stringify(summary, null, 2));
   } catch (error) {
     await shot("failure").catch(() => {});
-    if (page) writeFileSync(join(artifacts, "failure-page.txt"), await page.locator("body").innerText().catch(() => ""));
+    if (page)
+      writeFileSync(
+        join(artifacts, "failure-page.txt"),
+        await page
+          .locator("body")
+          .innerText()
+          .catch(() => ""),
+      );
     if (page) writeFileSync(join(artifacts, "failure-page.html"), await page.content().catch(() => ""));
     console.log(JSON.stringify(summary, null, 2));
     console.error(`FAIL: ${error?.stack ?? error}`);

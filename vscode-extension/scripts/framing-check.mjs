@@ -51,7 +51,10 @@ export class StrictFramer {
       const end = this.buffer.indexOf("\r\n\r\n");
       if (end < 0) {
         // Every header line starts with a name; anything else can be rejected early.
-        if (this.buffer.length && !/^[A-Za-z-]*(:[^\r\n]*)?(\r\n[A-Za-z-]*(:[^\r\n]*)?)*\r?$/.test(this.buffer.toString("latin1"))) {
+        if (
+          this.buffer.length &&
+          !/^[A-Za-z-]*(:[^\r\n]*)?(\r\n[A-Za-z-]*(:[^\r\n]*)?)*\r?$/.test(this.buffer.toString("latin1"))
+        ) {
           return this.fail("bytes that are not a header");
         }
         return;
@@ -161,7 +164,12 @@ async function main() {
       workspaceFolders: [{ uri: pathToFileURL(folder).href, name: "ws" }],
       initializationOptions: {},
       capabilities: {
-        workspace: { configuration: true, workspaceFolders: true, didChangeConfiguration: { dynamicRegistration: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
+        workspace: {
+          configuration: true,
+          workspaceFolders: true,
+          didChangeConfiguration: { dynamicRegistration: true },
+          didChangeWatchedFiles: { dynamicRegistration: true },
+        },
         textDocument: {
           synchronization: { dynamicRegistration: true, didSave: true },
           completion: { completionItem: { snippetSupport: true, documentationFormat: ["markdown", "plaintext"] } },
@@ -176,7 +184,9 @@ async function main() {
     summary.commands = init.capabilities.executeCommandProvider?.commands ?? [];
     await connection.sendNotification("initialized", {});
     const text = readFileSync(skillPath, "utf8");
-    await connection.sendNotification("textDocument/didOpen", { textDocument: { uri: skillUri, languageId: "skill", version: 1, text } });
+    await connection.sendNotification("textDocument/didOpen", {
+      textDocument: { uri: skillUri, languageId: "skill", version: 1, text },
+    });
     if (init.capabilities.diagnosticProvider) {
       const report = await connection.sendRequest("textDocument/diagnostic", { textDocument: { uri: skillUri } });
       summary.diagnostics = (report.items ?? []).map((d) => `${d.code} ${d.message}`);
@@ -184,11 +194,15 @@ async function main() {
       for (let i = 0; i < 100 && diagnostics.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       summary.diagnostics = (diagnostics.at(-1) ?? []).map((d) => `${d.code} ${d.message}`);
     }
-    const completion = await connection.sendRequest("textDocument/completion", { textDocument: { uri: skillUri }, position: { line: 1, character: 0 } });
-    summary.completion = (Array.isArray(completion) ? completion : completion?.items ?? []).map((c) => c.label);
+    const completion = await connection.sendRequest("textDocument/completion", {
+      textDocument: { uri: skillUri },
+      position: { line: 1, character: 0 },
+    });
+    summary.completion = (Array.isArray(completion) ? completion : (completion?.items ?? [])).map((c) => c.label);
     // The preview commands, as the extension calls them. A server without them fails none of
     // this check (it is about framing), but the errors are reported in the summary.
-    const run = (command, ...commandArgs) => connection.sendRequest("workspace/executeCommand", { command, arguments: commandArgs });
+    const run = (command, ...commandArgs) =>
+      connection.sendRequest("workspace/executeCommand", { command, arguments: commandArgs });
     summary.commandErrors = {};
     const attempt = async (key, command, ...commandArgs) => {
       try {
@@ -206,7 +220,8 @@ async function main() {
       textDocument: { uri: skillUri, version: 2 },
       contentChanges: [{ text: `${text}\n` }],
     });
-    for (let i = 0; args.strayPrint && i < 60 && !stderr.includes("stray output"); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; args.strayPrint && i < 60 && !stderr.includes("stray output"); i++)
+      await new Promise((r) => setTimeout(r, 100));
     await connection.sendRequest("shutdown");
     exiting = true;
     await connection.sendNotification("exit");

@@ -30,7 +30,12 @@ test("CrashPolicy: four restarts within three minutes, then none; old crashes ex
 function newSession(world, load, clock) {
   const { ServerSession, defaultDeps } = load("common/session");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
-  const deps = { ...defaultDeps, probe: async () => ({ version: [3, 12], executable: "/usr/bin/python3.12", options: [] }), pythonExtensionInterpreter: async () => undefined, now: () => clock.now };
+  const deps = {
+    ...defaultDeps,
+    probe: async () => ({ version: [3, 12], executable: "/usr/bin/python3.12", options: [] }),
+    pythonExtensionInterpreter: async () => undefined,
+    now: () => clock.now,
+  };
   return { session: new ServerSession("/ext", output, deps), output };
 }
 
@@ -54,10 +59,13 @@ test("a crash restarts the server and says so; repeated crashes stop it with a m
   assert.deepEqual(await client.crash(), { action: CloseAction.DoNotRestart, handled: true });
   assert.equal(session.state, "failed");
   assert.deepEqual(session.crash, { count: 5, gaveUp: true });
-  assert.deepEqual(world.errors, [{
-    message: "Skill LS: The server crashed 5 times in 3 minutes and is not restarted again. The output has the server's last words.",
-    items: ["Show Output", "Restart Server"],
-  }]);
+  assert.deepEqual(world.errors, [
+    {
+      message:
+        "Skill LS: The server crashed 5 times in 3 minutes and is not restarted again. The output has the server's last words.",
+      items: ["Show Output", "Restart Server"],
+    },
+  ]);
   assert.equal(states.at(-1), "failed");
 
   // Restart Server (the button or the command) starts afresh, crash count included.

@@ -7,9 +7,24 @@ const { fresh, Uri } = require("./stubs.cjs");
 const TABLE = {
   checker: "VS Code's chat prompt validator (built-in extension vscode.prompt)",
   duplicates: [
-    { code: "SKL104", vscodeKey: "k1", vscodeMessage: "Skill name may only contain lowercase letters, numbers, and hyphens.", oursAdds: null },
-    { code: "SKL106", vscodeKey: "k2", vscodeMessage: "The skill name '{0}' should match the folder name '{1}'.", oursAdds: null },
-    { code: "SKL301", vscodeKey: "k3", vscodeMessage: "Attribute '{0}' is not supported by VS Code skills.", oursAdds: "names the agents" },
+    {
+      code: "SKL104",
+      vscodeKey: "k1",
+      vscodeMessage: "Skill name may only contain lowercase letters, numbers, and hyphens.",
+      oursAdds: null,
+    },
+    {
+      code: "SKL106",
+      vscodeKey: "k2",
+      vscodeMessage: "The skill name '{0}' should match the folder name '{1}'.",
+      oursAdds: null,
+    },
+    {
+      code: "SKL301",
+      vscodeKey: "k3",
+      vscodeMessage: "Attribute '{0}' is not supported by VS Code skills.",
+      oursAdds: "names the agents",
+    },
   ],
   agentNames: ["Claude Code", "Copilot CLI", "pi"],
 };
@@ -53,19 +68,35 @@ test("the middleware drops repeats from the reports of shown documents, and asks
   withPromptExtension(world);
   const { diagnosticsMiddleware } = load("common/server");
   let asked = 0;
-  const middleware = diagnosticsMiddleware(async () => (asked++, TABLE));
-  const items = [ours("SKL104", "bad characters"), ours("SKL301", "unknown field"), { source: undefined, message: "Skill name may only contain…" }];
+  const middleware = diagnosticsMiddleware(async () => {
+    asked++;
+    return TABLE;
+  });
+  const items = [
+    ours("SKL104", "bad characters"),
+    ours("SKL301", "unknown field"),
+    { source: undefined, message: "Skill name may only contain…" },
+  ];
   const sent = [];
-  const next = async (document, previousResultId) => (sent.push(previousResultId), { kind: "full", resultId: "2", items });
+  const next = async (_document, previousResultId) => {
+    sent.push(previousResultId);
+    return { kind: "full", resultId: "2", items };
+  };
   const doc = { uri: Uri.file("/ws/a/SKILL.md") };
   shown(world, "/ws/a/SKILL.md");
   const report = await middleware.provideDiagnostics(doc, "1", undefined, next);
-  assert.deepEqual(report.items.map((d) => d.message), ["unknown field", "Skill name may only contain…"]);
+  assert.deepEqual(
+    report.items.map((d) => d.message),
+    ["unknown field", "Skill name may only contain…"],
+  );
   assert.equal(asked, 1);
-  const unchanged = await middleware.provideDiagnostics(doc, "2", undefined, async (d, previousResultId) => (sent.push(previousResultId), { kind: "unChanged", resultId: "2" }));
+  const unchanged = await middleware.provideDiagnostics(doc, "2", undefined, async (_d, previousResultId) => {
+    sent.push(previousResultId);
+    return { kind: "unChanged", resultId: "2" };
+  });
   assert.deepEqual(unchanged, { kind: "unChanged", resultId: "2" });
   const pushed = [];
-  middleware.handleDiagnostics(doc.uri, items, (uri, list) => pushed.push(list.length));
+  middleware.handleDiagnostics(doc.uri, items, (_uri, list) => pushed.push(list.length));
   assert.deepEqual(pushed, [2]);
 
   // Not shown any more: VS Code's markers are gone, ours come back whole (no previous result id).
@@ -74,7 +105,7 @@ test("the middleware drops repeats from the reports of shown documents, and asks
   assert.equal(whole.items.length, 3);
   // The first pull and the one after the change go without a result id; the one between keeps it.
   assert.deepEqual(sent, [undefined, "2", undefined]);
-  middleware.handleDiagnostics(doc.uri, items, (uri, list) => pushed.push(list.length));
+  middleware.handleDiagnostics(doc.uri, items, (_uri, list) => pushed.push(list.length));
   assert.deepEqual(pushed, [2, 3]);
 
   // showDuplicates: everything, shown or not.
@@ -88,7 +119,11 @@ test("a change in the shown SKILL.md files pulls the diagnostics again", async (
   const { world, load } = fresh();
   const { ServerSession, defaultDeps } = load("common/session");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
-  const session = new ServerSession("/ext", output, { ...defaultDeps, probe: async () => ({ version: [3, 12], executable: "/usr/bin/python3.12", options: [] }), pythonExtensionInterpreter: async () => undefined });
+  const session = new ServerSession("/ext", output, {
+    ...defaultDeps,
+    probe: async () => ({ version: [3, 12], executable: "/usr/bin/python3.12", options: [] }),
+    pythonExtensionInterpreter: async () => undefined,
+  });
   await session.start();
   const client = world.clients[0];
   shown(world, "/ws/a/SKILL.md", "/ws/README.md");

@@ -45,7 +45,10 @@ test("activation: SKILL.md, or a workspace holding a manifest some agent reads",
     "workspaceContains:**/gemini-extension.json",
   ]);
   // The manifests keep VS Code's JSON languages: we contribute no language for them.
-  assert.deepEqual(pkg.contributes.languages.map((l) => l.id), ["skill"]);
+  assert.deepEqual(
+    pkg.contributes.languages.map((l) => l.id),
+    ["skill"],
+  );
   const skill = pkg.contributes.languages.find((l) => l.id === "skill");
   assert.deepEqual(skill.filenames, ["SKILL.md"]);
 });
@@ -53,7 +56,10 @@ test("activation: SKILL.md, or a workspace holding a manifest some agent reads",
 test("palette commands: our own ids with 'Skill:' titles, never the server's ids", () => {
   const contributed = pkg.contributes.commands.map((c) => c.command);
   for (const id of OUR_COMMANDS) assert.ok(contributed.includes(id), id);
-  assert.ok(contributed.every((id) => id.startsWith("skillLs.")), "a server command id is contributed");
+  assert.ok(
+    contributed.every((id) => id.startsWith("skillLs.")),
+    "a server command id is contributed",
+  );
   const titles = Object.fromEntries(pkg.contributes.commands.map((c) => [c.command, `${c.category}: ${c.title}`]));
   assert.equal(titles["skillLs.showCatalogPreview"], "Skill: Preview Catalog");
   assert.equal(titles["skillLs.showActivationPreview"], "Skill: Preview Activation");
@@ -64,7 +70,10 @@ test("palette commands: our own ids with 'Skill:' titles, never the server's ids
 });
 
 test("the Skills view: in the Explorer, grouping toggle in its title, preview/reveal on each skill", () => {
-  assert.deepEqual(pkg.contributes.views.explorer.map((v) => [v.id, v.name]), [["skillLs.skills", "Skills"]]);
+  assert.deepEqual(
+    pkg.contributes.views.explorer.map((v) => [v.id, v.name]),
+    [["skillLs.skills", "Skills"]],
+  );
   const title = pkg.contributes.menus["view/title"].map((m) => [m.command, m.when]);
   assert.deepEqual(title, [
     ["skillLs.skills.groupByFolder", "view == skillLs.skills && skillLs.skillsView.grouping != folder"],
@@ -72,7 +81,10 @@ test("the Skills view: in the Explorer, grouping toggle in its title, preview/re
     ["skillLs.skills.refresh", "view == skillLs.skills"],
   ]);
   const context = pkg.contributes.menus["view/item/context"];
-  assert.deepEqual(context.map((m) => m.command), ["skillLs.skills.previewCatalog", "skillLs.skills.previewActivation", "skillLs.skills.revealInExplorer"]);
+  assert.deepEqual(
+    context.map((m) => m.command),
+    ["skillLs.skills.previewCatalog", "skillLs.skills.previewActivation", "skillLs.skills.revealInExplorer"],
+  );
   assert.ok(context.every((m) => m.when === "view == skillLs.skills && viewItem == skill"));
 });
 
@@ -93,7 +105,10 @@ test("workspace trust: limited, the schema's x-restricted keys restricted (gener
   // A key newly marked x-restricted makes both stale; so does a hand edit of the list.
   const marked = structuredClone(schema);
   marked.properties.ignore["x-restricted"] = true;
-  assert.deepEqual(checkTrust(pkg, generated, marked), ["package.json restrictedConfigurations", "src/common/settingKeys.generated.ts"]);
+  assert.deepEqual(checkTrust(pkg, generated, marked), [
+    "package.json restrictedConfigurations",
+    "src/common/settingKeys.generated.ts",
+  ]);
   assert.ok(generatedModule(marked).includes('"ignore",\n  "extraRoots",'));
   const edited = structuredClone(pkg);
   edited.capabilities.untrustedWorkspaces.restrictedConfigurations.pop();
@@ -106,7 +121,16 @@ test("the preview commands take only a SKILL.md on disk as their argument", () =
   const { Uri } = world.vscode;
   assert.equal(asSkillUri("file:///ws/a/SKILL.md").fsPath, "/ws/a/SKILL.md");
   assert.equal(asSkillUri(Uri.file("/ws/a/SKILL.md")).fsPath, "/ws/a/SKILL.md");
-  for (const odd of ["command:workbench.action.terminal.new", "https://example.com/SKILL.md", "untitled:SKILL.md", "file:///etc/passwd", "/ws/a/SKILL.md", 3, {}, undefined]) {
+  for (const odd of [
+    "command:workbench.action.terminal.new",
+    "https://example.com/SKILL.md",
+    "untitled:SKILL.md",
+    "file:///etc/passwd",
+    "/ws/a/SKILL.md",
+    3,
+    {},
+    undefined,
+  ]) {
     assert.equal(asSkillUri(odd), undefined, String(odd));
   }
   assert.equal(asSkillUri(new Uri("vscode-remote", "/ws/a/SKILL.md")), undefined);
@@ -117,7 +141,11 @@ test("activate registers exactly our commands (the dump only with SKILL_LS_TEST_
   try {
     delete process.env.SKILL_LS_TEST_DUMP;
     let { world, load } = fresh();
-    const context = { extensionPath: "/ext", subscriptions: [], workspaceState: { get: () => undefined, update: async () => {} } };
+    const context = {
+      extensionPath: "/ext",
+      subscriptions: [],
+      workspaceState: { get: () => undefined, update: async () => {} },
+    };
     load("extension").activate(context);
     assert.deepEqual([...world.commands.keys()].sort(), [...OUR_COMMANDS].sort());
     assert.equal(world.statusItems.length, 1);
@@ -129,7 +157,10 @@ test("activate registers exactly our commands (the dump only with SKILL_LS_TEST_
     assert.ok(world.commands.has("skillLs.test.dumpState"));
     assert.deepEqual(
       world.executed.filter(([id]) => id === "setContext"),
-      [["setContext", "skillLs.skillsView.grouping", "agent"], ["setContext", "skillLs.testMode", true]],
+      [
+        ["setContext", "skillLs.skillsView.grouping", "agent"],
+        ["setContext", "skillLs.testMode", true],
+      ],
     );
     await settle();
   } finally {
@@ -144,11 +175,15 @@ test("contributes.configuration is generated from the one schema", async () => {
   // Keys marked x-file-only (`overrides`) live in configuration files only: not offered here.
   const offered = Object.entries(schema.properties).filter(([, spec]) => spec["x-file-only"] !== true);
   assert.ok(offered.length < Object.keys(schema.properties).length, "some key is file-only");
-  assert.deepEqual(Object.keys(generated.properties), offered.map(([k]) => `skillLs.${k}`));
+  assert.deepEqual(
+    Object.keys(generated.properties),
+    offered.map(([k]) => `skillLs.${k}`),
+  );
   assert.ok(!("skillLs.overrides" in generated.properties));
   for (const [key, spec] of offered) {
     const property = generated.properties[`skillLs.${key}`];
-    for (const field of ["type", "description", "enum", "default", "items"]) assert.deepEqual(property[field], spec[field], `${key}.${field}`);
+    for (const field of ["type", "description", "enum", "default", "items"])
+      assert.deepEqual(property[field], spec[field], `${key}.${field}`);
     assert.equal(property.scope, spec.scope ?? "resource");
   }
   assert.deepEqual(check(pkg, schema), [], "package.json has drifted: run node scripts/gen-settings.mjs");
@@ -176,9 +211,17 @@ test("bundled/requirements.txt pins every runtime dependency of pyproject.toml",
   const pyproject = fs.readFileSync(path.join(root, "..", "pyproject.toml"), "utf8");
   const block = /^dependencies = \[([\s\S]*?)^\]/m.exec(pyproject)[1];
   const wanted = [...block.matchAll(/"([A-Za-z0-9_.-]+)/g)].map((m) => m[1].toLowerCase().replace(/[-_.]+/g, "-"));
-  const pinned = fs.readFileSync(path.join(root, "bundled", "requirements.txt"), "utf8")
-    .split("\n").filter((l) => l && !l.startsWith("#"))
-    .map((l) => { assert.match(l, /^[A-Za-z0-9_.-]+==[\w.]+$/, `not pinned exactly: ${l}`); return l.split("==")[0].toLowerCase().replace(/[-_.]+/g, "-"); });
+  const pinned = fs
+    .readFileSync(path.join(root, "bundled", "requirements.txt"), "utf8")
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"))
+    .map((l) => {
+      assert.match(l, /^[A-Za-z0-9_.-]+==[\w.]+$/, `not pinned exactly: ${l}`);
+      return l
+        .split("==")[0]
+        .toLowerCase()
+        .replace(/[-_.]+/g, "-");
+    });
   for (const name of wanted) assert.ok(pinned.includes(name), `${name} is missing from bundled/requirements.txt`);
 });
 
@@ -192,7 +235,10 @@ test("the manifest selector and activation are generated from the client table's
   const data = JSON.parse(fs.readFileSync(path.join(root, "..", "skill_ls", "data", "manifest_files.json"), "utf8"));
   const generated = fs.readFileSync(path.join(root, "src", "common", "manifestPatterns.generated.ts"), "utf8");
   assert.deepEqual(check(pkg, generated, data), [], "stale: run node scripts/gen-manifests.mjs");
-  assert.deepEqual(activationEvents(data).slice(2), data.patterns.map((p) => `workspaceContains:${p}`));
+  assert.deepEqual(
+    activationEvents(data).slice(2),
+    data.patterns.map((p) => `workspaceContains:${p}`),
+  );
 
   // A bundle format added to the table (a new pattern in the data file) makes both stale.
   const added = { ...data, patterns: [...data.patterns, "**/.new-agent/bundle.json"] };

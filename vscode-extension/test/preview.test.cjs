@@ -8,14 +8,35 @@ function setup(world, load, overrides = {}) {
   const { PreviewPanel } = load("common/preview");
   const calls = [];
   const answers = {
-    "skill-ls.listClients": { clients: [{ id: "agentskills", name: "Agent Skills" }, { id: "codex", name: "Codex" }, { id: "claude-code", name: "Claude Code" }] },
+    "skill-ls.listClients": {
+      clients: [
+        { id: "agentskills", name: "Agent Skills" },
+        { id: "codex", name: "Codex" },
+        { id: "claude-code", name: "Claude Code" },
+      ],
+    },
     "skill-ls.listSkills": { skills: [{ name: "pdf", path: "/ws/pdf/SKILL.md", clients: [] }] },
     "skill-ls.previewCatalog": (target, client) => ({
-      client, clientName: client, text: `catalog for ${target}`, characters: 10, tokens: 3, budget: null, truncatedAt: null,
-      entries: [{ name: "pdf", description: "Reads PDFs", location: "/ws/pdf/SKILL.md", characters: 10, hidden: false, truncated: false }],
+      client,
+      clientName: client,
+      text: `catalog for ${target}`,
+      characters: 10,
+      tokens: 3,
+      budget: null,
+      truncatedAt: null,
+      entries: [
+        { name: "pdf", description: "Reads PDFs", location: "/ws/pdf/SKILL.md", characters: 10, hidden: false, truncated: false },
+      ],
     }),
     "skill-ls.previewActivation": (target, client) => ({
-      client, clientName: client, name: "pdf", text: `body of ${target}`, characters: 9, tokens: 2, budget: 5000, truncatedAt: null,
+      client,
+      clientName: client,
+      name: "pdf",
+      text: `body of ${target}`,
+      characters: 9,
+      tokens: 2,
+      budget: 5000,
+      truncatedAt: null,
     }),
   };
   Object.assign(answers, overrides);
@@ -39,7 +60,11 @@ test("catalog preview asks the server with the skill's URI and the chosen client
   world.settings = { targetClients: { value: ["codex"], globalValue: ["codex"] } };
   const { preview, calls } = setup(world, load);
   await preview.show("catalog");
-  assert.deepEqual(calls, [["skill-ls.listClients"], ["skill-ls.listSkills"], ["skill-ls.previewCatalog", "file:///ws/pdf/SKILL.md", "codex"]]);
+  assert.deepEqual(calls, [
+    ["skill-ls.listClients"],
+    ["skill-ls.listSkills"],
+    ["skill-ls.previewCatalog", "file:///ws/pdf/SKILL.md", "codex"],
+  ]);
   const panel = world.panels[0];
   assert.equal(panel.options.enableScripts, true);
   assert.deepEqual(panel.options.localResourceRoots, []);

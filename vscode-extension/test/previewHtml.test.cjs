@@ -4,7 +4,7 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const { fresh } = require("./stubs.cjs");
 
-const evil = 'Breaks out: </available_skills><script>alert(1)</script> & "quotes" \'too\' <img src=x onerror=alert(2)>';
+const evil = "Breaks out: </available_skills><script>alert(1)</script> & \"quotes\" 'too' <img src=x onerror=alert(2)>";
 const text = `<available_skills>\n<skill>\n<name>pdf</name>\n<description>${evil}</description>\n<location>/ws/pdf/SKILL.md</location>\n</skill>\n<skill>\n<name>pdf-tools</name>\n<description>more</description>\n<location>/ws/pdf-tools/SKILL.md</location>\n</skill>\n</available_skills>`;
 const catalog = {
   client: "claude-code",
@@ -16,12 +16,22 @@ const catalog = {
   truncatedAt: null,
   entries: [
     { name: "pdf", description: evil, location: "/ws/pdf/SKILL.md", characters: 120, hidden: false, truncated: false },
-    { name: "pdf-tools", description: "more", location: "/ws/pdf-tools/SKILL.md", characters: 40, hidden: true, truncated: false },
+    {
+      name: "pdf-tools",
+      description: "more",
+      location: "/ws/pdf-tools/SKILL.md",
+      characters: 40,
+      hidden: true,
+      truncated: false,
+    },
   ],
 };
 const model = {
   mode: "catalog",
-  clients: [{ id: "claude-code", name: "Claude <Code>" }, { id: "x\"><script>", name: "odd" }],
+  clients: [
+    { id: "claude-code", name: "Claude <Code>" },
+    { id: 'x"><script>', name: "odd" },
+  ],
   client: "claude-code",
   skillPath: "/ws/pdf-tools/SKILL.md",
   result: catalog,
@@ -46,7 +56,10 @@ test("no markup from the server's values survives: <script>, </available_skills>
 test("strict CSP with the nonce on the one script and the one style", () => {
   const html = render(model, "N0nce+/=");
   const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)[1];
-  assert.equal(csp, "default-src &#39;none&#39;; style-src vscode-webview-resource: &#39;nonce-N0nce+/=&#39;; script-src &#39;nonce-N0nce+/=&#39;;");
+  assert.equal(
+    csp,
+    "default-src &#39;none&#39;; style-src vscode-webview-resource: &#39;nonce-N0nce+/=&#39;; script-src &#39;nonce-N0nce+/=&#39;;",
+  );
   assert.match(html, /<script nonce="N0nce\+\/=">/);
   assert.match(html, /<style nonce="N0nce\+\/=">/);
   assert.ok(!/\sstyle=/.test(html), "inline style attributes would be blocked by the CSP");
@@ -74,7 +87,16 @@ test("truncation: the cut-off text is marked, with a note", () => {
 });
 
 test("activation view and error view", () => {
-  const activation = { client: "codex", clientName: "Codex", name: "pdf</h1>", text: "# PDF\n<b>body</b>", characters: 17, tokens: 5, budget: null, truncatedAt: null };
+  const activation = {
+    client: "codex",
+    clientName: "Codex",
+    name: "pdf</h1>",
+    text: "# PDF\n<b>body</b>",
+    characters: 17,
+    tokens: 5,
+    budget: null,
+    truncatedAt: null,
+  };
   let html = render({ ...model, mode: "activation", result: activation });
   assert.match(html, /Activation of pdf&#60;\/h1&#62; in Codex/);
   assert.ok(html.includes("&#60;b&#62;body&#60;/b&#62;"));
@@ -99,5 +121,11 @@ test("currentEntryIndex and entrySpan", () => {
   const listed = "- pdf-tools: more\n- pdf: Reads PDFs. Use it…\n";
   const span = entrySpan(listed, { ...entries[0], description: "Reads PDFs. Use it for forms.", location: "" });
   assert.equal(listed.slice(...span), "pdf: Reads PDFs. Use it");
-  assert.equal(markText("a<b", [{ start: 1, end: 3, cls: "x" }, { start: 2, end: 3, cls: "y" }]), 'a<span class="x">&#60;</span><span class="x y">b</span>');
+  assert.equal(
+    markText("a<b", [
+      { start: 1, end: 3, cls: "x" },
+      { start: 2, end: 3, cls: "y" },
+    ]),
+    'a<span class="x">&#60;</span><span class="x y">b</span>',
+  );
 });

@@ -13,7 +13,10 @@ test("order: setting alone; else the Python extension, then PATH", () => {
     { command: ["python3"], source: "path" },
     { command: ["python"], source: "path" },
   ]);
-  assert.deepEqual(candidates([], undefined, "win32").map((c) => c.command), [["py", "-3"], ["python"]]);
+  assert.deepEqual(
+    candidates([], undefined, "win32").map((c) => c.command),
+    [["py", "-3"], ["python"]],
+  );
 });
 
 const probed = (version, executable = "/usr/bin/python3", options = []) => version && { version, executable, options };
@@ -23,15 +26,33 @@ test("findInterpreter skips what does not run, is older than 3.11 or names no ab
   const { findInterpreter, candidates } = load("common/python");
   const answers = { "/ext/python": probed([3, 10]), python3: undefined, python: probed([3, 12], "/opt/py312/bin/python3.12") };
   const log = [];
-  const found = await findInterpreter(candidates([], ["/ext/python"], "linux"), async ([cmd]) => answers[cmd], (m) => log.push(m));
+  const found = await findInterpreter(
+    candidates([], ["/ext/python"], "linux"),
+    async ([cmd]) => answers[cmd],
+    (m) => log.push(m),
+  );
   // The name found on PATH is not what runs the server: the absolute path it reported is.
   assert.deepEqual(found, { command: ["python"], source: "path", version: [3, 12], launch: ["/opt/py312/bin/python3.12"] });
   assert.equal(log.length, 2);
   assert.match(log[0], /3\.10 is older than 3\.11/);
   assert.match(log[1], /did not run/);
-  assert.equal(await findInterpreter(candidates(["old"], undefined), async () => probed([3, 9]), () => {}), undefined);
+  assert.equal(
+    await findInterpreter(
+      candidates(["old"], undefined),
+      async () => probed([3, 9]),
+      () => {},
+    ),
+    undefined,
+  );
   const relative = [];
-  assert.equal(await findInterpreter(candidates(["py"], undefined), async () => probed([3, 12], "python.exe"), (m) => relative.push(m)), undefined);
+  assert.equal(
+    await findInterpreter(
+      candidates(["py"], undefined),
+      async () => probed([3, 12], "python.exe"),
+      (m) => relative.push(m),
+    ),
+    undefined,
+  );
   assert.match(relative[0], /did not name its executable/);
 });
 
@@ -41,7 +62,12 @@ test("the launch keeps the options the interpreter itself got, not a launcher's"
   // `py -3` on Windows: the launcher takes -3, Python itself gets none.
   const win = parseProbe("3.12\r\nC:\\Python312\\python.exe\r\nC:\\Python312\\python.exe\0-c\0import sys\r\n");
   assert.deepEqual(win, { version: [3, 12], executable: "C:\\Python312\\python.exe", options: [] });
-  const found = await findInterpreter(candidates([], undefined, "win32"), async () => win, () => {}, () => true);
+  const found = await findInterpreter(
+    candidates([], undefined, "win32"),
+    async () => win,
+    () => {},
+    () => true,
+  );
   assert.deepEqual(found.launch, ["C:\\Python312\\python.exe"]);
   // A configured `python3 -X utf8`: the option stays.
   const linux = parseProbe("3.13\n/usr/bin/python3.13\npython3\0-X\0utf8\0-c\0import sys\n");
@@ -100,6 +126,11 @@ test("the Python extension is optional", async () => {
     },
   };
   assert.deepEqual(await pythonExtensionInterpreter(), ["/venv/bin/python"]);
-  world.extensions["ms-python.python"] = { isActive: false, activate: async () => { throw new Error("broken"); } };
+  world.extensions["ms-python.python"] = {
+    isActive: false,
+    activate: async () => {
+      throw new Error("broken");
+    },
+  };
   assert.equal(await pythonExtensionInterpreter(), undefined);
 });

@@ -37,7 +37,11 @@ test("skillLs.server.path runs `<path> serve` without our PYTHONPATH", () => {
 test("document selector: the skill language, any SKILL.md file, and the manifests by path (any language)", () => {
   const { world, load } = fresh();
   const { createClient } = load("common/server");
-  const client = createClient({ kind: "bundled", python: ["python3"] }, "/ext", world.vscode.window.createOutputChannel("x", { log: true }));
+  const client = createClient(
+    { kind: "bundled", python: ["python3"] },
+    "/ext",
+    world.vscode.window.createOutputChannel("x", { log: true }),
+  );
   assert.equal(client.id, "skillLs");
   assert.deepEqual(client.clientOptions.documentSelector, [
     { language: "skill" },
@@ -88,18 +92,30 @@ test("the server gets the values the user set (no defaults, no extension-only ke
   // Untrusted: the repository's docsUrl is not sent, anywhere.
   world.trusted = false;
   const restricted = createClient({ kind: "bundled", python: ["/usr/bin/python3"] }, "/ext", output);
-  assert.deepEqual(restricted.clientOptions.initializationOptions, { skillLs: { targetClients: ["codex"] }, workspaceTrusted: false });
-  const again = await restricted.clientOptions.middleware.workspace.configuration({ items: [{ section: "skillLs" }] }, undefined, () => [{}]);
+  assert.deepEqual(restricted.clientOptions.initializationOptions, {
+    skillLs: { targetClients: ["codex"] },
+    workspaceTrusted: false,
+  });
+  const again = await restricted.clientOptions.middleware.workspace.configuration(
+    { items: [{ section: "skillLs" }] },
+    undefined,
+    () => [{}],
+  );
   assert.deepEqual(again, [{ targetClients: ["codex"] }]);
   await restricted.clientOptions.middleware.workspace.didChangeConfiguration(["skillLs"], () => {});
   await settle();
-  assert.deepEqual(restricted.notifications, [["workspace/didChangeConfiguration", { settings: { skillLs: { targetClients: ["codex"] } } }]]);
+  assert.deepEqual(restricted.notifications, [
+    ["workspace/didChangeConfiguration", { settings: { skillLs: { targetClients: ["codex"] } } }],
+  ]);
 });
 
 test("the server never starts in the workspace: its working directory is the extension's folder", () => {
   const { load } = fresh();
   const { serverOptions } = load("common/server");
-  for (const launch of [{ kind: "bundled", python: ["/usr/bin/python3"] }, { kind: "executable", path: "/opt/skill-ls" }]) {
+  for (const launch of [
+    { kind: "bundled", python: ["/usr/bin/python3"] },
+    { kind: "executable", path: "/opt/skill-ls" },
+  ]) {
     const options = serverOptions(launch, "/ext", {});
     assert.equal(options.options.cwd, "/ext", launch.kind);
   }
@@ -110,30 +126,53 @@ test("a code link or document link that is not https: or file: never reaches the
   const { diagnosticsMiddleware } = load("common/server");
   const { Uri } = require("./stubs.cjs");
   const finding = (target) => ({ message: "m", source: "skill-ls", code: { value: "SKL104", target: Uri.parse(target) } });
-  const items = () => [finding("command:workbench.extensions.command.installFromVSIX?%5B%5D"), finding("https://example.com/rules#skl104"), finding("file:///ext/rules.md#skl104"), { message: "plain", code: "X" }];
+  const items = () => [
+    finding("command:workbench.extensions.command.installFromVSIX?%5B%5D"),
+    finding("https://example.com/rules#skl104"),
+    finding("file:///ext/rules.md#skl104"),
+    { message: "plain", code: "X" },
+  ];
   const codes = (list) => list.map((d) => (typeof d.code === "object" ? `${d.code.value} ${d.code.target.scheme}` : d.code));
   const middleware = diagnosticsMiddleware();
   const expected = ["SKL104", "SKL104 https", "SKL104 file", "X"];
 
   // Pull (a document), push, and the workspace pull's chunks.
-  const pulled = await middleware.provideDiagnostics(Uri.file("/ws/a/SKILL.md"), undefined, undefined, async () => ({ kind: "full", items: items() }));
+  const pulled = await middleware.provideDiagnostics(Uri.file("/ws/a/SKILL.md"), undefined, undefined, async () => ({
+    kind: "full",
+    items: items(),
+  }));
   assert.deepEqual(codes(pulled.items), expected);
   const pushed = [];
-  middleware.handleDiagnostics(Uri.file("/ws/a/SKILL.md"), items(), (uri, list) => pushed.push(...list));
+  middleware.handleDiagnostics(Uri.file("/ws/a/SKILL.md"), items(), (_uri, list) => pushed.push(...list));
   assert.deepEqual(codes(pushed), expected);
   const chunks = [];
-  await middleware.provideWorkspaceDiagnostics([], undefined, (chunk) => chunks.push(chunk), async (ids, token, report) => {
-    report({ items: [{ kind: "full", uri: Uri.file("/ws/b/SKILL.md"), items: items() }, { kind: "unChanged", uri: Uri.file("/ws/c/SKILL.md") }] });
-    report(null);
-    return { items: [] };
-  });
+  await middleware.provideWorkspaceDiagnostics(
+    [],
+    undefined,
+    (chunk) => chunks.push(chunk),
+    async (_ids, _token, report) => {
+      report({
+        items: [
+          { kind: "full", uri: Uri.file("/ws/b/SKILL.md"), items: items() },
+          { kind: "unChanged", uri: Uri.file("/ws/c/SKILL.md") },
+        ],
+      });
+      report(null);
+      return { items: [] };
+    },
+  );
   assert.deepEqual(codes(chunks[0].items[0].items), expected);
   assert.equal(chunks[1], null);
 
   const links = await middleware.provideDocumentLinks({}, undefined, async () => [
-    { target: Uri.parse("command:workbench.action.terminal.new") }, { target: Uri.file("/ws/a/references/x.md") }, { target: undefined },
+    { target: Uri.parse("command:workbench.action.terminal.new") },
+    { target: Uri.file("/ws/a/references/x.md") },
+    { target: undefined },
   ]);
-  assert.deepEqual(links.map((l) => l.target?.scheme), ["file", undefined]);
+  assert.deepEqual(
+    links.map((l) => l.target?.scheme),
+    ["file", undefined],
+  );
 });
 
 test("isManifestPath: a manifest's path at any depth, nothing beside it", () => {
@@ -142,7 +181,12 @@ test("isManifestPath: a manifest's path at any depth, nothing beside it", () => 
   for (const p of ["/w/.claude-plugin/plugin.json", "/w/a/b/.agents/plugins/marketplace.json", "/gemini-extension.json"]) {
     assert.equal(isManifestPath(p), true, p);
   }
-  for (const p of ["/w/plugin.json", "/w/.claude-plugin/other.json", "/w/my-gemini-extension.json", "/w/.claude/skills/x/SKILL.md"]) {
+  for (const p of [
+    "/w/plugin.json",
+    "/w/.claude-plugin/other.json",
+    "/w/my-gemini-extension.json",
+    "/w/.claude/skills/x/SKILL.md",
+  ]) {
     assert.equal(isManifestPath(p), false, p);
   }
 });

@@ -36,7 +36,10 @@ test("debounce runs once after a burst, and cancel drops it", (t) => {
 test("start finds Python and launches the bundled server by the absolute path the probe reported", async () => {
   const { world, load } = fresh();
   const probes = [];
-  const { session } = newSession(world, load, async (command, cwd) => (probes.push([command, cwd]), probed([3, 12])));
+  const { session } = newSession(world, load, async (command, cwd) => {
+    probes.push([command, cwd]);
+    return probed([3, 12]);
+  });
   await session.start();
   assert.equal(session.state, "running");
   assert.equal(world.clients.length, 1);
@@ -65,10 +68,13 @@ test("missing or too old Python: one message saying what to do, the reasons in t
     const { world, load } = fresh();
     const { session, output } = newSession(world, load, async () => undefined); // nothing runs
     await session.start();
-    assert.deepEqual(world.errors, [{
-      message: "Skill LS: no Python 3.11 or newer was found (Python extension, python3 on PATH). Set skillLs.interpreter to start the server.",
-      items: ["Open Setting"],
-    }]);
+    assert.deepEqual(world.errors, [
+      {
+        message:
+          "Skill LS: no Python 3.11 or newer was found (Python extension, python3 on PATH). Set skillLs.interpreter to start the server.",
+        items: ["Open Setting"],
+      },
+    ]);
     assert.ok(output.lines.includes("[info] Skipping interpreter python3 (path): it did not run."));
   }
   {
@@ -77,11 +83,16 @@ test("missing or too old Python: one message saying what to do, the reasons in t
     const { session, output } = newSession(world, load, async () => probed([3, 9]));
     await session.start();
     assert.equal(session.state, "failed");
-    assert.deepEqual(world.errors, [{
-      message: "Skill LS: the interpreter in skillLs.interpreter (/opt/py39/bin/python) is not a working Python 3.11 or newer. Set skillLs.interpreter to start the server.",
-      items: ["Open Setting"],
-    }]);
-    assert.ok(output.lines.includes("[info] Skipping interpreter /opt/py39/bin/python (setting): Python 3.9 is older than 3.11."));
+    assert.deepEqual(world.errors, [
+      {
+        message:
+          "Skill LS: the interpreter in skillLs.interpreter (/opt/py39/bin/python) is not a working Python 3.11 or newer. Set skillLs.interpreter to start the server.",
+        items: ["Open Setting"],
+      },
+    ]);
+    assert.ok(
+      output.lines.includes("[info] Skipping interpreter /opt/py39/bin/python (setting): Python 3.9 is older than 3.11."),
+    );
   }
 });
 
@@ -139,7 +150,14 @@ test("untrusted workspace: the Python extension's environment (maybe the reposit
   const { ServerSession, defaultDeps } = load("common/session");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
   let asked = 0;
-  const deps = { ...defaultDeps, probe: async (command) => probed([3, 12], command[0] === "/repo/.venv/bin/python" ? command[0] : "/usr/bin/python3.12"), pythonExtensionInterpreter: async () => (asked++, ["/repo/.venv/bin/python"]) };
+  const deps = {
+    ...defaultDeps,
+    probe: async (command) => probed([3, 12], command[0] === "/repo/.venv/bin/python" ? command[0] : "/usr/bin/python3.12"),
+    pythonExtensionInterpreter: async () => {
+      asked++;
+      return ["/repo/.venv/bin/python"];
+    },
+  };
   const session = new ServerSession("/ext", output, deps);
   await session.start();
   assert.equal(asked, 0);

@@ -14,7 +14,11 @@ function configWith(settings) {
 }
 
 const settings = {
-  interpreter: { defaultValue: [], globalValue: ["/usr/bin/python3.12"], workspaceValue: ["${workspaceFolder}/.venv/bin/python"] },
+  interpreter: {
+    defaultValue: [],
+    globalValue: ["/usr/bin/python3.12"],
+    workspaceValue: ["${workspaceFolder}/.venv/bin/python"],
+  },
   "server.path": { defaultValue: null, workspaceValue: "./evil" },
 };
 
@@ -45,7 +49,11 @@ test("untrusted workspace: the user's own value is not used either when it names
     interpreter: { defaultValue: [], globalValue: ["${workspaceFolder}/.venv/bin/python"] },
     "server.path": { defaultValue: null, globalValue: "${workspaceFolder}/bin/skill-ls" },
   };
-  assert.deepEqual(readLaunchSettings(configWith(inRepo), false, vars), { interpreter: [], serverPath: undefined, ignored: ["interpreter", "server.path"] });
+  assert.deepEqual(readLaunchSettings(configWith(inRepo), false, vars), {
+    interpreter: [],
+    serverPath: undefined,
+    ignored: ["interpreter", "server.path"],
+  });
   assert.deepEqual(readLaunchSettings(configWith(inRepo), true, vars), {
     interpreter: ["/ws/.venv/bin/python"],
     serverPath: "/ws/bin/skill-ls",
@@ -56,7 +64,10 @@ test("untrusted workspace: the user's own value is not used either when it names
 test("empty and malformed values mean 'not set'", () => {
   const { load } = fresh();
   const { readLaunchSettings } = load("common/settings");
-  const odd = { interpreter: { defaultValue: [], globalValue: "python3" }, "server.path": { defaultValue: null, globalValue: "  " } };
+  const odd = {
+    interpreter: { defaultValue: [], globalValue: "python3" },
+    "server.path": { defaultValue: null, globalValue: "  " },
+  };
   assert.deepEqual(readLaunchSettings(configWith(odd), true, vars), { interpreter: [], serverPath: undefined, ignored: [] });
   const blanks = { interpreter: { globalValue: ["", " ", 3] }, "server.path": {} };
   assert.deepEqual(readLaunchSettings(configWith(blanks), true, vars), { interpreter: [], serverPath: undefined, ignored: [] });
@@ -77,7 +88,11 @@ const REPOSITORY = {
   ignore: { defaultValue: [], workspaceValue: ["SKL301"] },
   select: { defaultValue: [], globalValue: ["SKL1"], workspaceFolderValue: ["SKL4"] },
   debounceMs: { defaultValue: 0, globalValue: 0 }, // set to its default value: still set
-  docsUrl: { defaultValue: null, globalValue: "https://example.com/rules#{code}", workspaceValue: "command:workbench.action.openSettings" },
+  docsUrl: {
+    defaultValue: null,
+    globalValue: "https://example.com/rules#{code}",
+    workspaceValue: "command:workbench.action.openSettings",
+  },
   extraRoots: { defaultValue: [], workspaceValue: ["/etc"] },
   builtinSkills: { defaultValue: null, workspaceFolderValue: "/repo/builtins" },
   interpreter: { defaultValue: [], workspaceValue: ["/repo/py"] },
@@ -100,7 +115,9 @@ test("readServerSettings sends only the values the user set, the most specific o
     builtinSkills: "/repo/builtins",
   });
   // Objects merge over each other as VS Code merges them; a restricted one only from the user.
-  world.settings = { rules: { defaultValue: {}, globalValue: { SKL105: "off", SKL301: "hint" }, workspaceValue: { SKL301: "error" } } };
+  world.settings = {
+    rules: { defaultValue: {}, globalValue: { SKL105: "off", SKL301: "hint" }, workspaceValue: { SKL301: "error" } },
+  };
   assert.deepEqual(readServerSettings(undefined, true), { rules: { SKL105: "off", SKL301: "error" } });
   // Nothing set: nothing sent (the folder's .skill-ls.toml then applies).
   world.settings = { ignore: { defaultValue: [] }, targetClients: { defaultValue: [] }, docsUrl: { defaultValue: null } };
@@ -126,7 +143,11 @@ test("untrusted workspace: the workspace's values of the restricted keys are not
 
 test("initializationOptions: the section the user set, and whether the workspace is trusted", () => {
   const { world, load } = fresh();
-  world.settings = { ignore: { defaultValue: [], workspaceValue: ["SKL1"] }, extraRoots: { defaultValue: [], workspaceValue: ["x"] }, debounceMs: { defaultValue: 0 } };
+  world.settings = {
+    ignore: { defaultValue: [], workspaceValue: ["SKL1"] },
+    extraRoots: { defaultValue: [], workspaceValue: ["x"] },
+    debounceMs: { defaultValue: 0 },
+  };
   const { initializationOptions } = load("common/settings");
   assert.deepEqual(initializationOptions(), { skillLs: { ignore: ["SKL1"], extraRoots: ["x"] }, workspaceTrusted: true });
   world.trusted = false;
@@ -138,9 +159,18 @@ test("the restricted keys are the schema's x-restricted ones, and cover both lau
   const { RESTRICTED_SETTINGS, SETTING_KEYS } = load("common/settingKeys.generated");
   const schema = require("../../skill_ls/data/settings.schema.json");
   const offered = Object.entries(schema.properties).filter(([, s]) => s["x-file-only"] !== true);
-  assert.deepEqual(SETTING_KEYS, offered.map(([k]) => k));
-  assert.deepEqual(RESTRICTED_SETTINGS, Object.entries(schema.properties).filter(([, s]) => s["x-restricted"]).map(([k]) => k));
-  for (const key of ["interpreter", "server.path", "docsUrl", "extraRoots", "builtinSkills"]) assert.ok(RESTRICTED_SETTINGS.includes(key), key);
+  assert.deepEqual(
+    SETTING_KEYS,
+    offered.map(([k]) => k),
+  );
+  assert.deepEqual(
+    RESTRICTED_SETTINGS,
+    Object.entries(schema.properties)
+      .filter(([, s]) => s["x-restricted"])
+      .map(([k]) => k),
+  );
+  for (const key of ["interpreter", "server.path", "docsUrl", "extraRoots", "builtinSkills"])
+    assert.ok(RESTRICTED_SETTINGS.includes(key), key);
 });
 
 test("only interpreter, server.path and showDuplicates changes need a restart", () => {

@@ -5,31 +5,61 @@ const assert = require("node:assert/strict");
 const { fresh, settle } = require("./stubs.cjs");
 
 const skill = (id, name, location, rest = {}) => ({
-  id, name, description: `${name} does things.`, path: `/ws/${location}/SKILL.md`, folder: `/ws/${location}`,
-  scope: "project", builtin: false, status: "loaded", summary: `Loaded by Claude Code`, provenance: `project skill, ${location}/SKILL.md`,
-  location, otherPaths: [], ...rest,
+  id,
+  name,
+  description: `${name} does things.`,
+  path: `/ws/${location}/SKILL.md`,
+  folder: `/ws/${location}`,
+  scope: "project",
+  builtin: false,
+  status: "loaded",
+  summary: `Loaded by Claude Code`,
+  provenance: `project skill, ${location}/SKILL.md`,
+  location,
+  otherPaths: [],
+  ...rest,
 });
 
 const DATA = {
   skills: [
     skill(0, "pdf", ".claude/skills/pdf"),
     skill(1, "quiet", ".claude/skills/quiet", { status: "hidden-from-model", summary: "Hidden from the model by Claude Code" }),
-    skill(2, "helper", "builtin/helper", { scope: "builtin", builtin: true, description: null, provenance: "built-in skill, ~/yoi/helper/SKILL.md" }),
+    skill(2, "helper", "builtin/helper", {
+      scope: "builtin",
+      builtin: true,
+      description: null,
+      provenance: "built-in skill, ~/yoi/helper/SKILL.md",
+    }),
   ],
   byAgent: [
-    { id: "claude-code", label: "Claude Code", items: [
-      { skill: 0, status: "loaded", statusText: "loaded", detail: "Claude Code: loaded" },
-      { skill: 1, status: "hidden-from-model", statusText: "loaded, hidden from the model", detail: "Claude Code: loaded, hidden from the model" },
-    ] },
-    { id: "cursor", label: "Cursor", items: [
-      { skill: 0, status: "shadowed", statusText: "shadowed", detail: "Cursor: shadowed by .agents/skills/pdf" },
-      { skill: 2, status: "loaded", statusText: "loaded", detail: "Cursor: loaded" },
-    ] },
+    {
+      id: "claude-code",
+      label: "Claude Code",
+      items: [
+        { skill: 0, status: "loaded", statusText: "loaded", detail: "Claude Code: loaded" },
+        {
+          skill: 1,
+          status: "hidden-from-model",
+          statusText: "loaded, hidden from the model",
+          detail: "Claude Code: loaded, hidden from the model",
+        },
+      ],
+    },
+    {
+      id: "cursor",
+      label: "Cursor",
+      items: [
+        { skill: 0, status: "shadowed", statusText: "shadowed", detail: "Cursor: shadowed by .agents/skills/pdf" },
+        { skill: 2, status: "loaded", statusText: "loaded", detail: "Cursor: loaded" },
+      ],
+    },
   ],
   byFolder: [
-    { label: ".claude/skills (project)", scope: "project", items: [
-      { skill: 0, status: "skipped", statusText: "skipped", detail: "Skipped by Cursor (it has no description)" },
-    ] },
+    {
+      label: ".claude/skills (project)",
+      scope: "project",
+      items: [{ skill: 0, status: "skipped", statusText: "skipped", detail: "Skipped by Cursor (it has no description)" }],
+    },
   ],
 };
 
@@ -37,9 +67,16 @@ test("groupNodes: by agent, each copy with its status icon, folder and the serve
   const { load } = fresh();
   const { groupNodes } = load("common/skillsTree");
   const [claude, cursor] = groupNodes(DATA, "agent");
-  assert.deepEqual({ ...claude, children: claude.children.length }, {
-    kind: "group", key: "agent:claude-code", label: "Claude Code", description: "2 skills", children: 2,
-  });
+  assert.deepEqual(
+    { ...claude, children: claude.children.length },
+    {
+      kind: "group",
+      key: "agent:claude-code",
+      label: "Claude Code",
+      description: "2 skills",
+      children: 2,
+    },
+  );
   assert.deepEqual(claude.children[1], {
     kind: "skill",
     key: "agent:claude-code/1",
@@ -47,11 +84,18 @@ test("groupNodes: by agent, each copy with its status icon, folder and the serve
     description: ".claude/skills/quiet",
     icon: "eye-closed",
     color: "disabledForeground",
-    tooltip: "Claude Code: loaded, hidden from the model\nHidden from the model by Claude Code\nproject skill, .claude/skills/quiet/SKILL.md\n\nquiet does things.",
+    tooltip:
+      "Claude Code: loaded, hidden from the model\nHidden from the model by Claude Code\nproject skill, .claude/skills/quiet/SKILL.md\n\nquiet does things.",
     path: "/ws/.claude/skills/quiet/SKILL.md",
     status: "hidden-from-model",
   });
-  assert.deepEqual(cursor.children.map((n) => [n.label, n.icon]), [["pdf", "layers"], ["helper", "package"]]);
+  assert.deepEqual(
+    cursor.children.map((n) => [n.label, n.icon]),
+    [
+      ["pdf", "layers"],
+      ["helper", "package"],
+    ],
+  );
 });
 
 test("groupNodes: by folder, the summary status in words", () => {
@@ -93,7 +137,10 @@ test("the view asks the server when it starts and on each skill-ls/indexChanged,
   states.fire("running");
   await settle();
   assert.deepEqual(calls, [["skill-ls.skillsView"]]);
-  assert.deepEqual(view.getChildren().map((g) => g.label), ["Claude Code", "Cursor"]);
+  assert.deepEqual(
+    view.getChildren().map((g) => g.label),
+    ["Claude Code", "Cursor"],
+  );
   index.fire();
   await settle();
   assert.equal(calls.length, 2);
@@ -125,7 +172,10 @@ test("the grouping toggles, is remembered, and sets the context key the title bu
   assert.equal(view.grouping, "folder");
   assert.equal(memento.get("skillLs.skillsView.grouping"), "folder");
   assert.deepEqual(world.executed.at(-1), ["setContext", "skillLs.skillsView.grouping", "folder"]);
-  assert.deepEqual(view.getChildren().map((g) => g.label), [".claude/skills (project)"]);
+  assert.deepEqual(
+    view.getChildren().map((g) => g.label),
+    [".claude/skills (project)"],
+  );
 });
 
 test("context actions preview the skill of the node", async () => {
@@ -137,7 +187,10 @@ test("context actions preview the skill of the node", async () => {
   await world.commands.get("skillLs.skills.previewCatalog")(node);
   await world.commands.get("skillLs.skills.previewActivation")(node);
   await world.commands.get("skillLs.skills.revealInExplorer")(node);
-  assert.deepEqual(previews, [["catalog", "/ws/.claude/skills/pdf/SKILL.md"], ["activation", "/ws/.claude/skills/pdf/SKILL.md"]]);
+  assert.deepEqual(previews, [
+    ["catalog", "/ws/.claude/skills/pdf/SKILL.md"],
+    ["activation", "/ws/.claude/skills/pdf/SKILL.md"],
+  ]);
   assert.equal(world.executed.at(-1)[0], "revealInExplorer");
 });
 
@@ -148,7 +201,12 @@ test("context actions take only a node the view shows, by the path the server li
   await settle();
   const run = (id, arg) => world.commands.get(id)(arg);
   // Anyone can run these commands (another extension, a command: link), with any argument.
-  const forged = [{ kind: "skill", key: "forged", path: "/etc/passwd" }, { key: "agent:claude-code/0", path: "/elsewhere/SKILL.md" }, "/etc", undefined];
+  const forged = [
+    { kind: "skill", key: "forged", path: "/etc/passwd" },
+    { key: "agent:claude-code/0", path: "/elsewhere/SKILL.md" },
+    "/etc",
+    undefined,
+  ];
   for (const arg of forged) {
     await run("skillLs.skills.previewCatalog", arg);
     await run("skillLs.skills.revealInExplorer", arg);
@@ -193,7 +251,10 @@ test("answers that come back out of order: the latest request's answer is shown,
   await settle();
   pending[0].resolve({ skills: [], byAgent: [], byFolder: [] });
   await settle();
-  assert.deepEqual(view.getChildren().map((g) => g.label), ["Claude Code", "Cursor"]);
+  assert.deepEqual(
+    view.getChildren().map((g) => g.label),
+    ["Claude Code", "Cursor"],
+  );
   assert.equal(tree.message, undefined);
   assert.equal(view.loads, 1);
   // An older request failing late (the old server's connection closing) does not cover a
@@ -208,7 +269,11 @@ test("answers that come back out of order: the latest request's answer is shown,
   assert.equal(tree.message, undefined);
   assert.equal(view.getChildren().length, 2);
   // The title buttons' context key is set with each answer.
-  assert.deepEqual(world.executed.filter(([id, key]) => id === "setContext" && key === "skillLs.skillsView.grouping").at(-1), ["setContext", "skillLs.skillsView.grouping", "agent"]);
+  assert.deepEqual(world.executed.filter(([id, key]) => id === "setContext" && key === "skillLs.skillsView.grouping").at(-1), [
+    "setContext",
+    "skillLs.skillsView.grouping",
+    "agent",
+  ]);
 });
 
 test("the message follows the latest answer: an empty answer, then skills, clears it", async () => {

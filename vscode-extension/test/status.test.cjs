@@ -8,7 +8,10 @@ test("statusView", () => {
   const { load } = fresh();
   const { statusView } = load("common/status");
   assert.deepEqual(statusView("running", 3, ["codex", "cursor"]), {
-    text: "Skill LS: 3 skills", detail: "Targets: codex, cursor", severity: "information", busy: false,
+    text: "Skill LS: 3 skills",
+    detail: "Targets: codex, cursor",
+    severity: "information",
+    busy: false,
   });
   assert.equal(statusView("running", 1, []).text, "Skill LS: 1 skill");
   assert.equal(statusView("running", undefined, []).detail, "Targets: every client");

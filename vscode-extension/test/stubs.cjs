@@ -71,7 +71,7 @@ function createWorld() {
     const prefix = section ? `${section}.` : "";
     const lookup = (key) => world.settings[`${prefix}${key}`.replace(/^skillLs\./, "")] ?? {};
     const effective = (s) =>
-      world.trusted || !s.restricted ? s.workspaceValue ?? s.globalValue ?? s.defaultValue : s.globalValue ?? s.defaultValue;
+      world.trusted || !s.restricted ? (s.workspaceValue ?? s.globalValue ?? s.defaultValue) : (s.globalValue ?? s.defaultValue);
     const obj = {
       get: (key, fallback) => effective(lookup(key)) ?? fallback,
       inspect: (key) => ({ key, ...lookup(key) }),
@@ -126,7 +126,11 @@ function createWorld() {
       onDidGrantWorkspaceTrust: world.events.trust.event,
       onDidChangeTextDocument: world.events.textChange.event,
       onDidSaveTextDocument: world.events.save.event,
-      createFileSystemWatcher: () => ({ onDidCreate: () => ({ dispose() {} }), onDidDelete: () => ({ dispose() {} }), dispose() {} }),
+      createFileSystemWatcher: () => ({
+        onDidCreate: () => ({ dispose() {} }),
+        onDidDelete: () => ({ dispose() {} }),
+        dispose() {},
+      }),
     },
     window: {
       get activeTextEditor() {
@@ -140,7 +144,18 @@ function createWorld() {
       createOutputChannel: (name, options) => {
         const lines = [];
         const log = (level) => (m) => lines.push(`[${level}] ${m}`);
-        return { name, options, lines, info: log("info"), warn: log("warn"), error: log("error"), trace: log("trace"), debug: log("debug"), show() {}, dispose() {} };
+        return {
+          name,
+          options,
+          lines,
+          info: log("info"),
+          warn: log("warn"),
+          error: log("error"),
+          trace: log("trace"),
+          debug: log("debug"),
+          show() {},
+          dispose() {},
+        };
       },
       showErrorMessage: (message, ...items) => {
         world.errors.push({ message, items });

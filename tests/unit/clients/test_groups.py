@@ -25,7 +25,15 @@ def test_groups_follow_each_rows_provenance() -> None:
     assert group_members("observed") == OBSERVED
     assert group_members("cited") == CITED
     assert group_members("all") == tuple(client.id for client in CLIENTS)
-    assert set(OBSERVED) | set(CITED) == set(CLIENTS_BY_ID)
+    assert set(OBSERVED) | set(CITED) == {client.id for client in CLIENTS}
+
+
+def test_no_group_stands_for_an_upload_target() -> None:
+    # An upload target discovers nothing: it is judged against only when named by id.
+    assert set(CLIENTS_BY_ID) - {client.id for client in CLIENTS} == {"claude-api"}
+    for group in GROUP_DOCS:
+        assert "claude-api" not in group_members(group)
+    assert expand_clients(["all", "claude-api"])[-1] == "claude-api"
 
 
 def test_group_names_are_not_client_ids() -> None:

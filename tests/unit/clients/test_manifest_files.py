@@ -30,7 +30,10 @@ def test_every_bundle_formats_manifest_and_marketplace() -> None:
         ".cursor-plugin/plugin.json",
         "gemini-extension.json",
     ]
-    assert manifest_patterns() == [f"**/{path}" for path in manifest_paths()]
+    # Codex's sidecar beside each skill is routed with them (to its own rules).
+    assert manifest_patterns() == [f"**/{path}" for path in manifest_paths()] + [
+        "**/agents/openai.yaml"
+    ]
 
 
 def test_each_pattern_names_a_file_the_server_checks() -> None:

@@ -11,7 +11,14 @@ from skill_ls.clients.fields import (
     SPEC_FIELDS,
     YOI_FORBIDDEN_FIELDS,
 )
-from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path, get_client
+from skill_ls.clients.table import (
+    CLIENTS,
+    CLIENTS_BY_ID,
+    TARGETS,
+    Client,
+    clients_for_path,
+    get_client,
+)
 
 SPEC = {"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
 
@@ -41,7 +48,7 @@ def test_client_field_types_from_the_facts() -> None:
 
 
 def test_client_ids_are_unique_and_known() -> None:
-    assert len(CLIENTS_BY_ID) == len(CLIENTS)
+    assert len(CLIENTS_BY_ID) == len(TARGETS) == len(CLIENTS) + 1
     assert {
         "agentskills",
         "claude-code",

@@ -70,6 +70,7 @@ CASES: list[tuple[str, str, dict[str, object]]] = [
     (skill(NAME, DESC, "argument-hint: [file]"), "SKL302", {"targets": ["claude-code"]}),
     (skill(NAME, DESC, "model_invokation: true"), "SKL303", {"targets": ["yoi"]}),
     (skill(NAME, DESC, body="See [x](references\\forms.md).\n"), "SKL406", {"files": FILES}),
+    (skill(NAME, DESC, body="```sh\nnpm publish\n```\n"), "SKL413", {"targets": ["pi"]}),
 ]
 
 

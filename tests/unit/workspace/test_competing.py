@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Diagnostic, Range, Related, Severity
 from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
+from skill_ls.workspace.listings.cuts import Cut
 
 PDF_TOOLS = (
     "Extract text and tables from PDF files, fill PDF forms and merge documents. "
@@ -186,3 +188,38 @@ def test_selected_off_it_is_not_computed(tmp_path: Path) -> None:
     )
     index.scan()
     assert competing(index, tools) == []
+
+
+def over_claude_budget(project: Path, fillers: int) -> tuple[Path, Path]:
+    """`fillers` skills of long descriptions in words of their own, listed before the pair,
+    whose descriptions are padded with stop words (no words of their own)."""
+    for i in range(fillers):
+        words = " ".join(f"w{i}x{j}" for j in range(130))
+        skill(project, f".claude/skills/a-filler-{i:02d}", words)
+    pad = "and the " * 60
+    tools = skill(project, ".claude/skills/zz-pdf-tools", f"{PDF_TOOLS} {pad}")
+    helper = skill(project, ".claude/skills/zz-pdf-helper", f"{PDF_HELPER} {pad}")
+    return tools, helper
+
+
+def test_a_description_the_budget_drops_leaves_only_the_name(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    tools, helper = over_claude_budget(project, 40)
+    index = index_of(project, ("claude-code", "copilot"))
+    claude = get_client("claude-code")
+    # Claude Code's listing is over its budget: it lists both of these by name only.
+    cuts = [index.listing_cut(claude, str(path.resolve())) for path in (tools, helper)]
+    assert [cut[0] if cut is not None else None for cut in cuts] == [Cut.DROPPED, Cut.DROPPED]
+    [finding] = competing(index, tools)
+    assert finding.message.startswith(
+        "`zz-pdf-tools` and `zz-pdf-helper` are listed together by Copilot Chat (VS Code) with "
+        "entries sharing 10 of 11 distinctive words"
+    )
+    # Under the budget, Claude Code lists both descriptions, and is named too.
+    under = tmp_path / "under"
+    tools, _ = over_claude_budget(under, 5)
+    [finding] = competing(index_of(under, ("claude-code", "copilot")), tools)
+    assert finding.message.startswith(
+        "`zz-pdf-tools` and `zz-pdf-helper` are listed together by Claude Code and Copilot Chat "
+        "(VS Code) with entries sharing 10 of 11 distinctive words"
+    )

@@ -8,16 +8,14 @@ export const CONFIG_SECTION = "skillLs";
 
 /** SKILL.md files: recent VS Code builds give them the language `skill` (and so do we, for older
  * builds); the file pattern still matches when another extension claims the file. */
-export const SKILL_SELECTOR = [
-  { language: "skill" },
-  { scheme: "file", pattern: "**/SKILL.md" },
-];
+export const SKILL_SELECTOR = [{ language: "skill" }, { scheme: "file", pattern: "**/SKILL.md" }];
 
-/** Plugin, extension and marketplace manifests, by path only: they keep VS Code's `json` or
- * `jsonc` language. The patterns come from the client table (see manifestPatterns.generated.ts). */
+/** Plugin, extension and marketplace manifests and skills' `agents/openai.yaml`, by path only:
+ * they keep VS Code's own language (`json`, `jsonc`, `yaml`). The patterns come from the client
+ * table and the sidecar's field table (see manifestPatterns.generated.ts). */
 export const MANIFEST_SELECTOR = MANIFEST_PATTERNS.map((pattern) => ({ scheme: "file", pattern }));
 
-/** Every document the server checks: SKILL.md files and manifests. */
+/** Every document the server checks: SKILL.md files, manifests and sidecars. */
 export const DOCUMENT_SELECTOR = [...SKILL_SELECTOR, ...MANIFEST_SELECTOR];
 
 /** Whether a file path is one of the manifests (each pattern is `**` + `/` + a relative path). */

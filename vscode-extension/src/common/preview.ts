@@ -1,5 +1,5 @@
 /** The preview panel beside the editor: the catalog or activation text a client would see. */
-import { randomBytes } from "crypto";
+import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import { ServerCommands } from "./constants";
 import { debounce } from "./debounce";
@@ -94,10 +94,15 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private createPanel(): vscode.WebviewPanel {
-    const panel = vscode.window.createWebviewPanel("skillLs.preview", "Skill Preview", { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      enableScripts: true,
-      localResourceRoots: [],
-    });
+    const panel = vscode.window.createWebviewPanel(
+      "skillLs.preview",
+      "Skill Preview",
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      {
+        enableScripts: true,
+        localResourceRoots: [],
+      },
+    );
     panel.onDidDispose(() => {
       this.panel = undefined;
       this.refreshSoon.cancel();
@@ -126,7 +131,11 @@ export class PreviewPanel implements vscode.Disposable {
       this.log.warn(`Listing clients: ${error instanceof Error ? error.message : String(error)}`);
     }
     const picked = this.state.get<string>(CLIENT_KEY);
-    const client = chooseClient(clients.map((c) => c.id), { picked, targets: targetClients(), skillClients }) ?? this.model.client;
+    const client =
+      chooseClient(
+        clients.map((c) => c.id),
+        { picked, targets: targetClients(), skillClients },
+      ) ?? this.model.client;
     this.model = { ...this.model, clients, client };
   }
 }
@@ -138,7 +147,10 @@ interface SkillInfo {
 
 /** A skill's folder, whether given as the folder or its SKILL.md. */
 function normalizePath(p: string): string {
-  return p.replace(/\\/g, "/").replace(/\/SKILL\.md$/i, "").replace(/\/+$/, "");
+  return p
+    .replace(/\\/g, "/")
+    .replace(/\/SKILL\.md$/i, "")
+    .replace(/\/+$/, "");
 }
 
 /**

@@ -7,7 +7,10 @@ export function escapeHtml(value: unknown): string {
 }
 
 function normalize(p: string): string {
-  return p.replace(/\\/g, "/").replace(/\/SKILL\.md$/i, "").replace(/\/+$/, "");
+  return p
+    .replace(/\\/g, "/")
+    .replace(/\/SKILL\.md$/i, "")
+    .replace(/\/+$/, "");
 }
 
 /** Which catalog entry is the skill being edited: by location (file or folder), else folder name. */
@@ -26,8 +29,7 @@ export function currentEntryIndex(entries: CatalogEntry[], skillPath: string | u
 /** The span of `text` that shows an entry: from its name to the end of its location, or, in
  * formats without one, to the end of its description (as far as the text repeats it). */
 export function entrySpan(text: string, entry: CatalogEntry): [number, number] | undefined {
-  const bounded = (at: number) =>
-    !/[\w-]/.test(text[at - 1] ?? "") && !/[\w-]/.test(text[at + entry.name.length] ?? "");
+  const bounded = (at: number) => !/[\w-]/.test(text[at - 1] ?? "") && !/[\w-]/.test(text[at + entry.name.length] ?? "");
   const locationAt = entry.location ? text.indexOf(entry.location) : -1;
   let nameAt = -1;
   for (let at = text.indexOf(entry.name); at >= 0 && entry.name; at = text.indexOf(entry.name, at + 1)) {
@@ -67,4 +69,3 @@ export function markText(text: string, marks: Mark[]): string {
   }
   return html;
 }
-

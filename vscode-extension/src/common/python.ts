@@ -1,6 +1,6 @@
 /** Finding a Python >= 3.11 to run the bundled server: the setting, the Python extension, PATH. */
-import { execFile } from "child_process";
-import * as path from "path";
+import { execFile } from "node:child_process";
+import * as path from "node:path";
 import * as vscode from "vscode";
 import { MIN_PYTHON } from "./constants";
 
@@ -51,9 +51,14 @@ export function parseProbe(stdout: string): Probed | undefined {
  */
 export const probeVersion: VersionProbe = (command, cwd) =>
   new Promise((resolve) => {
-    execFile(command[0], [...command.slice(1), "-c", PROBE_SCRIPT], { timeout: 15000, cwd, windowsHide: true }, (error, stdout) => {
-      resolve(error ? undefined : parseProbe(String(stdout)));
-    });
+    execFile(
+      command[0],
+      [...command.slice(1), "-c", PROBE_SCRIPT],
+      { timeout: 15000, cwd, windowsHide: true },
+      (error, stdout) => {
+        resolve(error ? undefined : parseProbe(String(stdout)));
+      },
+    );
   });
 
 export function isSupported([major, minor]: readonly [number, number]): boolean {
@@ -64,7 +69,11 @@ export function isSupported([major, minor]: readonly [number, number]): boolean 
  * The interpreters to try, best first. A configured interpreter is the only candidate: if the
  * user named one, quietly running another would hide their mistake.
  */
-export function candidates(setting: string[], fromPythonExtension: string[] | undefined, platform = process.platform): Candidate[] {
+export function candidates(
+  setting: string[],
+  fromPythonExtension: string[] | undefined,
+  platform = process.platform,
+): Candidate[] {
   if (setting.length > 0) return [{ command: setting, source: "setting" }];
   const found: Candidate[] = [];
   if (fromPythonExtension?.length) found.push({ command: fromPythonExtension, source: "python-extension" });

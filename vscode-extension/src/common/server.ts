@@ -1,14 +1,14 @@
 /** How the server process is started and how the language client talks to it. */
-import * as path from "path";
-import * as vscode from "vscode";
+import * as path from "node:path";
 import type { Diagnostic, LogOutputChannel } from "vscode";
+import * as vscode from "vscode";
 import {
   type ClientCapabilities,
   type CloseHandlerResult,
   DidChangeConfigurationNotification,
   ErrorAction,
-  ExecuteCommandRequest,
   type ErrorHandler,
+  ExecuteCommandRequest,
   LanguageClient,
   type LanguageClientOptions,
   type Middleware,
@@ -45,7 +45,10 @@ export function serverOptions(launch: Launch, extensionPath: string, env: NodeJS
   return {
     command,
     args: [...interpreterArgs, "-S", "-m", "skill_ls", "serve"],
-    options: { cwd: extensionPath, env: { ...env, PYTHONPATH: bundledLibs(extensionPath), PYTHONSAFEPATH: "1", PYTHONIOENCODING: "utf-8" } },
+    options: {
+      cwd: extensionPath,
+      env: { ...env, PYTHONPATH: bundledLibs(extensionPath), PYTHONSAFEPATH: "1", PYTHONIOENCODING: "utf-8" },
+    },
   };
 }
 
@@ -84,7 +87,7 @@ export function diagnosticsMiddleware(table?: DuplicateSource): Middleware {
       const since = filteredLast.get(key) === hide ? previousResultId : undefined;
       filteredLast.set(key, hide);
       const report = await next(document, since, token);
-      if (!report || report.kind !== "full") return report;
+      if (report?.kind !== "full") return report;
       withSafeCodeLinks(report.items);
       if (!hide || !table) return report;
       loaded = await table();
@@ -96,8 +99,9 @@ export function diagnosticsMiddleware(table?: DuplicateSource): Middleware {
         resultReporter(chunk);
       }),
     handleDiagnostics: (uri, diagnostics, next) =>
-      next(uri, withSafeCodeLinks(!!table && hidingDuplicates() && shownInEditor(uri) ? keep(diagnostics, loaded) : diagnostics)),
-    provideDocumentLinks: async (document, token, next) => (await next(document, token))?.filter((link) => isSafeLink(link.target)),
+      next(uri, withSafeCodeLinks(table && hidingDuplicates() && shownInEditor(uri) ? keep(diagnostics, loaded) : diagnostics)),
+    provideDocumentLinks: async (document, token, next) =>
+      (await next(document, token))?.filter((link) => isSafeLink(link.target)),
   };
 }
 
@@ -160,14 +164,21 @@ export function clientOptions(
   };
 }
 
-export function createClient(launch: Launch, extensionPath: string, outputChannel: LogOutputChannel, onClosed?: OnClosed): LanguageClient {
-  const notify = (settings: unknown): Promise<void> => client.sendNotification(DidChangeConfigurationNotification.type, { settings });
+export function createClient(
+  launch: Launch,
+  extensionPath: string,
+  outputChannel: LogOutputChannel,
+  onClosed?: OnClosed,
+): LanguageClient {
+  const notify = (settings: unknown): Promise<void> =>
+    client.sendNotification(DidChangeConfigurationNotification.type, { settings });
   // The table is asked for once per server, when the first findings arrive.
   let table: Promise<DuplicateTable | undefined> | undefined;
   const duplicates: DuplicateSource = () =>
-    (table ??= client
-      .sendRequest(ExecuteCommandRequest.type, { command: ServerCommands.vscodeDuplicates, arguments: [] })
-      .then((t) => t as DuplicateTable, () => undefined));
+    (table ??= client.sendRequest(ExecuteCommandRequest.type, { command: ServerCommands.vscodeDuplicates, arguments: [] }).then(
+      (t) => t as DuplicateTable,
+      () => undefined,
+    ));
   const options = clientOptions(outputChannel, notify, onClosed, duplicates);
   const client: LanguageClient = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions(launch, extensionPath), options);
   client.registerFeature(indexChangedFeature);

@@ -1,14 +1,21 @@
 /** The running server: choosing how to launch it, starting, stopping and (debounced) restarting. */
 import * as vscode from "vscode";
-import { type CloseHandlerResult, CloseAction, DocumentDiagnosticRequest, ExecuteCommandRequest, type LanguageClient, State } from "vscode-languageclient/node";
-import { Commands, CONFIG_SECTION, INDEX_CHANGED, MIN_PYTHON } from "./constants";
+import {
+  CloseAction,
+  type CloseHandlerResult,
+  DocumentDiagnosticRequest,
+  ExecuteCommandRequest,
+  type LanguageClient,
+  State,
+} from "vscode-languageclient/node";
+import { CONFIG_SECTION, Commands, INDEX_CHANGED, MIN_PYTHON } from "./constants";
 import { CrashPolicy, crashText } from "./crashes";
-import { shownSkillFiles } from "./duplicates";
 import { debounce } from "./debounce";
+import { shownSkillFiles } from "./duplicates";
 import { candidates, findInterpreter, onPythonInterpreterChange, probeVersion, pythonExtensionInterpreter } from "./python";
 import { createClient, type Launch } from "./server";
-import { affectsLaunch, readLaunchSettings } from "./settings";
 import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
+import { affectsLaunch, readLaunchSettings } from "./settings";
 
 export type ServerState = "stopped" | "starting" | "running" | "failed";
 
@@ -139,10 +146,12 @@ export class ServerSession implements vscode.Disposable {
       return { action: CloseAction.Restart, handled: true };
     }
     this.output.error(text);
-    void vscode.window.showErrorMessage(`Skill LS: ${text} The output has the server's last words.`, "Show Output", "Restart Server").then((choice) => {
-      if (choice === "Show Output") void vscode.commands.executeCommand(Commands.showOutput);
-      else if (choice === "Restart Server") void this.restart();
-    });
+    void vscode.window
+      .showErrorMessage(`Skill LS: ${text} The output has the server's last words.`, "Show Output", "Restart Server")
+      .then((choice) => {
+        if (choice === "Show Output") void vscode.commands.executeCommand(Commands.showOutput);
+        else if (choice === "Restart Server") void this.restart();
+      });
     return { action: CloseAction.DoNotRestart, handled: true };
   }
 
@@ -169,16 +178,19 @@ export class ServerSession implements vscode.Disposable {
     }
     const settings = readLaunchSettings(config, trusted);
     for (const key of settings.ignored) {
-      this.output.info(`Restricted Mode: skillLs.${key} names a program in the workspace (\${workspaceFolder}); it is not run until you trust the workspace.`);
+      this.output.info(
+        `Restricted Mode: skillLs.${key} names a program in the workspace (\${workspaceFolder}); it is not run until you trust the workspace.`,
+      );
     }
     if (settings.serverPath) {
       this.output.info(`Using the skill-ls executable from skillLs.server.path: ${settings.serverPath}`);
       return { kind: "executable", path: settings.serverPath };
     }
     // The Python extension may have picked an environment inside the repository.
-    const fromExtension = settings.interpreter.length || !trusted
-      ? undefined
-      : await this.deps.pythonExtensionInterpreter(vscode.workspace.workspaceFolders?.[0]?.uri);
+    const fromExtension =
+      settings.interpreter.length || !trusted
+        ? undefined
+        : await this.deps.pythonExtensionInterpreter(vscode.workspace.workspaceFolders?.[0]?.uri);
     // The probe runs in the extension's folder, never in the workspace (python.ts).
     const probe = (command: string[]) => this.deps.probe(command, this.extensionPath);
     const found = await findInterpreter(candidates(settings.interpreter, fromExtension), probe, (m) => this.output.info(m));
@@ -192,9 +204,9 @@ export class ServerSession implements vscode.Disposable {
       ? `the interpreter in skillLs.interpreter (${settings.interpreter.join(" ")}) is not a working Python ${minimum} or newer.`
       : `no Python ${minimum} or newer was found (Python extension, python3 on PATH).`;
     this.output.error(`Cannot start the server: ${problem}`);
-    void vscode.window.showErrorMessage(`Skill LS: ${problem} Set skillLs.interpreter to start the server.`, "Open Setting").then(
-      (choice) => choice && vscode.commands.executeCommand("workbench.action.openSettings", "skillLs.interpreter"),
-    );
+    void vscode.window
+      .showErrorMessage(`Skill LS: ${problem} Set skillLs.interpreter to start the server.`, "Open Setting")
+      .then((choice) => choice && vscode.commands.executeCommand("workbench.action.openSettings", "skillLs.interpreter"));
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 /** Reading the `skillLs` settings: what starts the server, and what the server itself reads. */
-import * as os from "os";
+import * as os from "node:os";
 import * as vscode from "vscode";
 import { CONFIG_SECTION, EXTENSION_ONLY_SETTINGS, LAUNCH_SETTINGS } from "./constants";
 import { RESTRICTED_SETTINGS, SETTING_KEYS } from "./settingKeys.generated";
@@ -22,11 +22,7 @@ const WORKSPACE_FOLDER = /\$\{workspaceFolder\}/;
  * so only the user's own (global) values and the defaults count there, and not even those when
  * they name a program inside the workspace (`${workspaceFolder}/.venv/bin/python`).
  */
-export function readLaunchSettings(
-  config: Inspectable,
-  trusted: boolean,
-  vars: Variables = defaultVariables(),
-): LaunchSettings {
+export function readLaunchSettings(config: Inspectable, trusted: boolean, vars: Variables = defaultVariables()): LaunchSettings {
   const ignored: string[] = [];
   const pick = <T>(key: string): T | undefined => {
     if (trusted || !isRestricted(key)) return config.get<T>(key);
@@ -90,9 +86,10 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 export function userValue<T>(inspected: Inspected<T> | undefined, restricted: boolean, trusted: boolean): T | undefined {
   if (!inspected) return undefined;
-  const layers = trusted || !restricted
-    ? [inspected.globalValue, inspected.workspaceValue, inspected.workspaceFolderValue]
-    : [inspected.globalValue];
+  const layers =
+    trusted || !restricted
+      ? [inspected.globalValue, inspected.workspaceValue, inspected.workspaceFolderValue]
+      : [inspected.globalValue];
   const set = layers.filter((value): value is T => value !== undefined);
   const last = set.at(-1);
   if (!isPlainObject(last)) return last;
@@ -120,7 +117,10 @@ export function readServerSettings(scope?: vscode.Uri, trusted: boolean = vscode
  * initializationOptions: the settings the user set, and whether the workspace is trusted (the
  * server then ignores the folders' own configuration files when it is not).
  */
-export function initializationOptions(trusted: boolean = vscode.workspace.isTrusted): { skillLs: Record<string, unknown>; workspaceTrusted: boolean } {
+export function initializationOptions(trusted: boolean = vscode.workspace.isTrusted): {
+  skillLs: Record<string, unknown>;
+  workspaceTrusted: boolean;
+} {
   return { skillLs: readServerSettings(undefined, trusted), workspaceTrusted: trusted };
 }
 

@@ -2,7 +2,7 @@
  * the server says its index changed (skill-ls/indexChanged), never by polling. */
 import * as vscode from "vscode";
 import { Commands, ServerCommands } from "./constants";
-import { type GroupNode, type Grouping, groupNodes, type SkillNode, type SkillsViewData } from "./skillsTree";
+import { type Grouping, type GroupNode, groupNodes, type SkillNode, type SkillsViewData } from "./skillsTree";
 
 export const VIEW_ID = "skillLs.skills";
 const GROUPING_KEY = "skillLs.skillsView.grouping";
@@ -111,7 +111,8 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
   skillNode(node: unknown): SkillNode | undefined {
     if (!node || typeof node !== "object" || typeof (node as { key?: unknown }).key !== "string") return undefined;
     const key = (node as { key: string }).key;
-    for (const group of this.nodes) for (const child of group.children) if (child.kind === "skill" && child.key === key) return child;
+    for (const group of this.nodes)
+      for (const child of group.children) if (child.kind === "skill" && child.key === key) return child;
     return undefined;
   }
 

@@ -1,11 +1,11 @@
 /** The language status item on SKILL.md files: server state, skills found, target clients. */
 import * as vscode from "vscode";
-import { CLIENT_NAME, Commands, CONFIG_SECTION, ServerCommands, SKILL_SELECTOR } from "./constants";
-import { debounce } from "./debounce";
+import { CLIENT_NAME, CONFIG_SECTION, Commands, ServerCommands, SKILL_SELECTOR } from "./constants";
 import { crashText } from "./crashes";
+import { debounce } from "./debounce";
 import type { CrashInfo, ServerSession, ServerState } from "./session";
-import { targetClients } from "./settings";
 import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
+import { targetClients } from "./settings";
 
 export interface StatusView {
   text: string;
@@ -15,8 +15,7 @@ export interface StatusView {
 }
 
 /** Said in Restricted Mode, so the user knows why the workspace's configuration does not apply. */
-export const RESTRICTED_DETAIL =
-  `Restricted Mode: this workspace's skill-ls configuration (.skill-ls.toml, pyproject.toml) and its values of ${RESTRICTED_SETTINGS.map((k) => `skillLs.${k}`).join(", ")} are ignored until you trust it.`;
+export const RESTRICTED_DETAIL = `Restricted Mode: this workspace's skill-ls configuration (.skill-ls.toml, pyproject.toml) and its values of ${RESTRICTED_SETTINGS.map((k) => `skillLs.${k}`).join(", ")} are ignored until you trust it.`;
 
 /** What the item shows, as a pure function of what we know. */
 export function statusView(
@@ -45,9 +44,19 @@ function baseView(state: ServerState, skills: number | undefined, clients: strin
         busy: false,
       };
     case "starting":
-      return { text: `${CLIENT_NAME}: ${crash ? "restarting after a crash" : "starting"}`, detail: targets, severity: "information", busy: true };
+      return {
+        text: `${CLIENT_NAME}: ${crash ? "restarting after a crash" : "starting"}`,
+        detail: targets,
+        severity: "information",
+        busy: true,
+      };
     case "failed":
-      return { text: `${CLIENT_NAME}: not running`, detail: "The server could not start; see the logs.", severity: "error", busy: false };
+      return {
+        text: `${CLIENT_NAME}: not running`,
+        detail: "The server could not start; see the logs.",
+        severity: "error",
+        busy: false,
+      };
     default:
       return { text: `${CLIENT_NAME}: stopped`, detail: targets, severity: "warning", busy: false };
   }
@@ -103,7 +112,8 @@ export class ServerStatus implements vscode.Disposable {
   view: StatusView = statusView("stopped", undefined, []);
 
   private render(): void {
-    const view = (this.view = statusView(this.session.state, this.skills, targetClients(), this.session.crash, vscode.workspace.isTrusted));
+    const view = statusView(this.session.state, this.skills, targetClients(), this.session.crash, vscode.workspace.isTrusted);
+    this.view = view;
     this.item.text = view.text;
     this.item.detail = view.detail;
     this.item.severity = SEVERITY[view.severity];

@@ -3,7 +3,7 @@
  * diagnostics for SKILL.md files and manifests and the preview's last HTML there, so the
  * end-to-end test can assert on exact values instead of scraping the workbench.
  */
-import { promises as fs } from "fs";
+import { promises as fs } from "node:fs";
 import * as vscode from "vscode";
 import { Commands, isManifestPath, TEST_DUMP_ENV } from "./constants";
 import type { PreviewPanel } from "./preview";
@@ -14,10 +14,21 @@ import type { ServerStatus } from "./status";
 function plainDiagnostic(d: vscode.Diagnostic) {
   const code = typeof d.code === "object" ? { value: d.code.value, target: d.code.target.toString() } : d.code;
   const { start, end } = d.range;
-  return { message: d.message, severity: d.severity, source: d.source, code, range: [start.line, start.character, end.line, end.character] };
+  return {
+    message: d.message,
+    severity: d.severity,
+    source: d.source,
+    code,
+    range: [start.line, start.character, end.line, end.character],
+  };
 }
 
-export function registerTestCommands(session: ServerSession, preview: PreviewPanel, status: ServerStatus, skills: SkillsView): vscode.Disposable[] {
+export function registerTestCommands(
+  session: ServerSession,
+  preview: PreviewPanel,
+  status: ServerStatus,
+  skills: SkillsView,
+): vscode.Disposable[] {
   const file = process.env[TEST_DUMP_ENV];
   if (!file) return [];
   void vscode.commands.executeCommand("setContext", "skillLs.testMode", true);
