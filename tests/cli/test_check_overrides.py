@@ -23,8 +23,8 @@ PDF = "Extracts text from PDF files. Use when the user mentions PDFs."
 # Skills of other names say what they do in words of their own (the same description under
 # several names is SKL509).
 OWN_DESCRIPTIONS = {
-    "new": "Drafts release notes from merged pull requests.",
-    "cur": "Formats SQL queries and explains their plans.",
+    "new": "Drafts release notes from merged pull requests. Use when a release is cut.",
+    "cur": "Formats SQL queries and explains their plans. Use when the user pastes a query.",
 }
 
 CONFIG = """
