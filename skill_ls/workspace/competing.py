@@ -25,8 +25,9 @@ _FIRST_LINE = Range.of(0, 0, 0, 3)
 # Shared words the message names before "...".
 _SHOWN_WORDS = 6
 
-# (other real path, this skill's name, the other's name, the overlap)
-_Key = tuple[str, str, str, Overlap]
+# (other real path, this skill's name, the other's name, the overlap, how many of the two
+# the listing shows by name only)
+_Key = tuple[str, str, str, Overlap, int]
 
 
 def report_competing(
@@ -48,33 +49,39 @@ def report_competing(
             mine, theirs = index.name_for(client.id, real), index.name_for(client.id, other)
             if mine == theirs:
                 continue  # two copies of one name: SKL501/SKL502
-            words = _entry_words(index, overlaps, client, real, mine)
-            other_words = _entry_words(index, overlaps, client, other, theirs)
+            cuts = (_cut(index, client, real), _cut(index, client, other))
+            if Cut.OMITTED in cuts:
+                continue  # left out of the listing
+            words = _entry_words(overlaps, client, real, mine, cuts[0])
+            other_words = _entry_words(overlaps, client, other, theirs, cuts[1])
             if words is None or other_words is None:
                 continue
             overlap = compare(words, other_words, common)
             if overlap.band is not None:
-                grouped[(other, mine, theirs, overlap)].append(client)
-    for (other, mine, theirs, overlap), clients in grouped.items():
+                by_name = cuts.count(Cut.DROPPED)
+                grouped[(other, mine, theirs, overlap, by_name)].append(client)
+    for (other, mine, theirs, overlap, by_name), clients in grouped.items():
         reporter.report(
             COMPETING_SKILLS,
             _where(index, real),
-            _message(mine, theirs, clients, overlap),
+            _message(mine, theirs, clients, overlap, by_name),
             related=(_related(index, clients[0], other, theirs),),
             severity=Severity.INFO if overlap.band == "info" else None,
         )
 
 
-def _entry_words(
-    index: IndexReadModel, overlaps: OverlapIndex, client: Client, real: str, name: str
-) -> Words | None:
-    """The words `client` lists for the skill at `real`: none when its budget leaves the
-    entry out, the name's alone when the budget drops the description (a description the
-    budget only shortens counts whole)."""
+def _cut(index: IndexReadModel, client: Client, real: str) -> Cut | None:
+    """What `client`'s listing budget does to the skill at `real` (None: listed whole)."""
     cut = index.listing_cut(client, real)
-    if cut is not None and cut[0] is Cut.OMITTED:
-        return None
-    if cut is not None and cut[0] is Cut.DROPPED:
+    return cut[0] if cut is not None else None
+
+
+def _entry_words(
+    overlaps: OverlapIndex, client: Client, real: str, name: str, cut: Cut | None
+) -> Words | None:
+    """The words `client` lists for the skill at `real`: the name's alone when its budget
+    drops the description (a description the budget only shortens counts whole)."""
+    if cut is Cut.DROPPED:
         return content_words(name, "")
     return overlaps.words(real, client.id)
 
@@ -90,13 +97,19 @@ def _listing(index: IndexReadModel, real: str) -> list[Client]:
     ]
 
 
-def _message(mine: str, theirs: str, clients: list[Client], overlap: Overlap) -> str:
+def _message(mine: str, theirs: str, clients: list[Client], overlap: Overlap, by_name: int) -> str:
     shown = ", ".join(overlap.shared[:_SHOWN_WORDS])
     if len(overlap.shared) > _SHOWN_WORDS:
         shown += ", ..."
     alike = "names of the same words and " if overlap.same_name_words else ""
+    # A listing budget that drops a description leaves the name alone to choose by.
+    alone = [
+        "",
+        " (one of them by name only: the listing budget drops its description)",
+        " (by name only: the listing budget drops both descriptions)",
+    ][by_name]
     return (
-        f"`{mine}` and `{theirs}` are listed together by {names(clients)} with {alike}"
+        f"`{mine}` and `{theirs}` are listed together by {names(clients)}{alone} with {alike}"
         f"entries sharing {len(overlap.shared)} of {overlap.smaller} distinctive words "
         f"({shown}): the model chooses by description alone; say what sets each apart, "
         "or merge them"

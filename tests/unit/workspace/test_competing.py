@@ -190,15 +190,17 @@ def test_selected_off_it_is_not_computed(tmp_path: Path) -> None:
     assert competing(index, tools) == []
 
 
-def over_claude_budget(project: Path, fillers: int) -> tuple[Path, Path]:
+def over_claude_budget(
+    project: Path, fillers: int, names: tuple[str, str] = ("zz-pdf-tools", "zz-pdf-helper")
+) -> tuple[Path, Path]:
     """`fillers` skills of long descriptions in words of their own, listed before the pair,
     whose descriptions are padded with stop words (no words of their own)."""
     for i in range(fillers):
         words = " ".join(f"w{i}x{j}" for j in range(130))
         skill(project, f".claude/skills/a-filler-{i:02d}", words)
     pad = "and the " * 60
-    tools = skill(project, ".claude/skills/zz-pdf-tools", f"{PDF_TOOLS} {pad}")
-    helper = skill(project, ".claude/skills/zz-pdf-helper", f"{PDF_HELPER} {pad}")
+    tools = skill(project, f".claude/skills/{names[0]}", f"{PDF_TOOLS} {pad}")
+    helper = skill(project, f".claude/skills/{names[1]}", f"{PDF_HELPER} {pad}")
     return tools, helper
 
 
@@ -223,3 +225,18 @@ def test_a_description_the_budget_drops_leaves_only_the_name(tmp_path: Path) -> 
         "`zz-pdf-tools` and `zz-pdf-helper` are listed together by Claude Code and Copilot Chat "
         "(VS Code) with entries sharing 10 of 11 distinctive words"
     )
+
+
+def test_names_alone_can_compete_where_the_budget_drops_both_descriptions(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "project"
+    names = ("zz-pdf-form-merge-split-tool", "zz-pdf-form-merge-split-helper")
+    tools, _ = over_claude_budget(project, 40, names)
+    found = sorted(d.message for d in competing(index_of(project, ("claude-code",)), tools))
+    assert found == [
+        "`zz-pdf-form-merge-split-tool` and `zz-pdf-form-merge-split-helper` are listed "
+        "together by Claude Code (by name only: the listing budget drops both descriptions) "
+        "with entries sharing 5 of 6 distinctive words (zz, pdf, form, merge, split): the "
+        "model chooses by description alone; say what sets each apart, or merge them"
+    ]
