@@ -73,6 +73,9 @@ class Settings:
     # `[[overrides]]` of the configuration file, in order (later ones win); applied by
     # `for_path`, and kept on its result so that resolving again changes nothing.
     overrides: tuple[Override, ...] = ()
+    # Whether `skill-ls: ignore[...]` comments suppress findings (off: an audit sees every
+    # finding, and nothing about the comments).
+    inline_suppressions: bool = True
 
     def for_path(self, path: str | os.PathLike[str]) -> Settings:
         """The settings a file is judged by: these, with the values of every override whose

@@ -39,6 +39,7 @@ from skill_ls.diagnostics import (
     TextEdit,
 )
 from skill_ls.rules.context import CheckContext
+from skill_ls.rules.suppression_comments import Suppression
 from skill_ls.settings import Settings
 from skill_ls.workspace import SkillFacts
 
@@ -225,7 +226,17 @@ class _Damaged(Exception):
 
 _TYPES: dict[str, type] = {
     cls.__name__: cls
-    for cls in (Diagnostic, Range, Position, Fix, TextEdit, FileCreate, Related, SkillFacts)
+    for cls in (
+        Diagnostic,
+        Range,
+        Position,
+        Fix,
+        TextEdit,
+        FileCreate,
+        Related,
+        SkillFacts,
+        Suppression,
+    )
 }
 _FIELDS: dict[str, tuple[str, ...]] = {
     name: tuple(f.name for f in fields(cls)) for name, cls in _TYPES.items()

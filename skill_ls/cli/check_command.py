@@ -120,6 +120,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="check every file again; read and write no cache",
     )
+    parser.add_argument(
+        "--no-inline-suppressions",
+        action="store_true",
+        help="report the findings `skill-ls: ignore[...]` comments suppress, for audits "
+        "(the inlineSuppressions setting)",
+    )
     add_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -175,6 +181,8 @@ def build_settings(
         overrides["select"] = _split(args.select)
     if args.ignore:
         overrides["ignore"] = [*settings.ignore, *_split(args.ignore)]
+    if args.no_inline_suppressions:
+        overrides["inlineSuppressions"] = False
     settings, found = merge(settings, overrides, "command line")
     return settings, problems + found
 

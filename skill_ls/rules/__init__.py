@@ -21,6 +21,7 @@ from skill_ls.rules import (
     side_effects,
     spec,
     structure,
+    suppressions,
     upload,
     workspace,
 )
@@ -58,9 +59,17 @@ log = logging.getLogger(__name__)
 
 
 def check(document: SkillDocument, context: CheckContext | None = None) -> list[Diagnostic]:
-    """Every finding for one SKILL.md, sorted by position. Never raises on user input: a
-    family that fails (a bug) costs one SKL902 finding naming it, not the other families."""
-    reporter = Reporter(context or CheckContext())
+    """Every finding for one SKILL.md, sorted by position, less those its inline
+    suppressions cover. Never raises on user input: a family that fails (a bug) costs one
+    SKL902 finding naming it, not the other families."""
+    context = context or CheckContext()
+    matcher = (
+        suppressions.Matcher(suppressions.find_suppressions(document))
+        if context.settings.inline_suppressions
+        else None
+    )
+    reporter = Reporter(context, suppressions=matcher)
+    failed = False
     for family in _FAMILIES:
         try:
             family.check(document, reporter)
@@ -73,4 +82,8 @@ def check(document: SkillDocument, context: CheckContext | None = None) -> list[
                 f"the {name} checks failed on this file ({type(error).__name__}: {error}); "
                 "the other checks ran. This is a bug in skill-ls: please report it.",
             )
+            failed = True
+    # After a failed family its suppressions may look unused: judge them on a full check.
+    if matcher is not None and not failed:
+        suppressions.report_suppressions(matcher, reporter, cross=False)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code))

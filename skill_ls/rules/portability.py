@@ -291,9 +291,15 @@ def _check_plain_values(doc: SkillDocument, report: Reporter) -> None:
         line = doc.index.line(value.range.start.line)
         rest = line[value.range.end.column :]
         comment = rest.find("#")
-        if comment != -1 and (
-            value.range.end.column + comment == 0
-            or line[value.range.end.column + comment - 1] in " \t"
+        # A `# skill-ls: ...` directive is meant as a comment (`rules.suppressions`).
+        directive = rest[comment + 1 :].lstrip(" \t").startswith("skill-ls")
+        if (
+            comment != -1
+            and not directive
+            and (
+                value.range.end.column + comment == 0
+                or line[value.range.end.column + comment - 1] in " \t"
+            )
         ):
             full = line[value.range.start.column :].rstrip()
             start = value.range.end.column + comment

@@ -1,9 +1,11 @@
-"""Collects a check's findings; applies the user's rule selection and severities once, and
-caps each rule's findings per document (hostile input must not bury the report)."""
+"""Collects a check's findings; applies the user's rule selection and severities once, drops
+the findings an inline suppression covers, and caps each rule's findings per document
+(hostile input must not bury the report)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from skill_ls.diagnostics import Diagnostic, Fix, Range, Related, Severity
 from skill_ls.rules.context import CheckContext
@@ -14,9 +16,21 @@ from skill_ls.rules.registry import Rule
 MAX_PER_RULE = 100
 
 
+class Suppressing(Protocol):
+    """The document's inline suppressions (`rules.suppressions.Matcher`)."""
+
+    def suppresses(self, code: str, line: int) -> bool: ...
+
+
 class Reporter:
-    def __init__(self, context: CheckContext, max_per_rule: int = MAX_PER_RULE) -> None:
+    def __init__(
+        self,
+        context: CheckContext,
+        max_per_rule: int = MAX_PER_RULE,
+        suppressions: Suppressing | None = None,
+    ) -> None:
         self.context = context
+        self.suppressions = suppressions
         self.max_per_rule = max_per_rule
         self._kept: list[Diagnostic] = []
         self._counts: dict[str, int] = {}
@@ -60,6 +74,10 @@ class Reporter:
         per-rule setting still wins."""
         settings = self.context.settings
         if not settings.rule_enabled(rule.code):
+            return
+        if self.suppressions is not None and self.suppressions.suppresses(
+            rule.code, range_.start.line
+        ):
             return
         chosen = settings.rules.get(rule.code) or severity or rule.severity
         count = self._counts.get(rule.code, 0) + 1

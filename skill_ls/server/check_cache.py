@@ -14,6 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
@@ -23,6 +24,8 @@ from skill_ls.server.documents import Snapshot
 from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # Without file-change events from the client, a skill folder's file list is re-read when
 # it is older than this (seconds).
@@ -131,6 +134,12 @@ class CheckCache:
         context = context_for_path(Path(path), settings)
         self._contexts[path] = (generation, now, settings, context)
         return context
+
+    async def on_worker(self, function: Callable[..., T], *args: object) -> T:
+        """`function(*args)` on the check worker thread (after the checks queued before it),
+        for work that checks documents too (the suppression edits are tried)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, function, *args)
 
     def forget(self, uri: str) -> None:
         self._cache.pop(uri, None)

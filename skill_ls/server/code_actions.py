@@ -1,5 +1,6 @@
-"""Code actions: a quick fix for every fix the core attached to a diagnostic, and a
-"fix all safe problems" source action. The server never writes files: the client applies
+"""Code actions: a quick fix for every fix the core attached to a diagnostic, "Suppress
+SKLxxx here" (the comment the core writes, `rules.suppression_edits`), and a "fix all safe
+problems" source action. The server never writes files: the client applies
 the workspace edits."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.checking.fixing import compatible_fixes
+from skill_ls.rules.suppression_edits import suppression_fix
 from skill_ls.server.binding import bind
 from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import fixes_to_edit, to_lsp_diagnostic
@@ -39,14 +41,15 @@ def _same(a: types.Diagnostic, b: types.Diagnostic) -> bool:
 
 
 def quick_fixes(
-    session: Session, result: CheckResult, params: types.CodeActionParams
+    session: Session, result: CheckResult, params: types.CodeActionParams, generation: int
 ) -> list[types.CodeAction]:
+    """The quick fixes of the findings asked about; on the check worker (the suppression
+    edits are tried with the check's context, `suppression_fix`)."""
     snapshot = result.snapshot
     asked = params.context.diagnostics
+    settings = session.settings_for(snapshot.path)
     actions = []
     for diagnostic in result.diagnostics:
-        if not diagnostic.fixes:
-            continue
         converted = to_lsp_diagnostic(
             diagnostic,
             snapshot.index,
@@ -58,6 +61,16 @@ def quick_fixes(
         matches = any(_same(converted, a) for a in asked) if asked else False
         if not matches and not _touches(converted, params.range):
             continue
+        suppress = (
+            suppression_fix(
+                result.document,
+                diagnostic.code,
+                diagnostic.range.start.line,
+                session.check_cache.context(snapshot.path, settings, generation),
+            )
+            if settings.inline_suppressions
+            else None
+        )
         for number, fix in enumerate(diagnostic.fixes):
             edit = fixes_to_edit([fix], snapshot, session.mapper, session.flags)
             if edit is None:
@@ -69,6 +82,19 @@ def quick_fixes(
                     diagnostics=[converted],
                     edit=edit,
                     is_preferred=fix.safe and number == 0,
+                )
+            )
+        edit = (
+            fixes_to_edit([suppress], snapshot, session.mapper, session.flags) if suppress else None
+        )
+        if suppress is not None and edit is not None:
+            actions.append(
+                types.CodeAction(
+                    title=suppress.title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[converted],
+                    edit=edit,
+                    is_preferred=False,
                 )
             )
     return actions
@@ -108,7 +134,11 @@ async def code_action(
     only = params.context.only
     actions: list[types.CodeAction] = []
     if _wanted(only, types.CodeActionKind.QuickFix):
-        actions.extend(quick_fixes(session, result, params))
+        actions.extend(
+            await session.check_cache.on_worker(
+                quick_fixes, session, result, params, session.generation
+            )
+        )
     if _wanted(only, FIX_ALL_KIND):
         action = fix_all(session, result)
         if action is not None:

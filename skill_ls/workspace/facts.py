@@ -14,6 +14,7 @@ from skill_ls.document import SkillDocument, load_head, parse_head
 from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.files import read_regular
 from skill_ls.rules.openai_yaml import voided
+from skill_ls.rules.suppression_comments import frontmatter_suppressions
 from skill_ls.workspace.model import SkillFacts
 from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
 
@@ -73,6 +74,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         body_lines=body_lines,
         opens_at_start=not doc.has_bom and doc.text.startswith(("---\n", "---\r\n")),
         duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
+        suppressions=frontmatter_suppressions(doc),
         **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
         **_simple_fields(doc),
     )

@@ -15,6 +15,7 @@ from skill_ls.diagnostics import Diagnostic, Range, Related, Severity
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.registry import Rule
 from skill_ls.rules.reporter import Reporter
+from skill_ls.rules.suppressions import Matcher, report_suppressions
 from skill_ls.rules.workspace import (
     AGENT_BUILTIN_CLASH,
     BUILTIN_CONFLICT,
@@ -46,8 +47,12 @@ def for_skill(
     `overlaps` (the index's listed words, up to date) for competing skills."""
     # The reporter applies the file's own selection and severities (`Settings.for_path`);
     # which agents judge the workspace stays the index's.
-    reporter = Reporter(CheckContext(settings=index.settings.for_path(real)))
+    settings = index.settings.for_path(real)
     facts = index.facts_of_real(real)
+    matcher = (
+        Matcher(facts.suppressions) if facts is not None and settings.inline_suppressions else None
+    )
+    reporter = Reporter(CheckContext(settings=settings), suppressions=matcher)
     here = (facts.name_range if facts is not None else None) or _FIRST_LINE
     if overlaps is not None:
         report_competing(index, real, overlaps, reporter)
@@ -57,6 +62,8 @@ def for_skill(
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
     listing_budgets(index, real, reporter)
+    if matcher is not None:
+        report_suppressions(matcher, reporter, cross=True)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from skill_ls.diagnostics import Range
+from skill_ls.rules.suppression_comments import Suppression
 
 SCOPES = ("project", "extra", "user", "builtin")
 
@@ -106,6 +107,8 @@ class SkillFacts:
     body_lines: tuple[str, ...] = ()
     # The first key the frontmatter repeats within one mapping (None: no key repeats).
     duplicate_key: str | None = None
+    # The frontmatter's inline suppressions: the cross-skill findings honour them.
+    suppressions: tuple[Suppression, ...] = ()
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

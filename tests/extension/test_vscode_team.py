@@ -7,6 +7,7 @@ tests/cli/test_team_repo.py."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -23,12 +24,16 @@ ARTIFACTS = REPO / "test-artifacts" / "vscode-e2e" / "team"
 SKILLS = ".agents/skills"
 # Each file with a finding it must show before its diagnostics are read: legacy-notes is under
 # an override that ignores SKL453 (fresh-notes, with the same description, is not); tidy has
-# fixable findings.
+# fixable findings; quiet suppresses an SKL301 and an SKL403 inline, and one of its comments
+# suppresses nothing (SKL903).
 FILES = {
     f"{SKILLS}/legacy-notes/SKILL.md": "SKL301",
     f"{SKILLS}/fresh-notes/SKILL.md": "SKL453",
     f"{SKILLS}/tidy/SKILL.md": "SKL205",
+    f"{SKILLS}/quiet/SKILL.md": "SKL903",
 }
+# The finding the test suppresses with the editor's quick fix.
+SUPPRESS = (f"{SKILLS}/legacy-notes/SKILL.md", "SKL301")
 SEVERITIES = {"error": 0, "warning": 1, "info": 2, "hint": 3}  # vscode.DiagnosticSeverity
 
 
@@ -77,6 +82,7 @@ def test_team_repository_in_vscode(
         "--file", next(iter(FILES)),
         "--files", "|".join(FILES),
         "--expect-codes", "|".join(FILES.values()),
+        "--suppress", ":".join(SUPPRESS),
         "--artifacts", str(ARTIFACTS),
         "--timeout", "300",
     ]
@@ -98,3 +104,18 @@ def test_team_repository_in_vscode(
     legacy = {d["code"] for d in expected[f"{SKILLS}/legacy-notes/SKILL.md"]}
     fresh = {d["code"] for d in expected[f"{SKILLS}/fresh-notes/SKILL.md"]}
     assert "SKL453" in fresh and "SKL453" not in legacy, (fresh, legacy)
+    quiet = {d["code"] for d in expected[f"{SKILLS}/quiet/SKILL.md"]}
+    assert quiet == {"SKL903"}, quiet
+
+    # "Suppress SKL301 here" from the light bulb: the comment goes above the key, the finding
+    # goes, and the edited file gives the editor what it gives `skill-ls check`.
+    file, code = SUPPRESS
+    assert f"Suppress {code} here" in summary["quickFixTitles"], summary["quickFixTitles"]
+    text = summary["suppressedText"]
+    assert f"# skill-ls: ignore[{code}]\nowner: team-a\n" in text, text
+    edited = tmp_path / "edited"
+    shutil.copytree(TEAM_REPO, edited)
+    (edited / file).write_text(text, encoding="utf-8")
+    after = cli_findings(edited, home)
+    assert code not in {d["code"] for d in after.get(file, [])}, after
+    assert editor_findings(summary["afterSuppress"]) == editor_findings(after.get(file, []))

@@ -27,10 +27,12 @@ export async function runFilesScenario({ args, page, dump, summary, shot, mark, 
     const input = page.locator(".quick-input-widget input");
     await input.waitFor();
     await input.fill(file);
-    const name = file.split("/").at(-2);
-    const row = page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first();
+    // The row of that file (its folder is in the row's description), not the first row: a file
+    // opened before may be listed first as recently opened.
+    const folder = file.split("/").slice(0, -1).join("/");
+    const row = page.locator(".quick-input-widget .monaco-list-row", { hasText: folder }).first();
     await row.waitFor({ timeout: 15000 });
-    await page.keyboard.press("Enter");
+    await row.click();
     await page.locator(".tab.active", { hasText: "SKILL.md" }).waitFor({ timeout: 15000 });
     // The code lens says the server has judged the file (and, on the first file, that the
     // extension is active, so the palette lists its test-only dump command).

@@ -71,6 +71,10 @@ CASES: list[tuple[str, str, dict[str, object]]] = [
     (skill(NAME, DESC, "model_invokation: true"), "SKL303", {"targets": ["yoi"]}),
     (skill(NAME, DESC, body="See [x](references\\forms.md).\n"), "SKL406", {"files": FILES}),
     (skill(NAME, DESC, body="```sh\nnpm publish\n```\n"), "SKL413", {"targets": ["pi"]}),
+    (skill("# skill-ls: ignore[SKL104]", NAME, DESC), "SKL903", {}),
+    (skill(NAME + " # skill-ls: ignore[SKL104]", DESC), "SKL903", {}),
+    (skill("# skill-ls: ignore[SKL104, SKL301]", NAME, DESC), "SKL903", {}),
+    (skill(NAME, DESC, body="<!-- skill-ls: ignore[SKL403] -->\nBody.\n"), "SKL903", {}),
 ]
 
 

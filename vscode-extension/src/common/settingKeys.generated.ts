@@ -13,6 +13,7 @@ export const SETTING_KEYS: readonly string[] = [
   "builtinOverride",
   "contextWindow",
   "docsUrl",
+  "inlineSuppressions",
   "debounceMs",
   "showDuplicates",
   "interpreter",
