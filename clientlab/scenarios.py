@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 
+from clientlab.scenario_arguments import ARGUMENT_SCENARIOS
 from clientlab.scenario_markup import MARKUP_SCENARIOS
 from clientlab.scenario_model import Scenario, skill
 
@@ -286,28 +287,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         },
         activate="with-files",
     ),
-    Scenario(
-        "arguments",
-        "$ARGUMENTS in the body, activated with arguments",
-        {
-            "{project}/greet/SKILL.md": skill(
-                "greet", "Greets someone.", "# Greet\n\nSay hello to $ARGUMENTS now.\n"
-            )
-        },
-        activate="greet",
-        arguments="Ada Lovelace",
-    ),
-    Scenario(
-        "arguments-none",
-        "$ARGUMENTS in the body, activated without arguments; and no placeholder with arguments",
-        {
-            "{project}/greet/SKILL.md": skill(
-                "greet", "Greets someone.", "# Greet\n\nSay hello to $ARGUMENTS now.\n"
-            ),
-            "{project}/plain/SKILL.md": skill("plain", "Takes no placeholder."),
-        },
-        activate="greet",
-    ),
+    *ARGUMENT_SCENARIOS,
     Scenario(
         "bom-crlf",
         "a UTF-8 BOM, and CRLF line ends",

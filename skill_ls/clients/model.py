@@ -254,7 +254,7 @@ class Client:
     # `$ARGUMENTS` by the whole argument text, `$ARGUMENTS[N]` and `$N` by word N counted
     # from 0 and left as written past the last word, `$name` by the word at the position of
     # `name` in `arguments` (empty past the last); `ARGUMENTS: <text>` appended when no
-    # placeholder took the arguments).
+    # placeholder was filled; the grammar is `clients/argument_syntax.py`).
     argument_placeholders: ArgumentPlaceholders = "as-written"
     # The client's answer when asked to activate a skill hidden from the model (`{name}` is
     # the skill's name); None: it activates hidden skills like any other.

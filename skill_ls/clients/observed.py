@@ -40,9 +40,9 @@ CLAUDE_CODE = Client(
     scope_order=("user", "extra", "project"),
     catalog="claude-listing",
     activation="claude-base-directory",
-    # `$ARGUMENTS` (scenarios `arguments`, `arguments-none`), and `$ARGUMENTS[N]`, `$N`,
-    # `$name`, inside code too, and the `ARGUMENTS:` line, seen in extra runs of the same
-    # version.
+    # Scenarios `arguments`, `arguments-none`, `arguments-indexed` (every form, code too),
+    # `arguments-unfilled` and `arguments-only-index` (when `ARGUMENTS:` is appended); the
+    # grammar is `clients/argument_syntax.py`.
     argument_placeholders="claude-code",
     hidden_when=(("disable-model-invocation", True),),
     truthy_strings=frozenset({"1", "true", "yes", "on"}),

@@ -17,12 +17,10 @@ written after the frontmatter, with the argument placeholders filled in.
 
 from __future__ import annotations
 
-import re
-import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from skill_ls.clients.argument_syntax import declared_names, inserted_value, substitute
 from skill_ls.clients.table import Client
-from skill_ls.document import SkillDocument
 from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.listings.claude import (
@@ -33,7 +31,6 @@ from skill_ls.workspace.listings.claude import (
     listing_text,
 )
 from skill_ls.workspace.model import LoadedSkill
-from skill_ls.yamltree import YScalar, YSequence
 
 HEADER = "The following skills are available for use with the Skill tool:\n\n"
 FOOTER = ""
@@ -80,52 +77,27 @@ def claude_listing(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
 def claude_base_directory(source: ActivationSource, arguments: str = "") -> Rendering:
     """The Skill tool's answer: "Base directory for this skill: <dir>", a blank line, then
     the body as written from its first non-blank character (line ends and trailing newline
-    kept), its `$ARGUMENTS`,
-    `$ARGUMENTS[N]`, `$N`, named `$arg` and `${CLAUDE_SKILL_DIR}` filled in."""
+    kept), its `$ARGUMENTS`, `$ARGUMENTS[N]`, `$N`, declared `$name`s and
+    `${CLAUDE_SKILL_DIR}` filled in."""
     body = substitute_arguments(source, arguments)
     text = f"Base directory for this skill: {source.folder}\n\n{body}"
     return Rendering("claude-base-directory", text, entries=(EntryInfo(source.name, len(text)),))
 
 
-_INDEXED = re.compile(r"\$ARGUMENTS\[(\d+)\]|\$(\d+)(?!\w)")
-
-
 def substitute_arguments(source: ActivationSource, arguments: str) -> str:
-    """The body with Claude Code's placeholders filled from `arguments`.
-
-    When the body has no `$ARGUMENTS` and arguments were given, Claude Code appends them
-    as `ARGUMENTS: <value>`.
-    """
+    """The body with Claude Code's placeholders filled from `arguments`
+    (`clients.argument_syntax`), `${CLAUDE_SKILL_DIR}` first, in the body and in each
+    value put in."""
     doc = source.document
     # Claude Code's frontmatter pattern, /^---\s*\n([\s\S]*?)---\s*\n?/, also takes the
     # whitespace after the closing `---`: the body starts at its first non-blank character.
     body = doc.body.lstrip() if doc.frontmatter is not None else doc.body
-    try:
-        words = shlex.split(arguments)
-    except ValueError:
-        words = arguments.split()
-    had_placeholder = "$ARGUMENTS" in body
-    body = body.replace("${CLAUDE_SKILL_DIR}", source.folder)
-    body = _INDEXED.sub(lambda m: _word(words, int(m.group(1) or m.group(2))), body)
-    for position, name in enumerate(_argument_names(doc)):
-        body = re.sub(rf"\${re.escape(name)}(?![\w-])", _word(words, position), body)
-    body = body.replace("$ARGUMENTS", arguments)
-    if not had_placeholder and arguments:
-        body = f"{body}\n\nARGUMENTS: {arguments}"
-    return body
-
-
-def _word(words: list[str], index: int) -> str:
-    return words[index] if index < len(words) else ""
-
-
-def _argument_names(doc: SkillDocument) -> list[str]:
-    """Names declared in `arguments`: a list, or a space-separated string."""
     entry = doc.fields.get("arguments")
-    if entry is None or entry.value is None:
-        return []
-    if isinstance(entry.value, YSequence):
-        return [item.value for item in entry.value.items if isinstance(item, YScalar)]
-    if isinstance(entry.value, YScalar):
-        return entry.value.value.split()
-    return []
+    names = declared_names(entry.value if entry is not None else None)
+
+    def skill_dir(text: str, protect: Callable[[str], str]) -> str:
+        return text.replace("${CLAUDE_SKILL_DIR}", protect(source.folder))
+
+    return substitute(
+        body, arguments, names, skill_dir, lambda value: inserted_value(value, source.folder)
+    )

@@ -12,6 +12,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from skill_ls.clients.argument_syntax import declared_names, is_escaped, placeholder_pattern
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Range, Severity
 from skill_ls.document import SkillDocument
@@ -65,12 +66,6 @@ IN_CODE = define(
     family=FAMILY,
 )
 
-# `$ARGUMENTS` (also as the start of a longer word, as Claude Code replaces it), an index,
-# a digit run or a name; digits and names end where a word character does not follow.
-_PLACEHOLDER = re.compile(
-    r"\$(?:ARGUMENTS(?:\[(?P<bracket>\d{1,9})\])?|(?P<digits>\d{1,9})(?!\w)|"
-    r"(?P<name>[A-Za-z_]\w{0,63})(?!\w))"
-)
 # After `$N`: a price or an amount ("$5.00", "$1,000", "$0-20"), not a placeholder.
 _AMOUNT = re.compile(r"[.,-]\d")
 # `$N` in code is judged up to `$9`: a `$12` needs thirteen words to be replaced.
@@ -112,18 +107,22 @@ class Declared:
     source: str  # "`arguments`" | "`argument-hint` (`[a] [b]`)"
 
 
-def placeholders(doc: SkillDocument) -> list[Placeholder]:
-    """Every `$...` placeholder shape in the body, with where it stands."""
+def placeholders(doc: SkillDocument, names: tuple[str, ...] = ()) -> list[Placeholder]:
+    """Every `$...` placeholder shape in the body (Claude Code's grammar, with the `names`
+    `arguments` declares), with where it stands; one escaped by a backslash is text."""
     if "$" not in doc.body:
         return []
     found: list[Placeholder] = []
+    pattern = placeholder_pattern(names)
     index = doc.index
     for number, line, kind in body_lines(doc):
         if "$" not in line or kind in (LineKind.FENCE_OPEN, LineKind.FENCE_CLOSE):
             continue
         spans = inline_code_spans(line) if kind is LineKind.PROSE and "`" in line else []
         base = index.line_starts[number]
-        for match in _PLACEHOLDER.finditer(line):
+        for match in pattern.finditer(line):
+            if is_escaped(line, match.start()):
+                continue
             if kind is LineKind.CODE:
                 where = "code"
             elif inside(spans, match.start()):
@@ -132,8 +131,8 @@ def placeholders(doc: SkillDocument) -> list[Placeholder]:
                 where = "prose"
             rng = index.range(base + match.start(), base + match.end())
             digits = match.group("bracket") or match.group("digits")
-            if match.group("name"):
-                found.append(Placeholder(match.group(), "name", None, match["name"], rng, where))
+            if name := match.group("declared") or match.group("name"):
+                found.append(Placeholder(match.group(), "name", None, name, rng, where))
             elif digits is not None:
                 amount = match.group("digits") is not None and bool(
                     _AMOUNT.match(line, match.end())
@@ -186,12 +185,14 @@ def declared(doc: SkillDocument) -> Declared:
 
 
 def _argument_names(doc: SkillDocument, value: YNode | None) -> tuple[tuple[str, Range], ...]:
-    """The names in `arguments` (a list, or a space-separated string) with their ranges."""
+    """The names in `arguments` that Claude Code fills (a list, or a space-separated
+    string), with their ranges."""
+    kept = set(declared_names(value))
     if isinstance(value, YSequence):
         return tuple(
             (item.value, item.range)
             for item in value.items
-            if isinstance(item, YScalar) and item.value
+            if isinstance(item, YScalar) and item.value in kept
         )
     if not isinstance(value, YScalar) or value.kind != "string":
         return ()
@@ -200,6 +201,8 @@ def _argument_names(doc: SkillDocument, value: YNode | None) -> tuple[tuple[str,
     found: list[tuple[str, Range]] = []
     at = 0
     for word in value.value.split():
+        if word not in kept:
+            continue
         offset = written.find(word, at)
         if offset < 0:
             found.append((word, value.range))
@@ -216,17 +219,17 @@ def check(doc: SkillDocument, report: Reporter) -> None:
     substituting = [c for c in audience if c.argument_placeholders == SUBSTITUTES]
     if not substituting or (doc.frontmatter is not None and not doc.has_frontmatter):
         return
-    found = placeholders(doc)
+    said = declared(doc)
+    found = placeholders(doc, tuple(name for name, _ in said.names))
     if not found:
         if doc.has_frontmatter:
-            _check_unused(doc, report, declared(doc), found, substituting)
+            _check_unused(report, said, found, substituting)
         return
     literal = [c for c in audience if c.argument_placeholders == "as-written"]
-    said = declared(doc)
     if not said.has_hint and not said.has_arguments:
         _check_undeclared(doc, report, found, substituting, literal)
     else:
-        _check_unused(doc, report, said, found, substituting)
+        _check_unused(report, said, found, substituting)
         _check_names(report, said, found, substituting)
         _check_indexes(report, said, found, substituting)
     _check_in_code(report, found, substituting)
@@ -264,18 +267,17 @@ def _check_undeclared(
 
 
 def _check_unused(
-    doc: SkillDocument,
     report: Reporter,
     said: Declared,
     found: list[Placeholder],
     substituting: list[Client],
 ) -> None:
-    declared_names = {name for name, _ in said.names}
+    known = {name for name, _ in said.names}
     used = {p.name for p in found if p.kind == "name"}
     # Whether a placeholder takes the arguments (else Claude Code appends them).
-    takes_any = any(p.kind != "name" or p.name in declared_names for p in found)
+    takes_any = any(p.kind != "name" or p.name in known for p in found)
     for name, rng in said.names:
-        if name in used or _written(doc, name):
+        if name in used:
             continue
         message = (
             f"`arguments` declares `{name}`, but the body never uses `${name}`: "
@@ -285,19 +287,6 @@ def _check_unused(
             message += " (with no placeholder filled in, it appends the arguments as a last "
             message += "`ARGUMENTS: ...` line instead)"
         report.report(MISMATCH, rng, message)
-
-
-def _written(doc: SkillDocument, name: str) -> bool:
-    """A declared name that the placeholder pattern does not take whole (`file-path`)."""
-    if re.fullmatch(r"[A-Za-z_]\w{0,63}", name):
-        return False
-    at = doc.body.find("$" + name)
-    while at >= 0:
-        after = doc.body[at + 1 + len(name) : at + 2 + len(name)]
-        if not (after.isalnum() or after == "_"):
-            return True
-        at = doc.body.find("$" + name, at + 1)
-    return False
 
 
 def _check_names(

@@ -127,6 +127,32 @@ def test_an_undeclared_name_is_a_warning_with_a_suggestion() -> None:
     ]
 
 
+def test_a_declared_name_with_a_hyphen_is_taken_whole() -> None:
+    # Claude Code fills `$file-path` for a declared `file-path`: neither unused nor `$file`.
+    assert found("Open $file-path now.\n", "arguments: [file-path]") == []
+    result = found("Open $file now.\n", "arguments: [file-path]", targets=("claude-code",))
+    assert [(code, rng) for code, _, _, rng in result] == [
+        ("SKL411", (r(3, 12, 3, 21), "file-path")),
+        ("SKL411", (r(5, 5, 5, 10), "$file")),
+    ]
+    assert result[1][2].endswith("did you mean `$file-path`?")
+
+
+def test_an_all_digit_name_is_not_a_declared_name() -> None:
+    # Claude Code drops it from `arguments`: `mode` is the second word, `7` nothing.
+    assert found("Open $file in $mode.\n", "arguments: [file, '7', mode]") == []
+    result = found("Open $file.\n", "arguments: [file, '7', mode]", targets=("claude-code",))
+    assert [(code, rng) for code, _, _, rng in result] == [("SKL411", (r(3, 23, 3, 27), "mode"))]
+
+
+def test_an_escaped_placeholder_is_text() -> None:
+    # One backslash keeps a placeholder as written (the backslash is dropped); two do not.
+    body = "```bash\nawk '{print \\$1}' data.tsv # \\$ARGUMENTS\n```\n"
+    assert found(body, 'argument-hint: "[dir]"') == []
+    doubled = found(body.replace("\\$1", "\\\\$1"), 'argument-hint: "[dir]"')
+    assert [(code, rng) for code, _, _, rng in doubled] == [("SKL414", (r(6, 14, 6, 16), "$1"))]
+
+
 def test_a_shell_variable_in_code_is_not_an_undeclared_name() -> None:
     body = "Open $file.\n\n```bash\nfor target in *; do echo $target; done\n```\n"
     assert found(body, "arguments: [file]") == []
