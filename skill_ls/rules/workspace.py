@@ -97,3 +97,37 @@ LISTING_OVER_BUDGET = define(
     example="60 skills under `.claude/skills` with 600-character descriptions",
     family=FAMILY,
 )
+# Competing skills (SKL509, measured by `workspace/overlap.py`): at least this many shared
+# distinctive words, making up this share of the shorter entry's for a warning (the looser
+# share when both names have the same words) or the looser one for information; a word more
+# than COMMON_AT_LEAST skills of the workspace, or COMMON_SHARE of them, use is not distinctive,
+# nor one more than COMMON_AT_MOST use (it tells no two apart, and bounds the work per skill).
+MIN_SHARED = 4
+WARNING_SHARE = 0.8
+INFO_SHARE = 0.6
+COMMON_AT_LEAST = 12
+COMMON_SHARE = 0.05
+COMMON_AT_MOST = 100
+
+COMPETING_SKILLS = define(
+    "SKL509",
+    "competing-skills",
+    Severity.WARNING,
+    "Two skills an agent lists together have descriptions the model cannot tell apart",
+    "An agent's model picks a skill from its listing alone: the name and the description as "
+    "the agent lists them (`when_to_use` too where it honours the field, cut at its entry "
+    "cap; only the name where its budget drops the description, as SKL508 says). Two "
+    "entries that share most of their distinctive words (content words without stop words "
+    "and the boilerplate of descriptions, plurals and -ing/-ed folded, leaving out words "
+    f"more than {COMMON_AT_LEAST} skills of the workspace, or {COMMON_SHARE:.0%} of them up "
+    f"to {COMMON_AT_MOST}, use) leave the model to guess. Judged per agent, for skills it "
+    "lists together; a pair is left alone when either name holds a word its own description "
+    "uses more than the other's (`aws-review` beside `azure-review`). A warning when the "
+    f"shared words are at least {WARNING_SHARE:.0%} of the shorter entry's distinctive words "
+    f"({INFO_SHARE:.0%} when both names have the same words), information from "
+    f"{INFO_SHARE:.0%}; at least {MIN_SHARED} words either way. Two copies of one name are "
+    "SKL501/SKL502's.",
+    example="`pdf-tools` and `pdf-helper`, both 'Extract text and tables from PDF files, "
+    "fill PDF forms, merge documents'",
+    family=FAMILY,
+)

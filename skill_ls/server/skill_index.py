@@ -17,6 +17,7 @@ from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
 from skill_ls.files import is_within
 from skill_ls.rules.context import CheckContext
+from skill_ls.rules.workspace import COMPETING_SKILLS
 from skill_ls.settings import Settings
 from skill_ls.workspace import (
     LoadedSkill,
@@ -58,6 +59,9 @@ class SkillIndex:
         # The order of each buffer's snapshot held (`Snapshot.order`, None: unknown), so
         # that a check of an older snapshot finishing late never puts its text back.
         self._versions: dict[str, int | None] = {}
+        # Each checked file's last competing-skills findings (SKL509), to tell when an
+        # edit changed them: the other skill of each pair then has new findings too.
+        self._competing: dict[str, tuple[tuple[str, int, tuple[str, ...]], ...]] = {}
         # Held while a buffer goes into the indexes: a caller that finds its text already
         # there knows the indexes hold it too.
         self._lock = threading.Lock()
@@ -224,4 +228,15 @@ class SkillIndex:
             return []
         if version is not None:
             self.set_buffer(document.path, document.text, version)
-        return self.index_for(document.path).cross_skill_diagnostics(document.path)
+        found = self.index_for(document.path).cross_skill_diagnostics(document.path)
+        competing = tuple(
+            (d.message, d.severity.value, tuple(r.path for r in d.related))
+            for d in found
+            if d.code == COMPETING_SKILLS.code
+        )
+        with self._lock:
+            before = self._competing.get(document.path)
+            self._competing[document.path] = competing
+        if before is not None and before != competing:
+            self.on_names_changed()
+        return found

@@ -26,7 +26,9 @@ from skill_ls.rules.workspace import (
     SHADOWED,
 )
 from skill_ls.workspace.budget_findings import listing_budgets
+from skill_ls.workspace.competing import report_competing
 from skill_ls.workspace.model import Status
+from skill_ls.workspace.overlap import OverlapIndex
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
 from skill_ls.workspace.read_model import IndexReadModel
 
@@ -37,9 +39,12 @@ _FIRST_LINE = Range.of(0, 0, 0, 3)
 _Key = tuple[Rule, str, str, str | None, tuple[str, ...]]
 
 
-def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
+def for_skill(
+    index: IndexReadModel, real: str, overlaps: OverlapIndex | None = None
+) -> list[Diagnostic]:
     """Every cross-skill finding on the skill file whose real path is `real`, filtered by
-    the settings that file is judged by (its folder's overrides that match it applied)."""
+    the settings that file is judged by (its folder's overrides that match it applied);
+    `overlaps` (the index's listed words, up to date) for competing skills."""
     # The reporter applies the file's own selection and severities (`Settings.for_path`);
     # which agents judge the workspace stays the index's.
     settings = index.settings.for_path(real)
@@ -49,6 +54,8 @@ def for_skill(index: IndexReadModel, real: str) -> list[Diagnostic]:
     )
     reporter = Reporter(CheckContext(settings=settings), suppressions=matcher)
     here = (facts.name_range if facts is not None else None) or _FIRST_LINE
+    if overlaps is not None:
+        report_competing(index, real, overlaps, reporter)
     _clashes(index, real, here, reporter)
     _not_loaded(index, real, here, reporter)
     _agent_builtins(index, real, here, reporter)

@@ -27,6 +27,7 @@ from skill_ls.workspace import findings
 from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
 from skill_ls.workspace.model import ScanReport, SkillFacts
 from skill_ls.workspace.order import root_order_key
+from skill_ls.workspace.overlap import OverlapIndex, listed_texts
 from skill_ls.workspace.precedence import (
     Candidate,
     accepts,
@@ -57,14 +58,22 @@ class WorkspaceIndex(IndexReadModel):
         super().__init__(folders, settings, home, environ, limits)
         # Changes reported while a scan runs (without the lock), replayed on its result.
         self._scan_log: list[tuple[str, str]] | None = None
+        # Each skill's listed words, patched as skills change (competing skills, SKL509).
+        self._overlaps = OverlapIndex(
+            lambda real: listed_texts(
+                self._state.facts.get(real), real, self.audience, self._state.names
+            )
+        )
 
     def cross_skill_diagnostics(self, path: str | Path) -> list[Diagnostic]:
-        """Clashes, shadowing, nesting, builtin conflicts and bounds for one skill file."""
+        """Clashes, shadowing, nesting, builtin conflicts, bounds and competing skills for
+        one skill file."""
         with self._lock:
             real = self._real_of(str(path))
             if real not in self._state.locations:
                 return []
-            return findings.for_skill(self, real)
+            self._overlaps.refresh(self._state.locations)
+            return findings.for_skill(self, real, self._overlaps)
 
     # --- keeping it up to date ---------------------------------------------------------
 
@@ -359,6 +368,10 @@ class WorkspaceIndex(IndexReadModel):
             touched.add((client.id, name))
         return touched
 
+    def _invalidate_all(self) -> None:
+        super()._invalidate_all()
+        self._overlaps.clear()
+
     def _changed(self, state: IndexState, reals: Iterable[str]) -> None:
         """Refresh these real files in the live state and drop what depended on them."""
         reals = list(reals)
@@ -367,3 +380,4 @@ class WorkspaceIndex(IndexReadModel):
         for real in reals:
             groups |= self._refresh(state, real)
         self._forget(reals, groups, before)
+        self._overlaps.forget(reals)

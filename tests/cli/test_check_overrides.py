@@ -19,6 +19,14 @@ description: Extracts text from PDF files. Use when the user mentions PDFs.
 Read [the guide](references/guide.md).
 """
 
+PDF = "Extracts text from PDF files. Use when the user mentions PDFs."
+# Skills of other names say what they do in words of their own (the same description under
+# several names is SKL509).
+OWN_DESCRIPTIONS = {
+    "new": "Drafts release notes from merged pull requests. Use when a release is cut.",
+    "cur": "Formats SQL queries and explains their plans. Use when the user pastes a query.",
+}
+
 CONFIG = """
 [[overrides]]
 files = ["legacy/**"]
@@ -40,9 +48,9 @@ def project(root: Path) -> None:
         "main/.agents/skills/cur",
     ):
         (root / folder).mkdir(parents=True)
-        (root / folder / "SKILL.md").write_text(
-            SKILL.format(name=folder.rsplit("/", 1)[1]), encoding="utf-8"
-        )
+        name = folder.rsplit("/", 1)[1]
+        text = SKILL.format(name=name).replace(PDF, OWN_DESCRIPTIONS.get(name, PDF))
+        (root / folder / "SKILL.md").write_text(text, encoding="utf-8")
     (root / ".git").mkdir()
 
 

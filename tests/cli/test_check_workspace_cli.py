@@ -104,7 +104,15 @@ def test_one_file_checked_alone_still_sees_its_other_copy(tmp_path: Path, home: 
 def test_distinct_names_are_clean(tmp_path: Path, home: Path) -> None:
     ws = tmp_path / "ws"
     make(ws, ".claude/skills", "pdf")
-    make(ws, ".agents/skills", "pdf-forms")
+    forms = make(ws, ".agents/skills", "pdf-forms")
+    # A description of its own too: two skills listed with the same one compete (SKL509).
+    forms.write_text(
+        SKILL.format(name="pdf-forms").replace(
+            "Extracts text from PDF files. Use when the user mentions PDFs or forms.",
+            "Fills in PDF forms field by field. Use when the user has a form to complete.",
+        ),
+        encoding="utf-8",
+    )
     result = run_cli(cwd=ws, home=home)
     assert result.returncode == 0
     assert "All clean: 2 file(s) checked." in result.stdout

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from tests.cli.support import run_cli
 
-SKILL = (
-    "---\nname: {name}\ndescription: Checks the monthly ledger against the bank statement and "
-    "writes a short report of every difference.\n---\n# Ledger\n\nCompare the two files.\n"
+LEDGER = (
+    "Checks the monthly ledger against the bank statement and writes a short report of every "
+    "difference."
 )
+SKILL = "---\nname: {name}\ndescription: " + LEDGER + "\n---\n# Ledger\n\nCompare the two files.\n"
 BAD = (
     "interface:\n"
     "  display_nam: Ledger\n"
@@ -27,7 +28,11 @@ GOOD = (
 def _skill(root: Path, name: str, sidecar: str) -> Path:
     folder = root / ".agents" / "skills" / name
     (folder / "agents").mkdir(parents=True)
-    (folder / "SKILL.md").write_text(SKILL.format(name=name), encoding="utf-8")
+    text = SKILL.format(name=name)
+    if name != "ledger":
+        # A description of its own: two skills listed with one description compete (SKL509).
+        text = text.replace(LEDGER, f"Drafts the {name} for the board from the figures given.")
+    (folder / "SKILL.md").write_text(text, encoding="utf-8")
     (folder / "agents" / "openai.yaml").write_text(sidecar, encoding="utf-8")
     return folder
 

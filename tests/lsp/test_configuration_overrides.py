@@ -26,6 +26,14 @@ description: Extracts text from PDF files. Use when the user mentions PDFs.
 Read [the guide](references/guide.md).
 """
 
+PDF = "Extracts text from PDF files. Use when the user mentions PDFs."
+# Skills of other names say what they do in words of their own (the same description under
+# several names is SKL509).
+OWN_DESCRIPTIONS = {
+    "new": "Drafts release notes from merged pull requests. Use when a release is cut.",
+    "cur": "Formats SQL queries and explains their plans. Use when the user pastes a query.",
+}
+
 CONFIG = """
 extra-roots = ["legacy", "drafts", "main"]
 
@@ -46,7 +54,9 @@ def project(root: Path) -> dict[str, Path]:
     for folder in ("legacy/old", "drafts/new", "main/cur"):
         (root / folder).mkdir(parents=True)
         skills[folder] = root / folder / "SKILL.md"
-        skills[folder].write_text(SKILL.format(name=folder.split("/")[1]), encoding="utf-8")
+        name = folder.split("/")[1]
+        text = SKILL.format(name=name).replace(PDF, OWN_DESCRIPTIONS.get(name, PDF))
+        skills[folder].write_text(text, encoding="utf-8")
     (root / ".skill-ls.toml").write_text(CONFIG, encoding="utf-8")
     (root / ".git").mkdir()
     return skills
