@@ -25,7 +25,10 @@ async def test_side_effect_fix_is_a_quick_fix_and_not_a_safe_one(client: Recordi
         (types.DiagnosticSeverity.Information, 7, 0)
     ]
     actions = await actions_at(client, uri, found[0].range, found, ["quickfix"])
-    assert [a.title for a in actions] == ["Add `disable-model-invocation: true`"]
+    assert [a.title for a in actions] == [
+        "Add `disable-model-invocation: true`",
+        "Suppress SKL413 here",
+    ]
     fixed = apply(text, text_edits(actions[0], uri))
     assert fixed == "---\ndisable-model-invocation: true\n" + text.removeprefix("---\n")
     everywhere = types.Range(
