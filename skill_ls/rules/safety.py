@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from skill_ls.diagnostics import Severity
 from skill_ls.document import SkillDocument
 from skill_ls.document.blocks import LineKind, body_lines
+from skill_ls.rules.code_spans import inline_code_spans
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 
@@ -342,7 +343,6 @@ _PACKAGE_OPTIONS = {
     "uvx": ("--from",),
     "pipx run": ("--spec",),
 }
-_BACKTICKS = re.compile(r"`+")
 # Words looked at after a runner.
 MAX_WORDS = 24
 # Options of `npx`/`bunx` that make it fetch the package (or install it without asking).
@@ -402,25 +402,12 @@ def _check_runners(doc: SkillDocument, report: Reporter) -> None:
         if kind is LineKind.CODE:
             spans = [(0, len(line))]
         elif kind is LineKind.PROSE:
-            spans = _inline_code(line)
+            spans = inline_code_spans(line)
         else:
             continue
         for begin, finish in spans:
             for found in _unpinned(line, begin, finish):
                 _report_runner(doc, report, found, base)
-
-
-def _inline_code(line: str) -> list[tuple[int, int]]:
-    """(start, end) of the inline code spans of a prose line: between backtick runs."""
-    spans: list[tuple[int, int]] = []
-    opened: int | None = None
-    for match in _BACKTICKS.finditer(line):
-        if opened is None:
-            opened = match.end()
-        else:
-            spans.append((opened, match.start()))
-            opened = None
-    return spans
 
 
 def _unpinned(line: str, begin: int, finish: int) -> list[_Unpinned]:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
 from skill_ls.workspace.listings.cuts import (
-    Cut,
     Overflow,
-    share_basis,
+    characters_overflow,
+    dropped_where_not_kept,
 )
 from skill_ls.workspace.listings.strings import js_head, js_length
 from skill_ls.workspace.model import LoadedSkill
@@ -92,18 +92,8 @@ def claude_overflow(
     used = full_width(lines)
     if budget is None or used <= budget:
         return None
-    kept = claude_fit(lines, budget)
-    cuts = [None if full else Cut.DROPPED for full in kept]
-    return Overflow(
-        client,
-        len(lines),
-        used,
-        budget,
-        "characters",
-        cuts,
-        listed,
-        share_basis(client),
-    )
+    cuts = dropped_where_not_kept(claude_fit(lines, budget))
+    return characters_overflow(client, listed, used, budget, cuts)
 
 
 def shown_names(listed: Sequence[LoadedSkill]) -> list[str]:

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
 from skill_ls.workspace.listings.cuts import (
-    Cut,
     Overflow,
-    share_basis,
+    characters_overflow,
+    dropped_where_not_kept,
 )
 from skill_ls.workspace.listings.escape import xml_text
 from skill_ls.workspace.model import LoadedSkill
@@ -49,15 +49,5 @@ def copilot_cli_overflow(
     used = sum(widths)
     if budget is None or used <= budget:
         return None
-    kept = copilot_cli_fit(widths, budget)
-    cuts = [None if whole else Cut.DROPPED for whole in kept]
-    return Overflow(
-        client,
-        len(widths),
-        used,
-        budget,
-        "characters",
-        cuts,
-        listed,
-        share_basis(client),
-    )
+    cuts = dropped_where_not_kept(copilot_cli_fit(widths, budget))
+    return characters_overflow(client, listed, used, budget, cuts)

@@ -65,3 +65,15 @@ def share_basis(client: Client) -> str:
     if client.context_window is None or client.catalog_share is None:
         return ""
     return f"{client.catalog_share * 100:g}% of a {client.context_window:,}-token context"
+
+
+def characters_overflow(
+    client: Client, skills: Sequence[LoadedSkill], used: int, limit: int, cuts: Sequence[Cut | None]
+) -> Overflow:
+    """A listing over a budget counted in characters (every agent's but Codex's)."""
+    return Overflow(client, len(cuts), used, limit, "characters", cuts, skills, share_basis(client))
+
+
+def dropped_where_not_kept(kept: Sequence[bool]) -> list[Cut | None]:
+    """Cuts for an agent that drops a description whole: one per entry not kept."""
+    return [None if whole else Cut.DROPPED for whole in kept]

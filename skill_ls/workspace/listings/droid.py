@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
 from skill_ls.workspace.listings.cuts import (
-    Cut,
     Overflow,
-    share_basis,
+    characters_overflow,
+    dropped_where_not_kept,
 )
 from skill_ls.workspace.listings.strings import JS_WHITESPACE, js_head, js_length, js_trim
 from skill_ls.workspace.model import LoadedSkill
@@ -112,15 +112,5 @@ def droid_overflow(
     used = full_width(lines)
     if used <= budget:
         return None
-    kept = droid_fit(lines, budget)
-    cuts = [None if full else Cut.DROPPED for full in kept]
-    return Overflow(
-        client,
-        len(lines),
-        used,
-        budget,
-        "characters",
-        cuts,
-        listed,
-        share_basis(client),
-    )
+    cuts = dropped_where_not_kept(droid_fit(lines, budget))
+    return characters_overflow(client, listed, used, budget, cuts)

@@ -15,7 +15,7 @@ from skill_ls.clients.table import Client
 from skill_ls.workspace.listings.cuts import (
     Cut,
     Overflow,
-    share_basis,
+    characters_overflow,
 )
 from skill_ls.workspace.listings.escape import xml_entities
 from skill_ls.workspace.listings.strings import js_trim
@@ -74,16 +74,7 @@ def qwen_overflow(
     if used <= budget:
         return None
     cuts = [_trim_cut(entry) for entry in entries]
-    return Overflow(
-        client,
-        len(entries),
-        used,
-        budget,
-        "characters",
-        cuts,
-        listed,
-        share_basis(client),
-    )
+    return characters_overflow(client, listed, used, budget, cuts)
 
 
 def _trim_cut(entry: QwenEntry) -> Cut | None:
