@@ -43,6 +43,7 @@ test("activation: SKILL.md, or a workspace holding a manifest some agent reads",
     "workspaceContains:**/.cursor-plugin/marketplace.json",
     "workspaceContains:**/.cursor-plugin/plugin.json",
     "workspaceContains:**/gemini-extension.json",
+    "workspaceContains:**/agents/openai.yaml",
   ]);
   // The manifests keep VS Code's JSON languages: we contribute no language for them.
   assert.deepEqual(

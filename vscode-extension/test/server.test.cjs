@@ -53,6 +53,7 @@ test("document selector: the skill language, any SKILL.md file, and the manifest
     { scheme: "file", pattern: "**/.cursor-plugin/marketplace.json" },
     { scheme: "file", pattern: "**/.cursor-plugin/plugin.json" },
     { scheme: "file", pattern: "**/gemini-extension.json" },
+    { scheme: "file", pattern: "**/agents/openai.yaml" },
   ]);
   assert.equal(client.clientOptions.synchronize.configurationSection, "skillLs");
 });
