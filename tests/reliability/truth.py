@@ -91,8 +91,11 @@ class Truth:
 
 
 def fresh_truth(root: Path, buffers: Mapping[Path, str], scratch: Path) -> Truth:
-    """The check and the fresh index of `root` as it would be with `buffers` saved."""
-    copy = scratch / f"{root.name}-fresh"
+    """The check and the fresh index of `root` as it would be with `buffers` saved.
+
+    The copy's path has the length of `root`'s: a listing budget counts the characters of
+    the paths it shows (Codex's roots table), so a longer path would change its figures."""
+    copy = scratch / _same_length_name(root, scratch)
     if copy.exists():
         shutil.rmtree(copy)
     shutil.copytree(root, copy, symlinks=True)
@@ -114,6 +117,14 @@ def fresh_truth(root: Path, buffers: Mapping[Path, str], scratch: Path) -> Truth
         return Truth(findings, skills)
     finally:
         shutil.rmtree(copy, ignore_errors=True)
+
+
+def _same_length_name(root: Path, scratch: Path) -> str:
+    """A name that makes `scratch/name` as long a path as `root` (where it can), other than
+    `root`'s own name (`repo` beside it -> `fres`)."""
+    length = max(len(str(root)) - len(str(scratch)) - 1, 1)
+    name = ("fresh" * (length // 5 + 1))[:length]
+    return name if scratch / name != root else name.upper()
 
 
 def _mapped(finding: Finding, copy: Path, root: Path) -> Finding:
