@@ -40,7 +40,7 @@ def test_each_pattern_names_a_file_the_server_checks() -> None:
     roles = {
         path: kind.role
         for path in manifest_paths()
-        if (kind := manifest_kind(f"/work/bundle/{path}")) is not None
+        if (kind := manifest_kind(f"/srv/bundle/{path}")) is not None
     }
     assert roles == {
         ".agents/plugins/marketplace.json": "marketplace",

@@ -51,10 +51,10 @@ def test_the_upload_is_cited_from_anthropics_docs() -> None:
 def test_the_upload_discovers_nothing_and_has_no_catalog() -> None:
     assert UPLOAD.project_roots == () and UPLOAD.user_roots == ()
     assert (UPLOAD.catalog, UPLOAD.activation) == ("none", "none")
-    in_claude_folder = clients_for_path("/work/repo/.claude/skills/pdf/SKILL.md")
+    in_claude_folder = clients_for_path("/srv/repo/.claude/skills/pdf/SKILL.md")
     assert CLIENTS_BY_ID["claude-code"] in in_claude_folder
     assert UPLOAD not in in_claude_folder
-    assert clients_for_path("/work/repo/pdf/SKILL.md") == ()
+    assert clients_for_path("/srv/repo/pdf/SKILL.md") == ()
 
 
 def test_the_upload_is_a_target_but_not_an_agent() -> None:

@@ -13,9 +13,9 @@ from skill_ls.rules.openai_yaml import check_sidecar, voided
 from skill_ls.rules.openai_yaml_context import SidecarContext, is_sidecar
 from skill_ls.settings import Settings
 
-SKILL = "/work/skills/ledger"
+SKILL = "/srv/skills/ledger"
 PATH = f"{SKILL}/agents/openai.yaml"
-ICONS = {f"{SKILL}/assets/logo.svg", "/work/plugin/assets/shared.svg"}
+ICONS = {f"{SKILL}/assets/logo.svg", "/srv/plugin/assets/shared.svg"}
 
 
 def _check(
@@ -296,7 +296,7 @@ def test_a_tool_without_its_value_is_dropped_and_a_tool_that_is_text_voids_the_f
 
 def test_icons_up_into_a_plugin_and_missing_icons() -> None:
     up = "interface:\n  icon_small: ../../assets/shared.svg\n"
-    assert _check(up, plugin_root="/work/plugin") == [
+    assert _check(up, plugin_root="/srv/plugin") == [
         (
             "SKL610",
             1,
@@ -308,7 +308,7 @@ def test_icons_up_into_a_plugin_and_missing_icons() -> None:
         )
     ]
     shared = "interface:\n  icon_small: ../../plugin/assets/shared.svg\n"
-    assert _check(shared, plugin_root="/work/plugin") == []
+    assert _check(shared, plugin_root="/srv/plugin") == []
     assert _check("interface:\n  icon_small: ../x/assets/a.svg\n") == [
         (
             "SKL610",
