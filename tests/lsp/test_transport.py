@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .support import REPO, isolated_env
 
@@ -73,16 +75,36 @@ def parse_strictly(data: bytes) -> list[dict[str, Any]]:
 
 def test_stdout_holds_only_frames(tmp_path: Path) -> None:
     (tmp_path / "SKILL.md").write_text(BROKEN, encoding="utf-8")
-    payload = b"".join(frame(m) for m in session(tmp_path))
-    done = subprocess.run(
+    messages_in = session(tmp_path)
+    # Everything up to the shutdown at once; the shutdown once the document's diagnostics are
+    # out (a server may drop a pending check when asked to shut down, and under load the
+    # check can still be running when a shutdown sent at once arrives).
+    opening = b"".join(frame(m) for m in messages_in[:-2])
+    closing = b"".join(frame(m) for m in messages_in[-2:])
+    server = subprocess.Popen(
         [sys.executable, "-m", "skill_ls", "serve"],
-        input=payload,
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         env=isolated_env(),
         cwd=REPO,
-        timeout=60,
-        check=False,
     )
+    received = bytearray()
+    reader = threading.Thread(target=_read_into, args=(server.stdout, received))
+    reader.start()
+    assert server.stdin is not None
+    server.stdin.write(opening)
+    server.stdin.flush()
+    deadline = time.monotonic() + 60
+    while b'"SKL403"' not in received and time.monotonic() < deadline:
+        time.sleep(0.05)
+    server.stdin.write(closing)
+    server.stdin.close()
+    returncode = server.wait(timeout=60)
+    reader.join(timeout=60)
+    assert server.stderr is not None
+    stderr = server.stderr.read()
+    done = subprocess.CompletedProcess(server.args, returncode, bytes(received), stderr)
     messages = parse_strictly(done.stdout)
     assert done.returncode == 0, done.stderr.decode()
     by_id = {m["id"]: m for m in messages if "id" in m and "method" not in m}
@@ -96,6 +118,13 @@ def test_stdout_holds_only_frames(tmp_path: Path) -> None:
     methods = {m.get("method") for m in messages}
     assert "window/showMessage" in methods  # the bogus setting, as a warning
     assert "window/logMessage" in methods  # logging goes to the client, not stdout
+
+
+def _read_into(stream: IO[bytes] | None, received: bytearray) -> None:
+    """Append the bytes of `stream` to `received` as they come, until it closes."""
+    assert stream is not None
+    while chunk := os.read(stream.fileno(), 65536):
+        received.extend(chunk)
 
 
 def free_port() -> int:
