@@ -6,15 +6,8 @@ roots, `Client.root_load_order`) and `### Available skills` with one line per sk
 `- name: description (file: rN/relative/SKILL.md)`. Nothing is escaped; names and
 descriptions are made one line (whitespace runs become one space). No usage section follows.
 
-Skills are ordered by scope (built-ins, project, user), then name, then path. A description
-over 1,024 characters is cut to 1,021 plus `...`. The budget covers the skill lines and the
-roots table past its first `TABLE_ALLOWANCE` bytes: with a known context window it is
-`catalog_share` of it in tokens, a line (with its line break) costing its UTF-8 bytes
-divided by `chars_per_token`, rounded up; without one it is `catalog_budget` characters.
-When the full lines do not fit, every skill keeps its line and description characters are
-given out one at a time, skill by skill, round after round, while the next one's cost still
-fits; when even the bare lines do not fit, skills are left out in order (the next ones are
-still tried).
+The order, the 1,024-character cut and the budget are `workspace/listings/codex.py`'s (one
+computation for this catalog and the SKL508 finding).
 
 Activation: a `$name` mention adds a user message `<skill>` with `<name>`, `<path>` (symlinks
 resolved) and the whole file as read, CRLF line ends included, nothing escaped. A name two
