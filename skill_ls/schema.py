@@ -32,15 +32,15 @@ _UNKNOWN = {
 def schema_for(client_id: str) -> dict[str, Any]:
     """The frontmatter schema for `client_id` (KeyError for an unknown client)."""
     client = get_client(client_id)
-    specs = [ALL_FIELDS[name] for name in sorted(client.fields) if name in ALL_FIELDS]
+    specs = [ALL_FIELDS[name] for name in sorted(client.fields.honoured) if name in ALL_FIELDS]
     properties: dict[str, Any] = {spec.name: field_schema(spec) for spec in specs}
-    if client.name_charset != "ascii" and "name" in properties:
+    if client.reading.name_charset != "ascii" and "name" in properties:
         # This client also takes lowercase letters of other scripts (after NFKC).
         properties["name"]["pattern"] = UNICODE_NAME_PATTERN
-    for name in sorted(client.forbidden_fields):
+    for name in sorted(client.fields.forbidden):
         # `false`: any value is invalid; the key itself is an error for this client.
         properties[name] = False
-    policy = _UNKNOWN.get(client.unknown_fields, client.unknown_fields)
+    policy = _UNKNOWN.get(client.fields.unknown, client.fields.unknown)
     return {
         "$schema": DRAFT,
         "$id": f"{SCHEMA_BASE}/{client.id}.json",
@@ -52,8 +52,8 @@ def schema_for(client_id: str) -> dict[str, Any]:
         "type": "object",
         "required": sorted(spec.name for spec in specs if spec.required),
         "properties": properties,
-        "additionalProperties": client.unknown_fields != "error",
-        "x-skill-ls": {"client": client.id, "unknownFields": client.unknown_fields},
+        "additionalProperties": client.fields.unknown != "error",
+        "x-skill-ls": {"client": client.id, "unknownFields": client.fields.unknown},
     }
 
 

@@ -34,12 +34,14 @@ def description_room(
     caps of the agents in `audience` (characters are code points)."""
     rooms = [DescriptionRoom(len(description), DESCRIPTION_MAX, "the spec")]
     for client in audience:
-        if client.description_max is not None:
-            rooms.append(DescriptionRoom(len(description), client.description_max, client.name))
-        if client.entry_cap is not None:
+        if client.reading.description_max is not None:
+            rooms.append(
+                DescriptionRoom(len(description), client.reading.description_max, client.name)
+            )
+        if client.listing.entry_cap is not None:
             # The listing joins the two as `description - when_to_use` (render/claude.py).
             used = len(description) + (len(when_to_use) + 3 if when_to_use else 0)
-            rooms.append(DescriptionRoom(used, client.entry_cap, client.name, True))
+            rooms.append(DescriptionRoom(used, client.listing.entry_cap, client.name, True))
     tightest = min(rooms, key=lambda room: (room.limit - room.used, room.limit))
     owners = [
         room.owner

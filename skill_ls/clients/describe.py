@@ -6,16 +6,18 @@ the labels below only make the common ones read well.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from enum import Enum
 
 from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.considered import CONSIDERED
-from skill_ls.clients.model import BundleFormat, MarkupFacts
+from skill_ls.clients.markup_facts import MarkupFacts
 from skill_ls.clients.shell_syntax import SYNTAX_WORDS
 from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
 
-# Column → label; columns not named here are shown by their own name.
+# Column → label, by the name it had as one flat row (the labels `skill-ls clients --format
+# json` keys its facts by); columns not named here are shown by their own name.
 LABELS: dict[str, str] = {
     "project_roots": "project roots",
     "user_roots": "user roots",
@@ -25,11 +27,13 @@ LABELS: dict[str, str] = {
     "clash": "name clash",
     "scope_order": "load order",
     "yaml": "YAML",
-    "unknown_fields": "unknown fields",
-    "extra_fields": "fields honoured beyond the spec",
+    "fields.unknown": "unknown fields",
+    "fields.extra": "fields honoured beyond the spec",
+    "fields.forbidden": "forbidden fields",
     "hidden_when": "left out of the catalog when",
-    "catalog": "catalog format",
-    "activation": "activation format",
+    "listing.format": "catalog format",
+    "listing.view": "catalog view",
+    "activation.format": "activation format",
     "entry_cap": "characters per catalog entry",
     "catalog_budget": "catalog budget (characters)",
     "builtin_clash": "a skill named like a built-in",
@@ -39,19 +43,31 @@ SKIP = frozenset({"id", "name", "notes", "provenance"})
 
 
 def fact_lines(client: Client) -> list[tuple[str, str]]:
-    """(label, value) for every column of the row, in the dataclass's order."""
+    """(label, value) for every column of the row, sub-record by sub-record, each in its
+    dataclass's order."""
     lines: list[tuple[str, str]] = []
     for column in fields(client):
         if column.name in SKIP:
             continue
-        value = _words(getattr(client, column.name))
-        if value:
-            lines.append((LABELS.get(column.name, column.name.replace("_", " ")), value))
+        value = getattr(client, column.name)
+        if is_dataclass(value) and not isinstance(value, MarkupFacts):
+            for inner in fields(value):
+                words = _words(getattr(value, inner.name))
+                if words:
+                    lines.append((_label(f"{column.name}.{inner.name}", inner.name), words))
+            continue
+        words = _words(value)
+        if words:
+            lines.append((_label(column.name, column.name), words))
     builtin_set = builtins_for(client.id)
     if builtin_set is not None:
         names = ", ".join(f"`{skill.name}`" for skill in builtin_set.skills)
         lines.append(("built-in skills", f"{names} (observed in {builtin_set.observed})"))
     return lines
+
+
+def _label(path: str, name: str) -> str:
+    return LABELS.get(path) or LABELS.get(name) or name.replace("_", " ")
 
 
 def _words(value: object) -> str:

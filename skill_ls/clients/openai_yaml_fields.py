@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skill_ls.clients.model import Provenance
+from skill_ls.clients.provenance import Provenance
 
 # Where Codex looks, relative to the skill's folder, and the client row of the agent that
 # reads the file.

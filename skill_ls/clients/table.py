@@ -10,26 +10,28 @@ from __future__ import annotations
 
 from functools import cache
 
-from skill_ls.clients.cited import AGENTSKILLS, COPILOT, CURSOR, GOOSE, INSOMNIA, YOI
-from skill_ls.clients.markup import with_markup
-from skill_ls.clients.model import (
-    CLASH_SCOPE_RANKS,
-    CODEX_IMPLICIT_INVOCATION,
-    ROOT_VARIABLES,
-    Client,
-    Provenance,
+from skill_ls.clients.agents import (
+    agentskills,
+    claude_code,
+    codex,
+    copilot,
+    copilot_cli,
+    cursor,
+    droid,
+    gemini_cli,
+    goose,
+    insomnia,
+    kilo,
+    opencode,
+    pi,
+    qwen_code,
+    yoi,
 )
-from skill_ls.clients.observed import (
-    CLAUDE_CODE,
-    CODEX,
-    COPILOT_CLI,
-    DROID,
-    GEMINI_CLI,
-    KILO,
-    OPENCODE,
-    PI,
-    QWEN_CODE,
-)
+from skill_ls.clients.clashes import CLASH_SCOPE_RANKS
+from skill_ls.clients.discovery import ROOT_VARIABLES
+from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.upload_targets import UPLOAD_TARGETS
 
 __all__ = [
@@ -48,24 +50,22 @@ __all__ = [
 
 # In the order the docs, the settings schema and `skill-ls clients` list them.
 CLIENTS: tuple[Client, ...] = (
-    AGENTSKILLS,
-    CLAUDE_CODE,
-    CODEX,
-    COPILOT,
-    COPILOT_CLI,
-    CURSOR,
-    DROID,
-    GEMINI_CLI,
-    OPENCODE,
-    KILO,
-    GOOSE,
-    PI,
-    QWEN_CODE,
-    YOI,
-    INSOMNIA,
+    agentskills.CLIENT,
+    claude_code.CLIENT,
+    codex.CLIENT,
+    copilot.CLIENT,
+    copilot_cli.CLIENT,
+    cursor.CLIENT,
+    droid.CLIENT,
+    gemini_cli.CLIENT,
+    opencode.CLIENT,
+    kilo.CLIENT,
+    goose.CLIENT,
+    pi.CLIENT,
+    qwen_code.CLIENT,
+    yoi.CLIENT,
+    insomnia.CLIENT,
 )
-# What reaches the model from comments and `!`command`` lines, observed for the lab's agents.
-CLIENTS = with_markup(CLIENTS)
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by
 # id only: no default audience or client group includes them, since they discover nothing).
@@ -101,8 +101,12 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
             depth = len(rest) - 1
             if (
                 depth == 1
-                or (client.nested and 1 <= depth <= client.max_depth)
-                or (client.root_markdown_skills and depth == 0 and _markdown_root(client, root))
+                or (client.discovery.nested and 1 <= depth <= client.discovery.max_depth)
+                or (
+                    client.discovery.root_markdown_skills
+                    and depth == 0
+                    and _markdown_root(client, root)
+                )
             ):
                 found.append(client)
                 break
@@ -118,8 +122,8 @@ def _markers() -> tuple[tuple[Client, tuple[tuple[str, str], ...]], ...]:
             client,
             tuple(
                 (root, "/" + root.strip("/") + "/")
-                for root in client.project_roots
-                + tuple(_root_tail(root) for root in client.user_roots)
+                for root in client.discovery.project_roots
+                + tuple(_root_tail(root) for root in client.discovery.user_roots)
             ),
         )
         for client in CLIENTS
@@ -141,5 +145,5 @@ def _root_tail(root: str) -> str:
 def _markdown_root(client: Client, root: str) -> bool:
     """Whether a root-level `*.md` in `root` (a project root, or a user root's tail) is a
     skill for `client` (`Client.root_markdown_roots`)."""
-    roots = client.root_markdown_roots
+    roots = client.discovery.root_markdown_roots
     return not roots or root in {_root_tail(pattern) for pattern in roots}

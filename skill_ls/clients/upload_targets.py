@@ -5,27 +5,46 @@ Nothing here can run offline, so every fact is cited from the service's document
 
 from __future__ import annotations
 
-from skill_ls.clients.model import Client, Provenance
+from skill_ls.clients.activation import Activation
+from skill_ls.clients.discovery import Discovery
+from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.listing import Listing
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
+from skill_ls.clients.reading import Reading
+from skill_ls.clients.upload_limits import UploadLimits
 
 CLAUDE_API = Client(
     id="claude-api",
     name="Claude API / claude.ai upload",
-    extra_fields=frozenset(),
-    # "Packaging or upload fails with a hard error instead of ignoring the field".
-    unknown_fields="error",
-    yaml="strict",
-    project_roots=(),
-    user_roots=(),
-    catalog="none",
-    activation="none",
-    # "lowercase letters/numbers/hyphens only": a-z, as Anthropic's own packaging check
-    # (`^[a-z0-9-]+$`) reads it.
-    name_charset="ascii",
-    reserved_name_words=("anthropic", "claude"),
-    xml_tags_refused_in=("name", "description"),
-    # "Total upload size must be under 30 MB (uncompressed)"; MB read as 10^6 bytes, the
-    # smaller of its two readings.
-    max_upload_bytes=30_000_000,
+    discovery=Discovery(
+        project_roots=(),
+        user_roots=(),
+    ),
+    reading=Reading(
+        yaml="strict",
+        # "lowercase letters/numbers/hyphens only": a-z, as Anthropic's own packaging check
+        # (`^[a-z0-9-]+$`) reads it.
+        name_charset="ascii",
+    ),
+    fields=FieldSupport(
+        extra=frozenset(),
+        # "Packaging or upload fails with a hard error instead of ignoring the field".
+        unknown="error",
+    ),
+    listing=Listing(
+        format="none",
+    ),
+    activation=Activation(
+        format="none",
+    ),
+    upload=UploadLimits(
+        reserved_name_words=("anthropic", "claude"),
+        xml_tags_refused_in=("name", "description"),
+        # "Total upload size must be under 30 MB (uncompressed)"; MB read as 10^6 bytes, the
+        # smaller of its two readings.
+        max_upload_bytes=30_000_000,
+    ),
     notes="A skill uploaded to the Claude API (`POST /v1/skills`) or added in claude.ai's "
     "settings, not an agent that reads skill folders: it has no roots, and the catalog "
     "Claude sees there (each skill's name and description in the system prompt) has no "

@@ -7,45 +7,19 @@ table's `catalog` and `activation` columns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import Client, get_client
-from skill_ls.render.activation import ACTIVATIONS, ActivationSource, source_for
-from skill_ls.render.claude import claude_listing
-from skill_ls.render.codex import codex_instructions
-from skill_ls.render.copilot_cli import copilot_cli_catalog
-from skill_ls.render.droid import droid_catalog
-from skill_ls.render.gemini import gemini_catalog
+from skill_ls.render.activation import ActivationSource, source_for
+from skill_ls.render.formats import ACTIVATIONS, CATALOG_VIEWS, CATALOGS
 from skill_ls.render.model import EntryInfo, Rendering
-from skill_ls.render.opencode import opencode_catalog
-from skill_ls.render.pi import pi_catalog
-from skill_ls.render.qwen import qwen_catalog
 from skill_ls.render.shell_lines import with_shell_lines
-from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
 from skill_ls.workspace.bundles import installed_view
-
-CATALOGS: dict[str, Callable[[Sequence[LoadedSkill], Client], Rendering]] = {
-    "available-skills": available_skills,
-    "pi-available-skills": pi_catalog,
-    "claude-listing": claude_listing,
-    "codex-instructions": codex_instructions,
-    "copilot-skills": copilot_skills,
-    "opencode-available-skills": opencode_catalog,
-    "copilot-cli-available-skills": copilot_cli_catalog,
-    "gemini-available-skills": gemini_catalog,
-    "qwen-available-skills": qwen_catalog,
-    "droid-available-skills": droid_catalog,
-}
-
-# Structured catalog views (the client table's `catalog_view` column).
-CATALOG_VIEWS: dict[str, Callable[[WorkspaceIndex], dict[str, Any]]] = {
-    "yoi-catalog": yoi_catalog,
-}
 
 __all__ = [
     "ACTIVATIONS",
@@ -84,11 +58,11 @@ def render_catalog(
     """The catalog `client_id` builds from these skills (its view, in its load order), for
     a model with `context_window` tokens (None: the agent's default model)."""
     client = get_client(client_id)
-    if client.catalog == NO_CATALOG:
+    if client.listing.format == NO_CATALOG:
         return Rendering(NO_CATALOG, "", client=client.id)
-    if context_window is not None and client.context_window is not None:
-        client = replace(client, context_window=context_window)
-    return CATALOGS[client.catalog](skills, client)
+    if context_window is not None and client.listing.context_window is not None:
+        client = client.with_context_window(context_window)
+    return CATALOGS[client.listing.format](skills, client)
 
 
 def render_activation(
@@ -98,7 +72,7 @@ def render_activation(
     of `scope`: some agents run `!`command`` lines only for skills they trust)."""
     client = get_client(client_id)
     source = with_shell_lines(source, client, scope)
-    return replace(ACTIVATIONS[client.activation](source, arguments), client=client.id)
+    return replace(ACTIVATIONS[client.activation.format](source, arguments), client=client.id)
 
 
 def listed_skills(index: WorkspaceIndex, client_id: str) -> tuple[LoadedSkill, ...]:
@@ -122,7 +96,7 @@ def catalog_for(index: WorkspaceIndex, client_id: str) -> Rendering:
 
 def catalog_view_for(index: WorkspaceIndex, client_id: str) -> dict[str, Any] | None:
     """The client's structured catalog view of the indexed workspace, if it has one."""
-    view = get_client(client_id).catalog_view
+    view = get_client(client_id).listing.view
     return CATALOG_VIEWS[view](index) if view is not None else None
 
 
@@ -136,12 +110,14 @@ def _catalog_varies(client: Client, view: Sequence[LoadedSkill]) -> tuple[str, .
             "(they load concurrently)"
         )
     found = [skill for skill in view if skill.scope != "builtin"]
-    if client.order_note and len(found) > 1:
-        notes.append(client.order_note)
+    if client.clashes.order_note and len(found) > 1:
+        notes.append(client.clashes.order_note)
     clashing = sorted({skill.name for skill in found if skill.winner_varies})
     if clashing:
         names = ", ".join(f"`{name}`" for name in clashing)
-        notes.append(f"which copy of {names} is listed changes between runs: {client.clash_note}")
+        notes.append(
+            f"which copy of {names} is listed changes between runs: {client.clashes.clash_note}"
+        )
     return tuple(notes)
 
 
@@ -155,11 +131,11 @@ def activation_for(
     if skill is None or refusal_for(index, client_id, name) is not None:
         return None
     text = index.buffer_text(skill.path)
-    source = source_for(skill.name, skill.path, text, client.line_ends == "kept")
+    source = source_for(skill.name, skill.path, text, client.activation.line_ends == "kept")
     rendering = render_activation(client_id, source, arguments, skill.scope)
     if skill.winner_varies:
         note = f"which copy of `{skill.name}` is activated changes between runs: "
-        rendering = replace(rendering, varies=(note + client.clash_note,))
+        rendering = replace(rendering, varies=(note + client.clashes.clash_note,))
     return rendering
 
 
@@ -169,13 +145,13 @@ def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
     share, `Client.ambiguous_refusal`); None if it would."""
     client = get_client(client_id)
     skill = _activated(index, client_id, name)
-    if skill is not None and client.ambiguous_refusal is not None:
+    if skill is not None and client.activation.ambiguous_refusal is not None:
         count = sum(1 for other in listed_skills(index, client_id) if other.name == skill.name)
         if count > 1:
-            return client.ambiguous_refusal.format(name=skill.name, count=count)
-    if skill is None or not skill.hidden or client.hidden_refusal is None:
+            return client.activation.ambiguous_refusal.format(name=skill.name, count=count)
+    if skill is None or not skill.hidden or client.activation.hidden_refusal is None:
         return None
-    return client.hidden_refusal.format(name=skill.name)
+    return client.activation.hidden_refusal.format(name=skill.name)
 
 
 def _activated(index: WorkspaceIndex, client_id: str, name: str) -> LoadedSkill | None:

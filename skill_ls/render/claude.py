@@ -39,13 +39,14 @@ __all__ = ["ELLIPSIS", "FOOTER", "HEADER", "claude_listing", "listing_name", "li
 
 
 def claude_listing(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
-    budget = client.budget()
+    budget = client.listing.budget()
     visible = [skill for skill in skills if not skill.hidden]
     if not visible:
         hidden = tuple(EntryInfo(skill.name, 0, hidden=True) for skill in skills)
         return Rendering("claude-listing", "", budget, None, hidden, client.id)
     lines = [
-        claude_line(skill, listing_name(skill, visible), client.entry_cap) for skill in visible
+        claude_line(skill, listing_name(skill, visible), client.listing.entry_cap)
+        for skill in visible
     ]
     kept = claude_fit(lines, budget)
     texts = [

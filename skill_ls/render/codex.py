@@ -60,7 +60,7 @@ __all__ = [
 def codex_instructions(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     visible = listing_order(skills)
     hidden = [EntryInfo(skill.name, 0, hidden=True) for skill in skills if skill.hidden]
-    budget = client.budget()
+    budget = client.listing.budget()
     if not visible:
         return Rendering("codex-instructions", "", budget, None, tuple(hidden), client.id)
     roots = root_order(visible, client)

@@ -38,7 +38,7 @@ _LEADING_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+")
 
 def copilot_cli_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     """`<available_skills>`: whole entries while the budget allows, then names only."""
-    budget = client.budget()
+    budget = client.listing.budget()
     visible = [skill for skill in skills if not skill.hidden]
     if not visible:
         hidden = tuple(EntryInfo(skill.name, 0, hidden=True) for skill in skills)

@@ -56,7 +56,7 @@ def droid_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     left_out = tuple(EntryInfo(s.name, 0, hidden=True) for s in skills if s.hidden)
     if not listed:
         return Rendering(CATALOG_FORMAT, "", client=client.id, entries=left_out)
-    budget = client.budget() or DEFAULT_BUDGET
+    budget = client.listing.budget() or DEFAULT_BUDGET
     lines = [droid_line(skill) for skill in listed]
     kept = droid_fit(lines, budget)
     shown = [line.full if full else line.name for line, full in zip(lines, kept, strict=True)]

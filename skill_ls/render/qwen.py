@@ -55,7 +55,7 @@ def qwen_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
     pairs = [(qwen_entry(s), s) for s in listed]
     if not pairs:
         return Rendering(CATALOG_FORMAT, "", client=client.id, entries=left_out)
-    budget = client.budget() or LISTING_BUDGET
+    budget = client.listing.budget() or LISTING_BUDGET
     trim = over_budget([entry for entry, _ in pairs], budget)
     blocks = [entry.trimmed if trim else entry.full for entry, _ in pairs]
     infos = tuple(

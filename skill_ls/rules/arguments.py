@@ -216,7 +216,7 @@ def check(doc: SkillDocument, report: Reporter) -> None:
     if not any(report.enabled(rule) for rule in (UNDECLARED, MISMATCH, IN_CODE)):
         return
     audience = report.context.audience
-    substituting = [c for c in audience if c.argument_placeholders == SUBSTITUTES]
+    substituting = [c for c in audience if c.activation.argument_placeholders == SUBSTITUTES]
     if not substituting or (doc.frontmatter is not None and not doc.has_frontmatter):
         return
     said = declared(doc)
@@ -225,7 +225,7 @@ def check(doc: SkillDocument, report: Reporter) -> None:
         if doc.has_frontmatter:
             _check_unused(report, said, found, substituting)
         return
-    literal = [c for c in audience if c.argument_placeholders == "as-written"]
+    literal = [c for c in audience if c.activation.argument_placeholders == "as-written"]
     if not said.has_hint and not said.has_arguments:
         _check_undeclared(doc, report, found, substituting, literal)
     else:

@@ -69,8 +69,8 @@ LISTING_CAP = define(
     "catalog-entry-truncated",
     Severity.WARNING,
     "the catalog entry is cut by a client's per-entry cap",
-    f"Claude Code caps `description` + `when_to_use` at {_CLAUDE.entry_cap:,} characters in "
-    "its skill listing; text past the cap never reaches the model.",
+    f"Claude Code caps `description` + `when_to_use` at {_CLAUDE.listing.entry_cap:,} characters "
+    "in its skill listing; text past the cap never reaches the model.",
     family=FAMILY,
 )
 
@@ -82,7 +82,7 @@ def check(doc: SkillDocument, report: Reporter) -> None:
     for key, entry in doc.fields.items():
         if key in SPEC_FIELD_NAMES:
             continue
-        rejecting = [c for c in audience if key in c.forbidden_fields]
+        rejecting = [c for c in audience if key in c.fields.forbidden]
         if rejecting:
             verb = "rejects" if len(rejecting) == 1 else "reject"
             report.report(
@@ -94,9 +94,9 @@ def check(doc: SkillDocument, report: Reporter) -> None:
             )
             continue
         spec = ALL_FIELDS.get(key)
-        honoured = [c for c in CLIENTS if key in c.fields]
-        honoured_here = [c for c in audience if key in c.fields]
-        ignored_here = [c for c in audience if key not in c.fields]
+        honoured = [c for c in CLIENTS if key in c.fields.honoured]
+        honoured_here = [c for c in audience if key in c.fields.honoured]
+        ignored_here = [c for c in audience if key not in c.fields.honoured]
         if not ignored_here:
             if spec is not None and entry.value is not None:
                 _check_type(doc, report, spec, entry.value, honoured_here)
@@ -119,7 +119,7 @@ def _report_unknown(
     """Information when every target that does not honour the key ignores it silently; a
     warning when one of them warns about it; an error when one refuses the skill over it
     (`Client.unknown_fields`). A target that refuses the skill is not said to ignore it."""
-    ignoring = [client for client in ignored_here if client.unknown_fields != "error"]
+    ignoring = [client for client in ignored_here if client.fields.unknown != "error"]
     if honoured_here:
         message = f"`{key}` is honoured by {names(honoured_here)}"
         message += f" but ignored by {names(ignoring)}" if ignoring else ""
@@ -134,7 +134,7 @@ def _report_unknown(
     if honoured:
         message += _objections(ignored_here, silent_named=True)
     severity = Severity.INFO
-    if any(client.unknown_fields == "warn" for client in ignored_here):
+    if any(client.fields.unknown == "warn" for client in ignored_here):
         severity = Severity.WARNING
     if len(ignoring) < len(ignored_here):
         severity = Severity.ERROR
@@ -157,8 +157,8 @@ def _objections(ignoring: list[Client], silent_named: bool) -> str:
     """What the targets that do not know a key do with it, beyond ignoring it: "; X warns
     about it, Y refuses a skill that has it" (or "; A and B ignore it" when no target
     objects and the message does not name them yet)."""
-    warning = [client for client in ignoring if client.unknown_fields == "warn"]
-    rejecting = [client for client in ignoring if client.unknown_fields == "error"]
+    warning = [client for client in ignoring if client.fields.unknown == "warn"]
+    rejecting = [client for client in ignoring if client.fields.unknown == "error"]
     parts = []
     if warning:
         parts.append(f"{names(warning)} warn{'s' if len(warning) == 1 else ''} about it")
@@ -172,7 +172,7 @@ def _objections(ignoring: list[Client], silent_named: bool) -> str:
     return "; " + ", ".join(parts)
 
 
-_KNOWN_FIELDS = sorted(set(ALL_FIELDS) | {f for c in CLIENTS for f in c.fields})
+_KNOWN_FIELDS = sorted(set(ALL_FIELDS) | {f for c in CLIENTS for f in c.fields.honoured})
 
 
 @functools.lru_cache(maxsize=1024)
@@ -274,7 +274,7 @@ def _check_type(
             if isinstance(value, YSequence) and value.flow
             else ""
         )
-        dropping = [c for c in clients if (spec.name, "string") in c.typed_fields]
+        dropping = [c for c in clients if (spec.name, "string") in c.reading.typed_fields]
         keeping = [c for c in clients if c not in dropping]
         outcome = []
         if dropping:
@@ -312,7 +312,7 @@ def _check_type(
 def _type_severity(key: str, kind: str, clients: list[Client]) -> Severity:
     """An error when a target reads the key typed (`Client.typed_fields`) and drops the
     skill over a value of another type; a warning when every target keeps the skill."""
-    if any((key, kind) in client.typed_fields for client in clients):
+    if any((key, kind) in client.reading.typed_fields for client in clients):
         return Severity.ERROR
     return Severity.WARNING
 
@@ -323,15 +323,15 @@ def _outcome(key: str, clients: list[Client], value: YNode) -> str:
     (`Client.truthy_strings`: Claude Code's `yes`, `"true"`... for the flags that hide a skill)
     takes it as true; the
     others ignore the value."""
-    dropping = [client for client in clients if (key, "bool") in client.typed_fields]
+    dropping = [client for client in clients if (key, "bool") in client.reading.typed_fields]
     text = value.value.strip().lower() if isinstance(value, YScalar) else None
     truthy = [
         client
         for client in clients
         if client not in dropping
         and text is not None
-        and text in client.truthy_strings
-        and any(flag == key for flag, _ in client.hidden_when)
+        and text in client.reading.truthy_strings
+        and any(flag == key for flag, _ in client.listing.hidden_when)
     ]
     ignoring = [client for client in clients if client not in dropping and client not in truthy]
     parts = []
@@ -359,10 +359,12 @@ def _check_listing_cap(doc: SkillDocument, report: Reporter, audience: tuple[Cli
     text = description.value.value
     when = doc.string_value("when_to_use") or ""
     for client in audience:
-        cap = client.entry_cap
+        cap = client.listing.entry_cap
         if cap is None:
             continue
-        used = len(text) + (len(when) + 1 if when and "when_to_use" in client.fields else 0)
+        used = len(text) + (
+            len(when) + 1 if when and "when_to_use" in client.fields.honoured else 0
+        )
         if used <= cap:
             continue
         # The characters past the cap: in the description, else in `when_to_use`.

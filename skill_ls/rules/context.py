@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls import access_log
-from skill_ls.clients.model import BundleFormat
+from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client, clients_for_path
 from skill_ls.document.manifest_json import JsonValue, read_manifest
 from skill_ls.files import is_within
@@ -192,7 +192,7 @@ def context_for_path(
     install = install_tree(skill_md, known) if list_files else None
     skill_bytes = None
     if files is not None and any(
-        CLIENTS_BY_ID[c].max_upload_bytes is not None
+        (limits := CLIENTS_BY_ID[c].upload) is not None and limits.max_upload_bytes is not None
         for c in settings.target_clients
         if c in CLIENTS_BY_ID
     ):

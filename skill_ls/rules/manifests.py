@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from skill_ls.clients.model import BundleFormat
+from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.document.manifest_json import JsonDocument, JsonValue

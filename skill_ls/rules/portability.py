@@ -337,7 +337,7 @@ def _check_loader_types(report: Reporter, key: str, value: YScalar) -> None:
     (`Client.yaml_loader`: `1_000`, `0b101`, base 60 `1:30`, YAML 1.1's `yes`/`off`)."""
     by_kind: dict[str, list[Client]] = {}
     for client in report.context.audience:
-        kind = misread_as(client.yaml_loader, value.value)
+        kind = misread_as(client.reading.yaml_loader, value.value)
         if kind is not None:
             by_kind.setdefault(_KIND_WORDS[kind], []).append(client)
     if not by_kind:

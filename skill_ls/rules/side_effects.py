@@ -123,7 +123,10 @@ def honouring(audience: tuple[Client, ...]) -> tuple[list[Client], list[Client]]
     stops: list[Client] = []
     ignores: list[Client] = []
     for client in audience:
-        hides = (FLAG, True) in client.hidden_when or (FLAG, True) in client.dropped_when
+        hides = (FLAG, True) in client.listing.hidden_when or (
+            FLAG,
+            True,
+        ) in client.reading.dropped_when
         (stops if hides else ignores).append(client)
     return stops, ignores
 
@@ -148,7 +151,7 @@ def check(doc: SkillDocument, report: Reporter) -> None:
         f"the body runs {listed}, yet {names(stops)} may activate this skill on the model's "
         f"own decision: set `{FLAG}: true` to leave it to the user"
     )
-    dropping = [client for client in stops if (FLAG, True) in client.dropped_when]
+    dropping = [client for client in stops if (FLAG, True) in client.reading.dropped_when]
     if dropping:
         message += f" ({names(dropping)} then does not load the skill at all)"
     if ignores:

@@ -173,7 +173,7 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
             fixes=[Fix("Quote the name", (replace_value(value, yaml_double_quoted(name)),))],
         )
     unicode_letters = report.context.settings.unicode_names
-    ascii_only = [c for c in report.context.audience if c.name_charset == "ascii"]
+    ascii_only = [c for c in report.context.audience if c.reading.name_charset == "ascii"]
     if unicode_letters is None:
         unicode_letters = not ascii_only
     fix_name = kebab_case(name, unicode_letters)
@@ -251,13 +251,13 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
             fixes=[Fix("Use the folder's spelling", (replace_value(value, yaml_scalar(folder)),))],
         )
         return
-    strict = [c for c in report.context.audience if not c.lenient_name]
+    strict = [c for c in report.context.audience if not c.reading.lenient_name]
     install = report.context.install
     nested_in = install.parent_skill if install is not None else None
     if nested_in is not None:
         # Agents that stop at the first SKILL.md never load a nested one as a skill (it is
         # a file of the skill above), so its name is no concern of theirs.
-        strict = [c for c in strict if not c.skill_md_ends_walk]
+        strict = [c for c in strict if not c.discovery.skill_md_ends_walk]
     if strict:
         consequence = f"{names(strict)} reject{'s' if len(strict) == 1 else ''} it"
     elif nested_in is not None:

@@ -157,8 +157,8 @@ def check(doc: SkillDocument, report: Reporter) -> None:
 
 def _check_yaml(doc: SkillDocument, report: Reporter) -> None:
     audience = report.context.audience
-    strict = [c for c in audience if c.yaml == "strict"]
-    lenient = [c for c in audience if c.yaml == "lenient"]
+    strict = [c for c in audience if c.reading.yaml == "strict"]
+    lenient = [c for c in audience if c.reading.yaml == "lenient"]
     for error in doc.unreadable:
         bound = "not read further" in error.message
         rule = (

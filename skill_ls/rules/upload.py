@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from skill_ls.clients.table import UPLOAD_TARGETS, Client
+from skill_ls.clients.upload_limits import UploadLimits
 from skill_ls.diagnostics import Severity
 from skill_ls.document import SkillDocument
 from skill_ls.rules.helpers import first_line_range, names
@@ -18,19 +19,29 @@ from skill_ls.yamltree import YScalar
 
 FAMILY = "upload"
 
+# An agent refuses nothing on upload.
+_NO_LIMITS = UploadLimits()
+
+
+def _limits(client: Client) -> UploadLimits:
+    return client.upload or _NO_LIMITS
+
+
 # The rationales quote the rows (the words and limits live there, not here).
 _RESERVED = "; ".join(
-    f"{c.name}: {', '.join(f'`{w}`' for w in c.reserved_name_words)}"
+    f"{c.name}: {', '.join(f'`{w}`' for w in _limits(c).reserved_name_words)}"
     for c in UPLOAD_TARGETS
-    if c.reserved_name_words
+    if _limits(c).reserved_name_words
 )
 _LIMITS = "; ".join(
-    f"{c.name}: {c.max_upload_bytes:,} bytes" for c in UPLOAD_TARGETS if c.max_upload_bytes
+    f"{c.name}: {_limits(c).max_upload_bytes:,} bytes"
+    for c in UPLOAD_TARGETS
+    if _limits(c).max_upload_bytes
 )
 _XML_FIELDS = "; ".join(
-    f"{c.name}: {', '.join(f'`{k}`' for k in c.xml_tags_refused_in)}"
+    f"{c.name}: {', '.join(f'`{k}`' for k in _limits(c).xml_tags_refused_in)}"
     for c in UPLOAD_TARGETS
-    if c.xml_tags_refused_in
+    if _limits(c).xml_tags_refused_in
 )
 
 RESERVED_WORD = define(
@@ -97,7 +108,7 @@ def _check_reserved_words(
     lowered = value.value.lower()
     words: dict[str, list[Client]] = {}
     for client in audience:
-        for word in client.reserved_name_words:
+        for word in _limits(client).reserved_name_words:
             if word in lowered:
                 words.setdefault(word, []).append(client)
     for word, clients in words.items():
@@ -111,14 +122,16 @@ def _check_reserved_words(
 
 
 def _check_xml_tags(doc: SkillDocument, report: Reporter, audience: tuple[Client, ...]) -> None:
-    for key in dict.fromkeys(key for client in audience for key in client.xml_tags_refused_in):
+    for key in dict.fromkeys(
+        key for client in audience for key in _limits(client).xml_tags_refused_in
+    ):
         value = _string_value(doc, key)
         if value is None:
             continue
         found = _XML_TAG.search(value.value)
         if found is None:
             continue
-        clients = [client for client in audience if key in client.xml_tags_refused_in]
+        clients = [client for client in audience if key in _limits(client).xml_tags_refused_in]
         verb = "refuses" if len(clients) == 1 else "refuse"
         report.report(
             XML_TAG,
@@ -134,11 +147,11 @@ def _check_size(doc: SkillDocument, report: Reporter, audience: tuple[Client, ..
     over = [
         client
         for client in audience
-        if client.max_upload_bytes is not None and size > client.max_upload_bytes
+        if (limit := _limits(client).max_upload_bytes) is not None and size > limit
     ]
     if not over:
         return
-    limit = min(client.max_upload_bytes or 0 for client in over)
+    limit = min(_limits(client).max_upload_bytes or 0 for client in over)
     verb = "refuses" if len(over) == 1 else "refuse"
     report.report(
         TOO_LARGE,

@@ -71,7 +71,7 @@ class Completer:
         clients = self.session.audience(self.snapshot)
         honoured: set[str] = set()
         for client in clients:
-            honoured |= client.fields
+            honoured |= client.fields.honoured
         current = self.context.key
         present = {key for key in self.doc.fields if key != current}
         rng = self.edit_range
@@ -199,7 +199,7 @@ def _type_label(spec: FieldSpec) -> str:
 
 
 def key_documentation(spec: FieldSpec) -> str:
-    honour = [c.name for c in CLIENTS if spec.name in c.fields]
+    honour = [c.name for c in CLIENTS if spec.name in c.fields.honoured]
     text = f"**`{spec.name}`** — {spec.doc}"
     if spec.enum:
         text += "\n\nValues: " + ", ".join(f"`{v}`" for v in spec.enum)

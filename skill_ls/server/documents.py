@@ -51,12 +51,16 @@ def is_skill_path(path: str | None, target_clients: Sequence[str] = ()) -> bool:
         return True
     if not name.lower().endswith(".md"):
         return False
-    root_md_clients = [c for c in clients_for_path(path) if c.root_markdown_skills]
+    root_md_clients = [c for c in clients_for_path(path) if c.discovery.root_markdown_skills]
     if not root_md_clients:
         return False
     if not target_clients:
         return True
-    return any(CLIENTS_BY_ID[c].root_markdown_skills for c in target_clients if c in CLIENTS_BY_ID)
+    return any(
+        CLIENTS_BY_ID[c].discovery.root_markdown_skills
+        for c in target_clients
+        if c in CLIENTS_BY_ID
+    )
 
 
 def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> str | None:

@@ -59,9 +59,13 @@ def key_hover(key: str) -> str:
 
 
 def _client_lines(key: str) -> str:
-    honour = [f"{c.name} ({provenance_line(c)})" for c in CLIENTS if key in c.fields]
-    ignore = [c.name for c in CLIENTS if key not in c.fields and c.unknown_fields == "ignore"]
-    warn = [c.name for c in CLIENTS if key not in c.fields and c.unknown_fields != "ignore"]
+    honour = [f"{c.name} ({provenance_line(c)})" for c in CLIENTS if key in c.fields.honoured]
+    ignore = [
+        c.name for c in CLIENTS if key not in c.fields.honoured and c.fields.unknown == "ignore"
+    ]
+    warn = [
+        c.name for c in CLIENTS if key not in c.fields.honoured and c.fields.unknown != "ignore"
+    ]
     lines = [f"- Honoured by: {', '.join(honour) if honour else 'no client'}"]
     if ignore:
         lines.append(f"- Ignored by: {', '.join(ignore)}")

@@ -77,9 +77,9 @@ def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
         return ""
     groups: dict[tuple[str, int | None, int | None], list[Client]] = {}
     for client in clients:
-        groups.setdefault((client.catalog, client.entry_cap, client.catalog_budget), []).append(
-            client
-        )
+        groups.setdefault(
+            (client.listing.format, client.listing.entry_cap, client.listing.catalog_budget), []
+        ).append(client)
     parts = []
     for (_, cap, _), members in groups.items():
         rendering = render_catalog(members[0].id, [skill])

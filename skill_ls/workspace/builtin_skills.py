@@ -47,7 +47,7 @@ def with_builtins(
     builtin_set = builtins_for(client.id)
     if builtin_set is None:
         return tuple(found)
-    if client.builtin_clash == "replaced" and client.clash_keeps_place:
+    if client.clashes.builtin_clash == "replaced" and client.clashes.clash_keeps_place:
         by_name = {skill.name: skill for skill in found}
         names = {builtin.name for builtin in builtin_set.skills}
         in_place = [
@@ -55,13 +55,15 @@ def with_builtins(
             for builtin in builtin_set.skills
         ]
         rest = [skill for skill in found if skill.name not in names]
-        return (*rest, *in_place) if client.builtin_position == "last" else (*in_place, *rest)
-    taken = {skill.name for skill in found} if client.builtin_clash == "replaced" else set()
+        return (
+            (*rest, *in_place) if client.clashes.builtin_position == "last" else (*in_place, *rest)
+        )
+    taken = {skill.name for skill in found} if client.clashes.builtin_clash == "replaced" else set()
     builtins = [
         builtin_skill(builtin, environment)
         for builtin in builtin_set.skills
         if builtin.name not in taken
     ]
-    if client.builtin_position == "last":
+    if client.clashes.builtin_position == "last":
         return (*found, *builtins)
     return (*builtins, *found)

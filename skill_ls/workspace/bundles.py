@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from skill_ls.clients.model import BundleFormat
+from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.manifest_json import JsonDocument, JsonValue, read_manifest
@@ -461,7 +461,7 @@ def _skill(bundle: Bundle, client: Client, prefix: str, path: str, direct: bool)
     # A skills path that is itself a skill is named by its `name`, else its folder.
     name = listed_name(form, prefix, own or folder if direct else folder, own)
     display = None
-    if client.name_source == "folder" and own:
+    if client.reading.name_source == "folder" and own:
         shown = form.listed_as.format(bundle=prefix, skill=own)
         display = shown if shown != name else None
     return BundleSkill(bundle, path, name, display)
@@ -514,7 +514,7 @@ def _merge(
     found_names = {skill.name for skill in found}
     if form.listed == "after-builtins":
         leading = [skill for skill in view[: len(builtins)] if skill.scope == "builtin"]
-        if client.clash_keeps_place:
+        if client.clashes.clash_keeps_place:
             by_name = {skill.name: skill for skill in found}
             placed = [by_name.get(skill.name, skill) for skill in added]
             rest = [skill for skill in found if skill.name not in {s.name for s in added}]
@@ -524,7 +524,7 @@ def _merge(
         trailing = [skill for skill in builtins if skill not in leading]
         return (*leading, *placed, *rest, *trailing)
     kept = [skill for skill in added if skill.name not in found_names]
-    if client.builtin_position == "last":
+    if client.clashes.builtin_position == "last":
         return (*found, *kept, *builtins)
     return (*builtins, *found, *kept)
 

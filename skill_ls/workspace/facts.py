@@ -22,10 +22,10 @@ SIDECAR_BYTES = 64 * 1024
 
 # Every flag any client hides skills by: frontmatter keys, and `file#dotted.key` sidecars.
 HIDING_FLAGS: frozenset[str] = frozenset(
-    flag for c in CLIENTS for flag, _ in (*c.hidden_when, *c.dropped_when)
+    flag for c in CLIENTS for flag, _ in (*c.listing.hidden_when, *c.reading.dropped_when)
 )
 # Top-level keys some client reads with a type (`Client.typed_fields`): their YAML types.
-TYPED_KEYS: frozenset[str] = frozenset(key for c in CLIENTS for key, _ in c.typed_fields)
+TYPED_KEYS: frozenset[str] = frozenset(key for c in CLIENTS for key, _ in c.reading.typed_fields)
 # How many of the body's lines `SkillFacts.body_lines` keeps.
 BODY_LINES = 3
 # Files beside SKILL.md that indexing reads (their changes re-read the skill).

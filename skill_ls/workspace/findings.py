@@ -80,10 +80,10 @@ def _clashes(index: IndexReadModel, real: str, here: Range, reporter: Reporter) 
         name = index.name_for(client.id, real)
         scopes = {candidate.root.scope} | {index.candidate(client.id, r).root.scope for r in others}
         winner = mine.winner.found.real if mine.winner is not None else None
-        if client.has_builtin and "builtin" in scopes and candidate.root.scope != "builtin":
+        if client.clashes.has_builtin and "builtin" in scopes and candidate.root.scope != "builtin":
             role = "refused" if mine.status is Status.CONFLICT else "overrides"
             builtins = tuple(r for r in others if _scope(index, client, r) == "builtin")
-            grouped[(BUILTIN_CONFLICT, role, client.clash, winner, builtins)].append(client)
+            grouped[(BUILTIN_CONFLICT, role, client.clashes.clash, winner, builtins)].append(client)
             continue
         rule = SHADOWED if len(scopes) > 1 else NAME_CLASH
         if mine.status is Status.CONFLICT:
@@ -94,7 +94,7 @@ def _clashes(index: IndexReadModel, real: str, here: Range, reporter: Reporter) 
             role = "wins"
         else:
             role = "loses"
-        grouped[(rule, role, client.clash, winner, others)].append(client)
+        grouped[(rule, role, client.clashes.clash, winner, others)].append(client)
     for (rule, role, _, winner, others), clients in grouped.items():
         first = clients[0]
         related = tuple(
@@ -150,7 +150,7 @@ def _agent_builtins(index: IndexReadModel, real: str, here: Range, reporter: Rep
             continue
         name = index.name_for(client.id, real)
         if any(skill.name == name for skill in builtin_set.skills):
-            by_effect[client.builtin_clash].append(client)
+            by_effect[client.clashes.builtin_clash].append(client)
             observed[client.id] = builtin_set.observed
     for effect, clients in by_effect.items():
         verb = "s" if len(clients) == 1 else ""
@@ -183,7 +183,7 @@ def _message(
     verb = "s" if len(clients) == 1 else ""
     first = clients[0]
     where = ", ".join(_show(index, index.candidate(first.id, other).found.path) for other in others)
-    reason = CLASH_REASONS.get(first.clash, first.clash)
+    reason = CLASH_REASONS.get(first.clashes.clash, first.clashes.clash)
     if rule is BUILTIN_CONFLICT:
         if role == "refused":
             return (
@@ -199,7 +199,7 @@ def _message(
             None,
         )
     if role == "varies":
-        note = first.clash_note or reason
+        note = first.clashes.clash_note or reason
         return (
             f"'{name}' is also defined at {where}; {who} load{verb} one copy only, and which "
             f"one varies from run to run ({note})",
@@ -239,8 +239,10 @@ def _nesting(index: IndexReadModel, real: str, here: Range, reporter: Reporter) 
             continue
         reported.add(outer)
         users = [c for c, r in index.roots() if r.path == root.path and c in index.audience]
-        stop = [CLIENTS_BY_ID[c] for c in users if CLIENTS_BY_ID[c].skill_md_ends_walk]
-        walk_on = [CLIENTS_BY_ID[c] for c in users if not CLIENTS_BY_ID[c].skill_md_ends_walk]
+        stop = [CLIENTS_BY_ID[c] for c in users if CLIENTS_BY_ID[c].discovery.skill_md_ends_walk]
+        walk_on = [
+            CLIENTS_BY_ID[c] for c in users if not CLIENTS_BY_ID[c].discovery.skill_md_ends_walk
+        ]
         parts = [f"this skill is inside the folder of another skill ({_show(index, outer)})"]
         if stop:
             parts.append(f"{_names(stop)} stop at that SKILL.md and never load this one")

@@ -284,7 +284,7 @@ class WorkspaceIndex(IndexReadModel):
 
     def _keep_ignored(self, root_path: str) -> bool:
         return any(
-            use.client.loads_ignored or use.client.ignore_files_from == "root"
+            use.client.discovery.loads_ignored or use.client.discovery.ignore_files_from == "root"
             for use in self._root_uses[root_path]
         )
 

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from skill_ls.clients.model import BundleFormat
+from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document.json_cursor import cursor_at

@@ -19,11 +19,11 @@ _LOCALE_PUNCTUATION = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
 def root_order_key(client: Client, relative: str) -> str:
     """A sort key for a skill found at `relative` below its root, in the client's order
     within one root (`Client.root_order`)."""
-    if client.root_order == "name-descending":
+    if client.discovery.root_order == "name-descending":
         return descending_key(relative)
-    if client.root_order == "walk":
+    if client.discovery.root_order == "walk":
         return relative.replace("/", "\0")  # "\0" sorts below every character of a name
-    if client.root_order != "locale":
+    if client.discovery.root_order != "locale":
         return relative
     folder = relative.rsplit("/", 1)[0] if "/" in relative else relative
     return locale_key(folder) + "\0" + relative
@@ -74,7 +74,7 @@ def first_place(
 ) -> tuple[int, str] | None:
     """Where the winner of a name clash is listed when it keeps the place of the first copy
     loaded (`Client.clash_keeps_place`): the earliest copy the client did not skip."""
-    if not client.clash_keeps_place:
+    if not client.clashes.clash_keeps_place:
         return None
     places = [
         candidates[real].order

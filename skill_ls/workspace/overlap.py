@@ -132,10 +132,10 @@ def listed_text(client: Client, facts: SkillFacts) -> str:
     """What `client` lists for the skill, as words go: its name, its description (with
     `when_to_use` where the client honours the field), cut at the client's entry cap."""
     description = description_of(client, facts) or ""
-    if facts.when_to_use and "when_to_use" in client.fields:
+    if facts.when_to_use and "when_to_use" in client.fields.honoured:
         description = f"{description} - {facts.when_to_use}"
-    if client.entry_cap is not None:
-        description = description[: client.entry_cap]
+    if client.listing.entry_cap is not None:
+        description = description[: client.listing.entry_cap]
     return description
 
 

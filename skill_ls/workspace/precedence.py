@@ -63,21 +63,27 @@ def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) ->
     the client names it, for rules that hold in some roots only)."""
     if found.kind == "root-md":
         return reads_root_markdown(client, root.pattern if root is not None else None)
-    if found.dotted and client.skip_dot_entries:
+    if found.dotted and client.discovery.skip_dot_entries:
         return False
-    ignored = found.ignored_in_root if client.ignore_files_from == "root" else found.ignored
-    if ignored and not client.loads_ignored:
+    ignored = (
+        found.ignored_in_root if client.discovery.ignore_files_from == "root" else found.ignored
+    )
+    if ignored and not client.discovery.loads_ignored:
         return False
-    if found.parent_skill is not None and client.skill_md_ends_walk:
+    if found.parent_skill is not None and client.discovery.skill_md_ends_walk:
         return False  # the client stopped at the enclosing skill's SKILL.md
-    return found.depth == 1 or (client.nested and found.depth <= client.max_depth)
+    return found.depth == 1 or (
+        client.discovery.nested and found.depth <= client.discovery.max_depth
+    )
 
 
 def reads_root_markdown(client: Client, pattern: str | None) -> bool:
     """Whether a root-level `*.md` file in the root written `pattern` is a skill for the
     client (`Client.root_markdown_skills`, limited to `root_markdown_roots`)."""
-    return client.root_markdown_skills and (
-        not client.root_markdown_roots or pattern is None or pattern in client.root_markdown_roots
+    return client.discovery.root_markdown_skills and (
+        not client.discovery.root_markdown_roots
+        or pattern is None
+        or pattern in client.discovery.root_markdown_roots
     )
 
 
@@ -86,23 +92,23 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
     client keys it by, checked against `Client.name_pattern` when given)."""
     if facts.error is not None:
         return facts.error
-    if client.frontmatter_at_start and not facts.opens_at_start:
+    if client.reading.frontmatter_at_start and not facts.opens_at_start:
         return (
             f"{client.name} reads frontmatter only when `---` starts the file (a byte-order "
             "mark or a blank line before it hides the block), so it finds no description"
         )
-    if client.field_reader == "yaml-else-lines":
+    if client.reading.field_reader == "yaml-else-lines":
         return _line_reader_skip(client, facts)
-    if client.field_reader == "yaml-else-simple":
+    if client.reading.field_reader == "yaml-else-simple":
         return _simple_reader_skip(client, facts, name)
-    if client.bad_frontmatter == "ignore":
+    if client.reading.bad_frontmatter == "ignore":
         pass  # loaded with its fallbacks whatever its frontmatter (see `reads_frontmatter`)
     elif not facts.has_frontmatter:
         return "it has no frontmatter block"
-    elif client.yaml == "strict" and not facts.strict_ok:
+    elif client.reading.yaml == "strict" and not facts.strict_ok:
         detail = f": {facts.yaml_error}" if facts.yaml_error else ""
         return f"{client.name} reads YAML strictly and rejects this frontmatter{detail}"
-    elif client.unique_keys and facts.duplicate_key is not None:
+    elif client.reading.unique_keys and facts.duplicate_key is not None:
         return (
             f"{client.name}'s YAML parser rejects a repeated key "
             f"(`{facts.duplicate_key}` appears twice), so it drops the skill"
@@ -112,17 +118,20 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
     reason = _typed_skip(client, facts, name)
     if reason is not None:
         return reason
-    if client.name_required and not facts.name:
+    if client.reading.name_required and not facts.name:
         return f"it has no `name` ({client.name} skips it; it does not fall back to the folder)"
     description = description_of(client, facts)
-    if description is None and client.missing_description == "unlisted":
+    if description is None and client.reading.missing_description == "unlisted":
         return None  # loaded, left out of the catalog (see `unlisted_reason`)
     if description is None:
         return "it has no description"
-    if client.description_max is not None and len(description) > client.description_max:
+    if (
+        client.reading.description_max is not None
+        and len(description) > client.reading.description_max
+    ):
         return (
             f"{client.name} drops a skill whose description is longer than "
-            f"{client.description_max:,} characters (this one has {len(description):,})"
+            f"{client.reading.description_max:,} characters (this one has {len(description):,})"
         )
     return None
 
@@ -154,22 +163,22 @@ TYPE_ACCEPTS: dict[str, frozenset[str]] = {
 def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | None:
     """Why the client drops a skill for a field's type or value, or its name (the typed
     fields, `dropped_when` flags and `name_pattern` of the client's row)."""
-    for key, kind in client.typed_fields:
+    for key, kind in client.reading.typed_fields:
         found = facts.field_kinds.get(key)
         if found is not None and found not in TYPE_ACCEPTS.get(kind, frozenset({kind})):
             return (
                 f"{client.name} drops a skill whose `{key}` is not "
                 f"{TYPE_WORDS.get(kind, kind)} (here: {FOUND_WORDS.get(found, found)})"
             )
-    for flag, value in client.dropped_when:
+    for flag, value in client.reading.dropped_when:
         if facts.flags.get(flag) == value:
             shown = str(value).lower() if isinstance(value, bool) else value
             return (
                 f"{client.name} drops a skill with `{flag}: {shown}`: it is not loaded at "
                 "all, so neither the catalog nor an activation can reach it"
             )
-    if client.name_rule is not None and name is not None:
-        pattern, words = client.name_rule
+    if client.reading.name_rule is not None and name is not None:
+        pattern, words = client.reading.name_rule
         if re.fullmatch(pattern, name) is None:
             return f"{client.name} drops a skill whose name {name!r} is not {words}"
     return None
@@ -180,42 +189,44 @@ def reads_frontmatter(client: Client, facts: SkillFacts) -> bool:
     YAML parser rejects, `Client.bad_frontmatter == "ignore"`)."""
     if not facts.has_frontmatter:
         return False
-    return facts.strict_ok if client.yaml == "strict" else facts.lenient_ok
+    return facts.strict_ok if client.reading.yaml == "strict" else facts.lenient_ok
 
 
 def description_of(client: Client, facts: SkillFacts) -> str | None:
     """The description the client uses (None: it has none, and the client skips it)."""
-    if client.field_reader in ("yaml-else-lines", "yaml-else-simple"):
+    if client.reading.field_reader in ("yaml-else-lines", "yaml-else-simple"):
         return fields_read(client, facts)[1]
-    if client.description_fallback == "body-lines":
+    if client.reading.description_fallback == "body-lines":
         if not reads_frontmatter(client, facts):
             return None
         if "description" in facts.field_kinds:  # present: kept, trimmed, even empty
             return facts.description.strip() if facts.description is not None else None
-        return " ".join(facts.body_lines)[: client.description_max]
+        return " ".join(facts.body_lines)[: client.reading.description_max]
     if (
         reads_frontmatter(client, facts)
         and facts.description is not None
-        and (client.blank_description_ok or facts.description.strip())
+        and (client.reading.blank_description_ok or facts.description.strip())
     ):
         return facts.description
-    if client.description_fallback == "body-first-line":
+    if client.reading.description_fallback == "body-first-line":
         return body_description(facts.first_body_line)
     return None
 
 
 def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | None]:
     """`name` and `description` as the client reads them (`Client.field_reader`)."""
-    if client.field_reader == "yaml-else-lines":
+    if client.reading.field_reader == "yaml-else-lines":
         if facts.strict_ok and facts.name is not None and facts.description is not None:
             return facts.name, facts.description
         return facts.line_name, facts.line_description
-    if client.field_reader == "yaml-else-simple":
+    if client.reading.field_reader == "yaml-else-simple":
         if not facts.has_frontmatter:
             return None, None
         if facts.strict_ok:
             description = facts.description
-            kept = description is not None and (client.blank_description_ok or description.strip())
+            kept = description is not None and (
+                client.reading.blank_description_ok or description.strip()
+            )
             return facts.name, description if kept else None
         return facts.simple_name, facts.simple_description
     return facts.name, description_of(client, facts)
@@ -231,12 +242,12 @@ def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:
     """The name the client keys the skill by: its `name` as the client reads it, unsafe
     characters made "-" (`Client.name_unsafe_chars`); else `fallback` (the folder). Always
     the folder for a client that keys skills by folder (`Client.name_source`)."""
-    if client.name_source == "folder":
+    if client.reading.name_source == "folder":
         return fallback
-    name = fields_read(client, facts)[0] if client.field_reader != "yaml" else facts.name
+    name = fields_read(client, facts)[0] if client.reading.field_reader != "yaml" else facts.name
     if not name:
         return fallback
-    for char in client.name_unsafe_chars:
+    for char in client.reading.name_unsafe_chars:
         name = name.replace(char, "-")
     return name
 
@@ -265,7 +276,7 @@ def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> 
     found_name, description = fields_read(client, facts)
     if not found_name or not found_name.strip():
         return f"it has no `name` ({client.name} does not fall back to the folder name)"
-    if description is None or not (client.blank_description_ok or description.strip()):
+    if description is None or not (client.reading.blank_description_ok or description.strip()):
         return "it has no description (or an empty one)"
     return _typed_skip(client, facts, name)
 
@@ -286,16 +297,17 @@ def body_description(line: str | None, default: str = "Skill") -> str:
 
 def hidden(client: Client, facts: SkillFacts) -> bool:
     """Loaded but left out of the client's catalog (its `hidden_when` flags)."""
-    if client.bad_frontmatter == "ignore" and not reads_frontmatter(client, facts):
+    if client.reading.bad_frontmatter == "ignore" and not reads_frontmatter(client, facts):
         return False
     return any(
-        _flag_value(client, facts.flags.get(flag)) == value for flag, value in client.hidden_when
+        _flag_value(client, facts.flags.get(flag)) == value
+        for flag, value in client.listing.hidden_when
     )
 
 
 def _flag_value(client: Client, value: object) -> object:
     """A flag's value as the client reads it (its `truthy_strings` count as true)."""
-    if isinstance(value, str) and value.strip().lower() in client.truthy_strings:
+    if isinstance(value, str) and value.strip().lower() in client.reading.truthy_strings:
         return True
     return value
 
@@ -330,7 +342,12 @@ def resolve(
         return outcomes
     contenders = eligible
     builtins = [c for c in eligible if c.root.scope == "builtin"]
-    if client.has_builtin and builtin_policy == "conflict" and builtins != eligible and builtins:
+    if (
+        client.clashes.has_builtin
+        and builtin_policy == "conflict"
+        and builtins != eligible
+        and builtins
+    ):
         # The builtin keeps its name; every workspace copy is refused.
         contenders = builtins
         for candidate in eligible:
@@ -341,13 +358,13 @@ def resolve(
                     builtins[0],
                     "a builtin skill has this name and builtinOverride is 'conflict'",
                 )
-    if client.clash == "not-merged":
+    if client.clashes.clash == "not-merged":
         status = Status.CONFLICT if len(contenders) > 1 else Status.LOADED
         for candidate in contenders:
             outcomes[candidate.found.real] = _loaded(client, candidate, facts, status)
         return outcomes
     winner = _winner(client, contenders)
-    varies = client.clash == "varies"
+    varies = client.clashes.clash == "varies"
     for candidate in contenders:
         if candidate is winner:
             outcome = _loaded(client, candidate, facts, Status.LOADED)
@@ -364,16 +381,16 @@ def resolve(
 def _client_name(client: Client, candidate: Candidate, facts: SkillFacts) -> str | None:
     """The name the client keys a candidate by, when its row checks names
     (`Client.name_rule`); None otherwise."""
-    if client.name_rule is None:
+    if client.reading.name_rule is None:
         return None
     return name_of(client, facts, fallback_name(candidate.found))
 
 
 def _winner(client: Client, contenders: Sequence[Candidate]) -> Candidate:
-    ranks = CLASH_SCOPE_RANKS.get(client.clash)
+    ranks = CLASH_SCOPE_RANKS.get(client.clashes.clash)
     if ranks is not None:
         return min(contenders, key=lambda c: (_rank(ranks, c.root.scope), c.order))
-    if client.clash in ("last-wins", "varies"):  # "varies": the copy loaded last, usually
+    if client.clashes.clash in ("last-wins", "varies"):  # "varies": the copy loaded last, usually
         return contenders[-1]
     return contenders[0]  # "first-wins", and the default for undocumented rules
 
@@ -392,7 +409,7 @@ def _loaded(
     unlisted = unlisted_reason(client, facts[candidate.found.real])
     if unlisted is not None:
         return Outcome(Status.HIDDEN, True, reason=unlisted)
-    if client.hidden_when and hidden(client, facts[candidate.found.real]):
+    if client.listing.hidden_when and hidden(client, facts[candidate.found.real]):
         return _HIDDEN
     return _LOADED if status is Status.LOADED else Outcome(status, True)
 
@@ -408,15 +425,18 @@ CLASH_REASONS: dict[str, str] = {
 
 
 def _clash_reason(client: Client) -> str:
-    if client.clash_note:
-        return client.clash_note  # written in full, the client named
-    return f"{client.name}: {CLASH_REASONS.get(client.clash, client.clash)}"
+    if client.clashes.clash_note:
+        return client.clashes.clash_note  # written in full, the client named
+    return f"{client.name}: {CLASH_REASONS.get(client.clashes.clash, client.clashes.clash)}"
 
 
 def unlisted_reason(client: Client, facts: SkillFacts) -> str | None:
     """Why a loaded skill is left out of the catalog for lack of a description
     (`Client.missing_description == "unlisted"`), or None."""
-    if client.missing_description != "unlisted" or description_of(client, facts) is not None:
+    if (
+        client.reading.missing_description != "unlisted"
+        or description_of(client, facts) is not None
+    ):
         return None
     return (
         f"it has no description: {client.name} loads it (it can be activated by name) but "

@@ -64,9 +64,9 @@ def project_bases(client: Client, folder: str) -> list[str]:
     clients that walk up) each ancestor up to the git root, nearest first; outside a git
     repository, every ancestor for `ancestors == "git-root-else-top"`."""
     bases = [folder]
-    if client.ancestors in ("git-root", "git-root-else-top"):
+    if client.discovery.ancestors in ("git-root", "git-root-else-top"):
         top = git_root(folder)
-        if top is None and client.ancestors == "git-root-else-top":
+        if top is None and client.discovery.ancestors == "git-root-else-top":
             top = os.path.dirname(folder)
             while os.path.dirname(top) != top:
                 top = os.path.dirname(top)
@@ -87,18 +87,22 @@ def client_roots(
     then roots in the order its table row lists them). A folder appears once."""
     user_roots = [
         RootFolder(path, "user", pattern, path)
-        for pattern in client.user_roots
+        for pattern in client.discovery.user_roots
         for path in [environment.expand(pattern)]
     ]
     # Project roots that are user roots too (`Client.shared_roots_are_user`).
-    users_only = {root.path for root in user_roots} if client.shared_roots_are_user else set()
+    users_only = (
+        {root.path for root in user_roots} if client.discovery.shared_roots_are_user else set()
+    )
     by_scope: dict[str, list[RootFolder]] = {
         "project": [
             RootFolder(path, "project", pattern, base)
             for folder in folders
             for base in project_bases(client, folder)
-            for pattern in client.project_roots
-            if base == folder or client.ancestor_roots is None or pattern in client.ancestor_roots
+            for pattern in client.discovery.project_roots
+            if base == folder
+            or client.discovery.ancestor_roots is None
+            or pattern in client.discovery.ancestor_roots
             for path in [normalise(os.path.join(base, pattern))]
             if path not in users_only
         ],
@@ -112,12 +116,12 @@ def client_roots(
             RootFolder(path, "builtin", settings.builtin_skills, path)
             for path in _resolve_setting_path(settings.builtin_skills, folders[:1], environment)
         ]
-        if client.has_builtin and settings.builtin_skills
+        if client.clashes.has_builtin and settings.builtin_skills
         else [],
     }
     roots: list[RootFolder] = []
     seen: set[str] = set()
-    for scope in client.scope_order:
+    for scope in client.clashes.scope_order:
         for root in by_scope.get(scope, []):
             if root.path not in seen:
                 seen.add(root.path)

@@ -54,7 +54,7 @@ def build_view(
             candidate = candidates[real]
             skill = loaded_skill(client, name, candidate, outcome, state)
             order = place or candidate.order
-            if client.list_order == "name-by-source":
+            if client.clashes.list_order == "name-by-source":
                 order = source_order(candidate, name)
             loaded.append((order, skill))
     loaded.sort(key=lambda pair: pair[0])
@@ -119,7 +119,7 @@ def loaded_skill(
     client: Client, name: str, candidate: Candidate, outcome: Outcome, state: ViewState
 ) -> LoadedSkill:
     facts = state.facts[candidate.found.real]
-    read = reads_frontmatter(client, facts) or client.bad_frontmatter != "ignore"
+    read = reads_frontmatter(client, facts) or client.reading.bad_frontmatter != "ignore"
     shown = facts.name if read and facts.name and facts.name != name else None
     return LoadedSkill(
         name=name,
@@ -133,7 +133,7 @@ def loaded_skill(
         hidden=outcome.status is Status.HIDDEN,
         conflict=outcome.status is Status.CONFLICT,
         when_to_use=facts.when_to_use if read else None,
-        display_name=shown if client.name_source == "folder" else None,
+        display_name=shown if client.reading.name_source == "folder" else None,
         root_pattern=candidate.root.pattern,
         winner_varies=outcome.varies,
     )

@@ -138,7 +138,7 @@ def test_schema_accepts_every_valid_fixture(client: str) -> None:
     # Not vacuous: the fixtures written for this test are valid for every agent; a target
     # that refuses keys it does not know (an upload) accepts the spec-only ones.
     ours = sorted(p.resolve() for p in VALID_FIXTURES.glob("*/SKILL.md"))
-    if CLIENTS_BY_ID[client].unknown_fields == "error":
+    if CLIENTS_BY_ID[client].fields.unknown == "error":
         ours = [p for p in ours if set(frontmatter(p.read_text(encoding="utf-8"))) <= SPEC]
     assert len(ours) >= (1 if client in UPLOADS else 3) and set(ours) <= set(valid), findings
     validator = jsonschema.Draft202012Validator(schema_for(client))

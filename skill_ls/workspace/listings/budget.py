@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from skill_ls.clients.table import Client
@@ -48,7 +48,7 @@ FORMATS: dict[str, _Format] = {
     "claude-listing": _Format(
         _visible,
         lambda skills, client: claude.shown_names(skills),
-        lambda skill, shown, client: claude.claude_line(skill, shown, client.entry_cap),
+        lambda skill, shown, client: claude.claude_line(skill, shown, client.listing.entry_cap),
         claude.claude_overflow,
     ),
     "codex-instructions": _Format(
@@ -81,7 +81,7 @@ FORMATS: dict[str, _Format] = {
 
 def has_budget(client: Client) -> bool:
     """Whether skill-ls knows how the client's catalog format spends a budget."""
-    return client.catalog in FORMATS
+    return client.listing.format in FORMATS
 
 
 @dataclass
@@ -122,7 +122,7 @@ class ListingBudgets:
         return (cut, measured.overflow) if cut is not None else None
 
     def _measure(self, client: Client, view: tuple[LoadedSkill, ...]) -> _Measured | None:
-        form = FORMATS.get(client.catalog)
+        form = FORMATS.get(client.listing.format)
         if form is None:
             return None
         with self._lock:
@@ -138,8 +138,8 @@ class ListingBudgets:
 
     def _for_model(self, client: Client) -> Client:
         """The client for the model the settings name (`contextWindow`), as the catalog."""
-        if self._context_window is not None and client.context_window is not None:
-            return replace(client, context_window=self._context_window)
+        if self._context_window is not None and client.listing.context_window is not None:
+            return client.with_context_window(self._context_window)
         return client
 
 

@@ -88,7 +88,7 @@ def claude_overflow(
     listed: Sequence[LoadedSkill], lines: Sequence[ClaudeLine], client: Client
 ) -> Overflow | None:
     """What Claude Code's budget cuts from these lines; None when they fit."""
-    budget = client.budget()
+    budget = client.listing.budget()
     used = full_width(lines)
     if budget is None or used <= budget:
         return None

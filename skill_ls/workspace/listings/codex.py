@@ -62,11 +62,11 @@ class Measure:
 def measure_for(client: Client) -> Measure | None:
     """The client's budget (None: no budget known); computed from the client row only, so
     `dataclasses.replace(client, context_window=N)` gives another model's."""
-    if client.context_window is not None and client.catalog_share is not None:
-        tokens = max(1, math.floor(client.context_window * client.catalog_share))
-        return Measure(tokens, client.chars_per_token)
-    if client.catalog_budget is not None:
-        return Measure(client.catalog_budget)
+    if client.listing.context_window is not None and client.listing.catalog_share is not None:
+        tokens = max(1, math.floor(client.listing.context_window * client.listing.catalog_share))
+        return Measure(tokens, client.listing.chars_per_token)
+    if client.listing.catalog_budget is not None:
+        return Measure(client.listing.catalog_budget)
     return None
 
 
@@ -109,7 +109,7 @@ def listing_order(skills: Sequence[LoadedSkill]) -> list[LoadedSkill]:
 def root_order(skills: Sequence[LoadedSkill], client: Client) -> list[str]:
     """The roots of these skills in the order the client reads them (`root_load_order`:
     by pattern, else by scope; ties and unknown roots in the order the skills come)."""
-    order = client.root_load_order
+    order = client.discovery.root_load_order
 
     def rank(skill: LoadedSkill) -> int:
         for key in (skill.root_pattern, skill.scope):

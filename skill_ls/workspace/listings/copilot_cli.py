@@ -45,7 +45,7 @@ def copilot_cli_overflow(
     listed: Sequence[LoadedSkill], widths: Sequence[int], client: Client
 ) -> Overflow | None:
     """What Copilot CLI's budget cuts from these entries; None when they fit."""
-    budget = client.budget()
+    budget = client.listing.budget()
     used = sum(widths)
     if budget is None or used <= budget:
         return None

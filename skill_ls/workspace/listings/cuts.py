@@ -62,9 +62,10 @@ def longest_descriptions(skills: Sequence[LoadedSkill]) -> tuple[str, ...]:
 
 def share_basis(client: Client) -> str:
     """The budget as a share of the model's context, in words ("" when it is not one)."""
-    if client.context_window is None or client.catalog_share is None:
+    listing = client.listing
+    if listing.context_window is None or listing.catalog_share is None:
         return ""
-    return f"{client.catalog_share * 100:g}% of a {client.context_window:,}-token context"
+    return f"{listing.catalog_share * 100:g}% of a {listing.context_window:,}-token context"
 
 
 def characters_overflow(

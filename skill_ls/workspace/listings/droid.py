@@ -108,7 +108,7 @@ def droid_overflow(
     listed: Sequence[LoadedSkill], lines: Sequence[DroidLine], client: Client
 ) -> Overflow | None:
     """What Factory Droid's budget cuts from these lines; None when they fit."""
-    budget = client.budget() or DEFAULT_BUDGET
+    budget = client.listing.budget() or DEFAULT_BUDGET
     used = full_width(lines)
     if used <= budget:
         return None

@@ -69,7 +69,7 @@ def qwen_overflow(
 ) -> Overflow | None:
     """What Qwen Code's budget cuts from these entries (in any order: it trims them all
     alike); None when they fit."""
-    budget = client.budget() or LISTING_BUDGET
+    budget = client.listing.budget() or LISTING_BUDGET
     used = full_width(entries)
     if used <= budget:
         return None

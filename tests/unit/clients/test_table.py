@@ -66,8 +66,8 @@ def test_client_ids_are_unique_and_known() -> None:
 
 def test_every_honoured_field_is_in_the_field_table() -> None:
     for client in CLIENTS:
-        assert client.fields >= SPEC
-        assert client.extra_fields <= set(ALL_FIELDS), client.id
+        assert client.fields.honoured >= SPEC
+        assert client.fields.extra <= set(ALL_FIELDS), client.id
 
 
 @pytest.mark.parametrize(
@@ -119,44 +119,44 @@ def test_every_honoured_field_is_in_the_field_table() -> None:
     ],
 )
 def test_honoured_fields_from_the_facts(client: str, extra: set[str]) -> None:
-    assert CLIENTS_BY_ID[client].extra_fields == extra
+    assert CLIENTS_BY_ID[client].fields.extra == extra
 
 
 def test_argument_hint_honoured_and_ignored() -> None:
-    honour = {c.id for c in CLIENTS if "argument-hint" in c.fields}
+    honour = {c.id for c in CLIENTS if "argument-hint" in c.fields.honoured}
     # Copilot CLI (observed) reads it as a string: any other value drops the skill.
     assert honour == {"claude-code", "copilot", "copilot-cli", "qwen-code"}
 
 
 def test_yaml_strictness_and_names() -> None:
-    assert CLIENTS_BY_ID["claude-code"].yaml == "lenient"
-    assert CLIENTS_BY_ID["copilot"].yaml == "strict"
+    assert CLIENTS_BY_ID["claude-code"].reading.yaml == "lenient"
+    assert CLIENTS_BY_ID["copilot"].reading.yaml == "strict"
     # Codex (observed): an unquoted `key: a: b` loads as text; an unclosed quote does not.
-    assert CLIENTS_BY_ID["codex"].yaml == "lenient"
+    assert CLIENTS_BY_ID["codex"].reading.yaml == "lenient"
     # Gemini CLI (observed): a block js-yaml rejects is read again line by line.
     gemini = CLIENTS_BY_ID["gemini-cli"]
-    assert gemini.yaml == "lenient" and gemini.field_reader == "yaml-else-lines"
+    assert gemini.reading.yaml == "lenient" and gemini.reading.field_reader == "yaml-else-lines"
     # Qwen Code (observed): YAML, else its own simple line reader (no continuation lines).
     qwen = CLIENTS_BY_ID["qwen-code"]
-    assert qwen.yaml == "lenient" and qwen.field_reader == "yaml-else-simple"
+    assert qwen.reading.yaml == "lenient" and qwen.reading.field_reader == "yaml-else-simple"
     # Factory Droid (observed): js-yaml, else a line reader of its own, read as Qwen Code's
     # reader reads; an empty description is kept.
     droid = CLIENTS_BY_ID["droid"]
-    assert droid.field_reader == "yaml-else-simple" and droid.blank_description_ok
-    assert not CLIENTS_BY_ID["insomnia"].lenient_name
-    assert not CLIENTS_BY_ID["agentskills"].lenient_name
+    assert droid.reading.field_reader == "yaml-else-simple" and droid.reading.blank_description_ok
+    assert not CLIENTS_BY_ID["insomnia"].reading.lenient_name
+    assert not CLIENTS_BY_ID["agentskills"].reading.lenient_name
     # Copilot CLI's and Factory Droid's observed name rules admit ASCII only; the spec
     # profile any script.
-    assert {c.id for c in CLIENTS if c.name_charset == "ascii"} == {"copilot-cli", "droid"}
-    assert CLIENTS_BY_ID["agentskills"].name_charset == "unicode-lowercase"
-    assert CLIENTS_BY_ID["claude-code"].lenient_name
-    assert CLIENTS_BY_ID["claude-code"].entry_cap == 1536
+    assert {c.id for c in CLIENTS if c.reading.name_charset == "ascii"} == {"copilot-cli", "droid"}
+    assert CLIENTS_BY_ID["agentskills"].reading.name_charset == "unicode-lowercase"
+    assert CLIENTS_BY_ID["claude-code"].reading.lenient_name
+    assert CLIENTS_BY_ID["claude-code"].listing.entry_cap == 1536
 
 
 def test_yoi_workflow_fields_are_not_honoured_by_anyone() -> None:
     assert YOI_FORBIDDEN_FIELDS
     for client in CLIENTS:
-        assert not set(YOI_FORBIDDEN_FIELDS) & client.fields
+        assert not set(YOI_FORBIDDEN_FIELDS) & client.fields.honoured
 
 
 def test_get_client() -> None:
@@ -225,7 +225,7 @@ def test_nested_skills_only_for_clients_that_nest() -> None:
     found = ids(clients_for_path("/p/.claude/skills/group/pdf/SKILL.md"))
     assert "claude-code" not in found  # observed: Claude Code reads direct children only
     assert "copilot" not in found
-    assert all(CLIENTS_BY_ID[client_id].nested for client_id in found)
+    assert all(CLIENTS_BY_ID[client_id].discovery.nested for client_id in found)
 
 
 def test_pi_reads_root_level_markdown_files() -> None:
@@ -240,7 +240,7 @@ def test_windows_paths() -> None:
 def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
     from skill_ls.clients.loaders import LOADERS, misread_as
 
-    assert {c.id: c.yaml_loader for c in CLIENTS if c.yaml_loader != "unknown"} == {
+    assert {c.id: c.reading.yaml_loader for c in CLIENTS if c.reading.yaml_loader != "unknown"} == {
         "agentskills": "strictyaml",
         # Factory Droid's binary bundles js-yaml 4.1.1.
         "droid": "js-yaml",
@@ -252,7 +252,7 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
         # Qwen Code bundles the `yaml` package and asks for its core schema explicitly.
         "qwen-code": "yaml-1.2-core",
     }
-    assert all(c.yaml_loader in LOADERS for c in CLIENTS)
+    assert all(c.reading.yaml_loader in LOADERS for c in CLIENTS)
     assert misread_as("js-yaml", "1_000") == "int"
     assert misread_as("js-yaml", "1:30") is None
     assert misread_as("js-yaml-3", "1:30") == "int"

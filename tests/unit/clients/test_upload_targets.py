@@ -13,7 +13,7 @@ UPLOAD = CLIENTS_BY_ID["claude-api"]
 
 def test_the_upload_takes_only_the_spec_keys_and_refuses_others() -> None:
     assert (
-        UPLOAD.fields
+        UPLOAD.fields.honoured
         == SPEC_FIELD_NAMES
         == {
             "name",
@@ -24,18 +24,19 @@ def test_the_upload_takes_only_the_spec_keys_and_refuses_others() -> None:
             "allowed-tools",
         }
     )
-    assert UPLOAD.unknown_fields == "error"
+    assert UPLOAD.fields.unknown == "error"
 
 
 def test_the_upload_name_and_description_facts() -> None:
     assert UPLOAD.name == "Claude API / claude.ai upload"
-    assert UPLOAD.name_charset == "ascii"
-    assert UPLOAD.reserved_name_words == ("anthropic", "claude")
-    assert UPLOAD.xml_tags_refused_in == ("name", "description")
-    assert UPLOAD.max_upload_bytes == 30_000_000
+    assert UPLOAD.reading.name_charset == "ascii"
+    assert UPLOAD.upload is not None
+    assert UPLOAD.upload.reserved_name_words == ("anthropic", "claude")
+    assert UPLOAD.upload.xml_tags_refused_in == ("name", "description")
+    assert UPLOAD.upload.max_upload_bytes == 30_000_000
     # The spec's own caps (64 and 1,024) are the upload's: no cap of its own beyond them.
-    assert UPLOAD.description_max is None
-    assert UPLOAD.entry_cap is None
+    assert UPLOAD.reading.description_max is None
+    assert UPLOAD.listing.entry_cap is None
 
 
 def test_the_upload_is_cited_from_anthropics_docs() -> None:
@@ -49,8 +50,8 @@ def test_the_upload_is_cited_from_anthropics_docs() -> None:
 
 
 def test_the_upload_discovers_nothing_and_has_no_catalog() -> None:
-    assert UPLOAD.project_roots == () and UPLOAD.user_roots == ()
-    assert (UPLOAD.catalog, UPLOAD.activation) == ("none", "none")
+    assert UPLOAD.discovery.project_roots == () and UPLOAD.discovery.user_roots == ()
+    assert (UPLOAD.listing.format, UPLOAD.activation.format) == ("none", "none")
     in_claude_folder = clients_for_path("/srv/repo/.claude/skills/pdf/SKILL.md")
     assert CLIENTS_BY_ID["claude-code"] in in_claude_folder
     assert UPLOAD not in in_claude_folder
@@ -65,7 +66,4 @@ def test_the_upload_is_a_target_but_not_an_agent() -> None:
     assert CheckContext().audience == CLIENTS
     assert CheckContext(settings=Settings(target_clients=("claude-api",))).audience == (UPLOAD,)
     # No agent row sets the upload columns.
-    assert all(
-        not c.reserved_name_words and not c.xml_tags_refused_in and c.max_upload_bytes is None
-        for c in CLIENTS
-    )
+    assert all(c.upload is None for c in CLIENTS)

@@ -41,11 +41,11 @@ def make_source(tmp_path: Path, body: str, files: dict[str, str] | None = None) 
 
 
 def client_for(fmt: str) -> str:
-    return next(client.id for client in CLIENTS if client.activation == fmt)
+    return next(client.id for client in CLIENTS if client.activation.format == fmt)
 
 
 def test_every_activation_format_in_the_table_has_a_renderer() -> None:
-    assert {client.activation for client in CLIENTS} == set(ACTIVATIONS)
+    assert {client.activation.format for client in CLIENTS} == set(ACTIVATIONS)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -51,11 +51,11 @@ def skill(
 
 
 CLIENT_IDS = [client.id for client in CLIENTS]
-FORMATS = sorted({client.catalog for client in CLIENTS})
+FORMATS = sorted({client.listing.format for client in CLIENTS})
 
 
 def client_for(fmt: str) -> str:
-    return next(client.id for client in CLIENTS if client.catalog == fmt)
+    return next(client.id for client in CLIENTS if client.listing.format == fmt)
 
 
 def test_every_catalog_format_in_the_table_has_a_renderer() -> None:
@@ -63,7 +63,7 @@ def test_every_catalog_format_in_the_table_has_a_renderer() -> None:
 
 
 def test_every_catalog_view_in_the_table_has_a_renderer() -> None:
-    views = {client.catalog_view for client in CLIENTS if client.catalog_view is not None}
+    views = {client.listing.view for client in CLIENTS if client.listing.view is not None}
     assert views == set(CATALOG_VIEWS)
 
 
@@ -74,7 +74,7 @@ EMPTY_SECTIONS: dict[str, str] = {"opencode-available-skills": OPENCODE_PREAMBLE
 @pytest.mark.parametrize("client_id", CLIENT_IDS)
 def test_no_skills_no_section(client_id: str) -> None:
     rendering = render_catalog(client_id, [])
-    expected = EMPTY_SECTIONS.get(get_client(client_id).catalog, "")
+    expected = EMPTY_SECTIONS.get(get_client(client_id).listing.format, "")
     assert rendering.text == expected and rendering.characters == len(expected)
     assert rendering.truncated_at is None
 
@@ -82,7 +82,7 @@ def test_no_skills_no_section(client_id: str) -> None:
 @pytest.mark.parametrize("client_id", CLIENT_IDS)
 def test_only_hidden_skills_no_section(client_id: str) -> None:
     rendering = render_catalog(client_id, [skill("secret", hidden=True)])
-    assert rendering.text == EMPTY_SECTIONS.get(get_client(client_id).catalog, "")
+    assert rendering.text == EMPTY_SECTIONS.get(get_client(client_id).listing.format, "")
     assert [(e.name, e.hidden) for e in rendering.entries] == [("secret", True)]
 
 
@@ -168,9 +168,9 @@ def test_claude_listing_joins_when_to_use() -> None:
 
 def test_claude_budget_follows_the_context_window() -> None:
     client = get_client("claude-code")
-    assert client.budget() == 30_000
-    assert replace(client, context_window=200_000).budget() == 6_000
-    assert replace(client, context_window=200_000, chars_per_token=4).budget() == 8_000
+    assert client.listing.budget() == 30_000
+    assert client.with_context_window(200_000).listing.budget() == 6_000
+    assert replace(client.listing, context_window=200_000, chars_per_token=4).budget() == 8_000
 
 
 def test_claude_escapes_angle_brackets_only_and_flattens_control_runs() -> None:
@@ -197,10 +197,10 @@ def test_claude_entry_cap() -> None:
 
 
 def test_claude_budget_drops_descriptions_then_gives_them_back_in_order() -> None:
-    client = replace(get_client("claude-code"), context_window=200_000)  # 6,000 characters
+    client = get_client("claude-code").with_context_window(200_000)  # 6,000 characters
     builtin = skill("own", "b" * 900, scope="builtin")
     skills = [skill(f"s{i:02d}", "d" * 500) for i in range(20)]
-    rendering = CATALOGS[client.catalog]([*skills, builtin], client)
+    rendering = CATALOGS[client.listing.format]([*skills, builtin], client)
     lines = rendering.text.splitlines()[2:]
     assert lines[-1] == "- own: " + "b" * 900  # built-ins keep their descriptions
     lines = lines[:-1]

@@ -67,7 +67,7 @@ def test_roots_are_numbered_in_codex_read_order_not_listing_order() -> None:
         "/w/.agents/skills",
     ]
     # Without `root_load_order`, roots come in the order of the skills.
-    other = replace(CODEX, root_load_order=())
+    other = replace(CODEX, discovery=replace(CODEX.discovery, root_load_order=()))
     assert root_order(skills, other)[0] == "/h/.codex/skills/.system"
 
 
@@ -89,8 +89,8 @@ def test_catalog_layout_and_no_escaping() -> None:
 
 def test_budget_comes_from_the_client_row() -> None:
     assert measure_for(CODEX) == Measure(5_440, 4)  # 2% of 272,000 tokens
-    assert measure_for(replace(CODEX, context_window=1_000_000)) == Measure(20_000, 4)
-    assert measure_for(replace(CODEX, context_window=None)) == Measure(8_000)  # characters
+    assert measure_for(CODEX.with_context_window(1_000_000)) == Measure(20_000, 4)
+    assert measure_for(CODEX.with_context_window(None)) == Measure(8_000)  # characters
     assert Measure(10, 4).cost("abc") == 1  # "abc\n": 4 bytes
     assert Measure(10, 4).cost("abcd") == 2  # 5 bytes, rounded up
     assert Measure(10, 4).cost("é") == 1  # 3 bytes
@@ -109,7 +109,7 @@ def test_the_roots_table_is_charged_past_its_allowance() -> None:
 def test_a_bigger_window_cuts_less() -> None:
     skills = [skill(f"s{i:02d}", "z" * 1000) for i in range(60)]
     small = codex_instructions(skills, CODEX)
-    big = codex_instructions(skills, replace(CODEX, context_window=1_000_000))
+    big = codex_instructions(skills, CODEX.with_context_window(1_000_000))
     assert all(entry.truncated for entry in small.entries)
     assert not any(entry.truncated for entry in big.entries)
     assert small.truncated_at is not None and big.truncated_at is None
@@ -120,7 +120,7 @@ def test_shared_characters_follow_token_rounding() -> None:
     # grows by a token, the first line first.
     lines = [skill("aa", "x" * 50), skill("bb", "y" * 50)]
     bare = sum(Measure(1, 4).cost(f"- {s.name}: (file: r0/{s.name}/SKILL.md)") for s in lines)
-    client = replace(CODEX, context_window=(bare + 1) * 50)
+    client = CODEX.with_context_window((bare + 1) * 50)
     assert measure_for(client) == Measure(bare + 1, 4)
     text = codex_instructions(lines, client).text
     kept = [line for line in text.splitlines() if line.startswith(("- aa", "- bb"))]

@@ -130,7 +130,7 @@ def test_name_by_source_order_and_clash(tmp_path: Path) -> None:
 
 
 def test_catalog_keeps_whole_entries_while_the_budget_allows() -> None:
-    client = replace(CLIENT, catalog_budget=300)
+    client = replace(CLIENT, listing=replace(CLIENT.listing, catalog_budget=300))
     skills = [_skill("a"), _skill("b", "& " * 60), _skill("c")]
     rendering = copilot_cli_catalog(skills, client)
     assert rendering.text.startswith("<available_skills>\n<skill>\n  <name>a</name>\n")

@@ -59,7 +59,9 @@ def test_a_long_description_keeps_1023_characters_and_an_ellipsis() -> None:
 
 
 def test_past_the_budget_built_ins_keep_descriptions_then_project_then_user() -> None:
-    small = dataclasses.replace(DROID, context_window=None, catalog_budget=60)
+    small = dataclasses.replace(
+        DROID, listing=dataclasses.replace(DROID.listing, context_window=None, catalog_budget=60)
+    )
     skills = [
         _skill("user", "u" * 10, scope="user"),
         _skill("big", "b" * 40),

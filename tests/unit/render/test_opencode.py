@@ -125,7 +125,7 @@ def test_skill_files_stop_at_ten_and_skip_git_ignored_files(tmp_path: Path) -> N
 
 def test_the_row_renders_with_these_formats() -> None:
     client = get_client("opencode")
-    assert (client.catalog, client.activation) == (
+    assert (client.listing.format, client.activation.format) == (
         "opencode-available-skills",
         "opencode-skill-content",
     )

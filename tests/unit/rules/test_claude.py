@@ -83,9 +83,9 @@ def test_truthy_strings_hide_like_true() -> None:
 
 
 def test_budget_from_the_context_window() -> None:
-    assert CLAUDE.budget() == 30_000
-    assert replace(CLAUDE, context_window=2_000, catalog_share=0.0001).budget() == 1
-    assert SPEC.budget() is None  # no window, no budget
+    assert CLAUDE.listing.budget() == 30_000
+    assert replace(CLAUDE.listing, context_window=2_000, catalog_share=0.0001).budget() == 1
+    assert SPEC.listing.budget() is None  # no window, no budget
 
 
 def test_ignored_folders_are_recorded_flagged_only_when_asked(tmp_path: Path) -> None:

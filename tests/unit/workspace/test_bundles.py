@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from skill_ls.clients.bundle_formats import CLAUDE_CODE_PLUGIN, GEMINI_CLI_EXTENSION
+from skill_ls.clients.agents.claude_code import CLAUDE_CODE_PLUGIN
+from skill_ls.clients.agents.gemini_cli import GEMINI_CLI_EXTENSION
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.document.manifest_json import read_manifest
 from skill_ls.rules.manifests import MAX_MARKETPLACE_ENTRIES

@@ -81,7 +81,7 @@ def ignoring_clients(index: WorkspaceIndex, root: str) -> set[str]:
     return {
         client_id
         for client_id, found in index.roots()
-        if found.path == root and not CLIENTS_BY_ID[client_id].loads_ignored
+        if found.path == root and not CLIENTS_BY_ID[client_id].discovery.loads_ignored
     }
 
 
@@ -92,7 +92,7 @@ def test_ignore_files_and_skipped_folders(workspace: Workspace) -> None:
     # .agents/skills/.gitignore: drafts/ -- found (flagged), and loaded only by the clients
     # observed to load ignored skills (`Client.loads_ignored`).
     assert not loaded_by(index, "wip") & ignoring_clients(index, root)
-    assert all(CLIENTS_BY_ID[client].loads_ignored for client in loaded_by(index, "wip"))
+    assert all(CLIENTS_BY_ID[client].discovery.loads_ignored for client in loaded_by(index, "wip"))
     assert "dep" not in everything  # node_modules is never walked
     assert "pdf" in everything
 
@@ -139,14 +139,14 @@ def test_nested_skills_per_client_walk_rule(workspace: Workspace) -> None:
     claude_root = str(workspace.project / ".claude" / "skills")
     for client_id in {client_id for client_id, root in index.roots() if root.path == claude_root}:
         # .claude/skills/group/review: two folders below the root
-        nests = CLIENTS_BY_ID[client_id].nested
+        nests = CLIENTS_BY_ID[client_id].discovery.nested
         assert ("review" in names(index, client_id)) == nests, client_id
     assert "review" not in names(index, "claude-code")  # observed: direct children only
     assert "review" not in names(index, "copilot")  # copilot only looks one level deep
     entry = index.skill_by_name("inner")
     assert entry is not None
     # the clients that glob `**/SKILL.md` (OpenCode, observed) walk on below one
-    walk_on = {c.id for c in CLIENTS if not c.skill_md_ends_walk and c.nested}
+    walk_on = {c.id for c in CLIENTS if not c.discovery.skill_md_ends_walk and c.discovery.nested}
     assert {p.client for p in entry.placements} == walk_on
 
 
@@ -174,10 +174,12 @@ def test_skipped_skills_say_why(workspace: Workspace) -> None:
     assert nodesc is not None
     for placement in nodesc.placements:
         client = CLIENTS_BY_ID[placement.client]
-        if client.missing_description == "unlisted":  # observed: OpenCode loads it, unlisted
+        if (
+            client.reading.missing_description == "unlisted"
+        ):  # observed: OpenCode loads it, unlisted
             assert placement.status == "hidden-from-model" and placement.loaded
             assert "no description" in placement.reason
-        elif client.description_fallback == "skip":
+        elif client.reading.description_fallback == "skip":
             assert placement.status == "skipped" and "no description" in placement.reason
         else:  # observed: Claude Code describes it by its body's first line
             assert placement.status == "loaded"

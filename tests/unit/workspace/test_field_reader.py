@@ -71,4 +71,4 @@ def test_names_lose_unsafe_characters(tmp_path: Path) -> None:
 def test_other_clients_keep_the_yaml_reader(tmp_path: Path) -> None:
     facts = facts_for(tmp_path, "---\ndescription: d\n---\n")
     agentskills = CLIENTS_BY_ID["agentskills"]
-    assert agentskills.field_reader == "yaml" and skip_reason(agentskills, facts) is None
+    assert agentskills.reading.field_reader == "yaml" and skip_reason(agentskills, facts) is None

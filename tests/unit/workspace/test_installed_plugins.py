@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from skill_ls.clients.bundle_formats import CLAUDE_CODE_PLUGIN
+from skill_ls.clients.agents.claude_code import CLAUDE_CODE_PLUGIN
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.bundles import installed_bundles, installed_view

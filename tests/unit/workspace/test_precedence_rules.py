@@ -24,7 +24,12 @@ def candidate(scope: str, order: int) -> Candidate:
 
 
 def test_a_varying_clash_names_one_copy_and_says_it_varies() -> None:
-    client = replace(BASE, clash="varies", clash_note="Agent loads concurrently; either wins")
+    client = replace(
+        BASE,
+        clashes=replace(
+            BASE.clashes, clash="varies", clash_note="Agent loads concurrently; either wins"
+        ),
+    )
     user, project = candidate("user", 0), candidate("project", 1)
     facts = {c.found.real: SkillFacts("twin", "A twin.") for c in (user, project)}
     outcomes = resolve(client, [project, user], facts, "override")
@@ -32,19 +37,29 @@ def test_a_varying_clash_names_one_copy_and_says_it_varies() -> None:
     assert shown.status is Status.LOADED and shown.varies  # the copy loaded last, usually
     assert other.status is Status.SHADOWED and other.varies and other.winner is project
     assert shown.reason == other.reason == "Agent loads concurrently; either wins"
-    plain = resolve(replace(BASE, clash="last-wins"), [project, user], facts, "override")
+    plain = resolve(
+        replace(BASE, clashes=replace(BASE.clashes, clash="last-wins")),
+        [project, user],
+        facts,
+        "override",
+    )
     assert not any(outcome.varies for outcome in plain.values())
 
 
 def test_name_required_skips_a_skill_without_name() -> None:
-    client = replace(BASE, name="Agent", name_required=True)
+    client = replace(BASE, name="Agent", reading=replace(BASE.reading, name_required=True))
     reason = skip_reason(client, SkillFacts(None, "Has a description."))
     assert reason is not None and "no `name`" in reason and "folder" in reason
     assert skip_reason(BASE, SkillFacts(None, "Has a description.")) is None
 
 
 def test_missing_description_unlisted_loads_but_hides() -> None:
-    client = replace(BASE, name="Agent", missing_description="unlisted", hidden_when=())
+    client = replace(
+        BASE,
+        name="Agent",
+        reading=replace(BASE.reading, missing_description="unlisted"),
+        listing=replace(BASE.listing, hidden_when=()),
+    )
     facts = SkillFacts("quiet", None)
     assert skip_reason(client, facts) is None
     reason = unlisted_reason(client, facts)
@@ -56,7 +71,10 @@ def test_missing_description_unlisted_loads_but_hides() -> None:
 def test_blank_description_counts_when_the_row_says_so() -> None:
     facts = SkillFacts("empty", "")
     assert skip_reason(BASE, facts) == "it has no description"
-    assert skip_reason(replace(BASE, blank_description_ok=True), facts) is None
+    assert (
+        skip_reason(replace(BASE, reading=replace(BASE.reading, blank_description_ok=True)), facts)
+        is None
+    )
 
 
 def _write(folder: Path, text: str) -> None:

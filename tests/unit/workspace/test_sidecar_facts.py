@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from skill_ls.clients.model import CODEX_IMPLICIT_INVOCATION
+from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION
 from skill_ls.workspace.facts import read_facts
 
 HIDE = "policy:\n  allow_implicit_invocation: false\n"

@@ -1,10 +1,19 @@
-"""The bundle formats agents install skills from (Claude Code plugins and marketplaces, Gemini
-CLI extensions, Codex plugins): data for the client rows' `bundles` column, each cited from
-the agent's own code at the version the client lab installs."""
+"""Claude Code (`claude-code`), observed in the client lab (`clientlab/`): every fact was seen in
+the real agent at the version its provenance names, and `tests/lab/` replays it byte
+for byte."""
 
 from __future__ import annotations
 
-from skill_ls.clients.model import BundleFormat, Provenance
+from skill_ls.clients.activation import Activation
+from skill_ls.clients.bundle_format import BundleFormat
+from skill_ls.clients.clashes import Clashes
+from skill_ls.clients.discovery import Discovery
+from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.listing import Listing
+from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
+from skill_ls.clients.reading import Reading
 
 CLAUDE_CODE_PLUGIN = BundleFormat(
     kind="plugin",
@@ -91,71 +100,98 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
     ),
 )
 
-GEMINI_CLI_EXTENSION = BundleFormat(
-    kind="extension",
-    manifests=("gemini-extension.json",),
-    required_keys=("name", "version"),
-    name_rule=(r"[a-zA-Z0-9-]+", "letters (a-z, A-Z), digits and '-' only"),
-    skills_folder="skills",
-    listed_as="{skill}",
-    skill_key="name",
-    # Extensions load first (after the built-ins): a user or project skill with the same
-    # name replaces an extension's and keeps its place.
-    listed="after-builtins",
-    root_variables=("${extensionPath}",),
-    installed_under="~/.gemini/extensions",
-    # `loadExtensions`: every folder of ~/.gemini/extensions, enabled unless
-    # extension-enablement.json turns it off for the folder (not read here).
-    installed_layout="folders",
+CLIENT = Client(
+    id="claude-code",
+    name="Claude Code",
+    discovery=Discovery(
+        project_roots=(".claude/skills",),
+        user_roots=("~/.claude/skills",),
+        # Only the folders directly below a root (or links to folders) are read.
+        nested=False,
+        max_depth=1,
+        loads_ignored=True,
+        root_order="locale",
+    ),
+    reading=Reading(
+        yaml="lenient",
+        truthy_strings=frozenset({"1", "true", "yes", "on"}),
+        # Its folder name: a skill named otherwise "is not offered".
+        name_rule=(
+            r"[^\x00-\x1f\x7f-\x9f\u2028\u2029<>]{1,256}",
+            "1-256 characters without control characters, < or >",
+        ),
+        name_source="folder",
+        bad_frontmatter="ignore",
+        description_fallback="body-first-line",
+    ),
+    fields=FieldSupport(
+        extra=frozenset(
+            {
+                "when_to_use",
+                "argument-hint",
+                "arguments",
+                "disable-model-invocation",
+                "user-invocable",
+                "disallowed-tools",
+                "model",
+                "effort",
+                "context",
+                "agent",
+                "background",
+                "hooks",
+                "paths",
+                "shell",
+            }
+        ),
+        unknown="ignore",
+    ),
+    clashes=Clashes(
+        # Managed, then user, then project skills are loaded and the first copy of a folder
+        # name is kept: user skills win over project skills.
+        clash="user-wins",
+        scope_order=("user", "extra", "project"),
+        builtin_position="last",
+    ),
+    listing=Listing(
+        format="claude-listing",
+        hidden_when=(("disable-model-invocation", True),),
+        entry_cap=1536,
+        # 1% of the context window at 3 characters per token (4 for models up to the 4.6
+        # generation); the lab's model had a 1,000,000-token window.
+        context_window=1_000_000,
+        chars_per_token=3,
+        catalog_share=0.01,
+    ),
+    activation=Activation(
+        format="claude-base-directory",
+        # Scenarios `arguments`, `arguments-none`, `arguments-indexed` (every form, code too),
+        # `arguments-unfilled` and `arguments-only-index` (when `ARGUMENTS:` is appended); the
+        # grammar is `clients/argument_syntax.py`.
+        argument_placeholders="claude-code",
+        hidden_refusal=(
+            "Skill {name} cannot be used with Skill tool due to disable-model-invocation. "
+            "Ask the user to run /{name} themselves — it cannot be invoked via the Skill "
+            "tool. Do not replicate this skill's workflow by other means — it is reserved "
+            "for explicit user invocation."
+        ),
+        line_ends="kept",
+    ),
     notes=(
-        "An extension's skills (`skills/*/SKILL.md`) are listed under their own names, not "
-        "namespaced; they load right after the built-ins, so a user or project skill of the "
-        "same name replaces one (and is listed in its place). Installed extensions are the "
-        "folders of ~/.gemini/extensions, read in the order the file system lists them; one "
-        "that extension-enablement.json switches off is still shown. Seen in Gemini CLI "
-        "0.61.0 with one installed extension (tests/fixtures/plugin-marketplace-observed, "
-        "replayed byte for byte but for the built-ins' order, which varies)."
+        "Managed > personal (user) > project on a clash of folder names. The listing's "
+        "budget is 1% of the model's context window; over it, descriptions are dropped "
+        "(built-ins keep theirs) and given back in order of the user's past use of each "
+        "skill, which skill-ls cannot see: it gives them back in listing order, as a "
+        "fresh install does."
     ),
-    provenance=Provenance(
-        "cited",
-        "@google/gemini-cli 0.61.0 (bundle): the extension loader (`gemini-extension.json` "
-        "needs `name` and `version`; `validateName`: /^[a-zA-Z0-9-]+$/; skills from "
-        "`<extension>/skills`) and `SkillManager.discoverSkills` (built-ins, extensions, "
-        "user, workspace: a later copy replaces an earlier one), `loadExtensions` (each folder "
-        "of ~/.gemini/extensions) and `ExtensionEnablementManager.isEnabled` (on by default)",
-    ),
-)
-
-CODEX_PLUGIN = BundleFormat(
-    kind="plugin",
-    manifests=(
-        ".codex-plugin/plugin.json",
-        ".claude-plugin/plugin.json",
-        ".cursor-plugin/plugin.json",
-    ),
-    required_keys=("name",),
-    skills_folder="skills",
-    marketplaces=(
-        ".agents/plugins/marketplace.json",
-        ".claude-plugin/marketplace.json",
-        ".cursor-plugin/marketplace.json",
-    ),
-    listed_as="{bundle}:{skill}",
-    skill_key="name",
-    listed="after-found",
-    installed_under="~/.codex/plugins",
-    notes=(
-        "Reads its own `.codex-plugin/plugin.json` and Claude Code's and Cursor's manifests; "
-        "a plugin's skills are prefixed with the plugin's namespace and `:`. The `skills/` "
-        "folder is the layout the manifests it reads share; it is not spelt out in the "
-        "binary, and nothing here was observed."
-    ),
-    provenance=Provenance(
-        "cited",
-        "@openai/codex 0.169.0 (the native binary's strings): manifest paths "
-        "(.codex-plugin, .claude-plugin, .cursor-plugin), marketplace paths "
-        "(.agents/plugins/marketplace.json, ...), 'local plugin source path must start "
-        "with `./`', and the prompt line 'Skills from this plugin are prefixed with "
-        "`{{ skill_namespace }}:`'",
+    provenance=Provenance("observed", "Claude Code 2.1.328"),
+    # Cited, not observed: the format carries its own provenance.
+    bundles=(CLAUDE_CODE_PLUGIN,),
+    markup=MarkupFacts(
+        frontmatter_comments_reach_model=False,
+        trailing_comment_in_description=False,
+        body_html_comments_reach_model=True,
+        shell_commands="run",
+        shell_syntax="claude-code",
+        provenance=observed_in_lab("Claude Code 2.1.328"),
     ),
 )

@@ -1,0 +1,45 @@
+"""What a client puts in front of the model when it activates a skill
+(`Client.activation`). Read by the activation renderers (`render/`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# The activation formats skill-ls renders (`render.formats`); "none": an upload target.
+ActivationFormat = Literal[
+    "skill-content",
+    "claude-base-directory",
+    "gemini-activated",
+    "codex-skill",
+    "opencode-skill-content",
+    "read-file",
+    "pi-read",
+    "copilot-cli-skill-context",
+    "qwen-base-directory",
+    "droid-skill",
+    "none",
+]
+# How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
+# "kept" (line ends as written).
+LineEnds = Literal["normalised", "kept"]
+# What the client does with argument placeholders in the body on activation: "as-written"
+# (shows them to the model unchanged) | "claude-code" (a textual replacement, code
+# included: `$ARGUMENTS` by the whole argument text, `$ARGUMENTS[N]` and `$N` by word N
+# counted from 0 and left as written past the last word, `$name` by the word at the
+# position of `name` in `arguments` (empty past the last); `ARGUMENTS: <text>` appended
+# when no placeholder was filled; the grammar is `clients/argument_syntax.py`).
+ArgumentPlaceholders = Literal["as-written", "claude-code"]
+
+
+@dataclass(frozen=True)
+class Activation:
+    format: ActivationFormat = "skill-content"
+    line_ends: LineEnds = "normalised"
+    argument_placeholders: ArgumentPlaceholders = "as-written"
+    # The client's answer when asked to activate a skill hidden from the model (`{name}` is
+    # the skill's name); None: it activates hidden skills like any other.
+    hidden_refusal: str | None = None
+    # The client's answer when asked to activate a name that two or more of the skills it
+    # loads share (`{name}`, `{count}`); None: it activates one of them.
+    ambiguous_refusal: str | None = None

@@ -1,0 +1,91 @@
+"""Copilot CLI (`copilot-cli`), observed in the client lab (`clientlab/`): every fact was seen in
+the real agent at the version its provenance names, and `tests/lab/` replays it byte
+for byte."""
+
+from __future__ import annotations
+
+from skill_ls.clients.activation import Activation
+from skill_ls.clients.clashes import Clashes
+from skill_ls.clients.discovery import Discovery
+from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.listing import Listing
+from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
+from skill_ls.clients.reading import Reading
+
+CLIENT = Client(
+    id="copilot-cli",
+    name="Copilot CLI",
+    discovery=Discovery(
+        # A clash of names goes to the first copy in this order: the project's .github,
+        # .agents, .claude; then ~/.copilot, ~/.agents (not ~/.claude).
+        project_roots=(".github/skills", ".agents/skills", ".claude/skills"),
+        user_roots=("~/.copilot/skills", "~/.agents/skills"),
+        # Skills are found at any depth below a root (39 folders deep was seen; this
+        # walker stops at 8); a SKILL.md ends the walk, dot folders are skipped, ignored
+        # files are read.
+        nested=True,
+        max_depth=64,
+        skip_dot_entries=True,
+        loads_ignored=True,
+    ),
+    reading=Reading(
+        yaml="strict",
+        typed_fields=(
+            ("name", "string"),
+            ("description", "string"),
+            ("argument-hint", "string"),
+            ("allowed-tools", "strings"),
+            ("disable-model-invocation", "bool"),
+            ("user-invocable", "bool"),
+        ),
+        dropped_when=(("disable-model-invocation", True),),
+        description_max=1024,
+        description_fallback="body-lines",
+        name_rule=(
+            r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}",
+            "1-64 ASCII letters, digits, '.', '_' or '-' starting with a letter or digit",
+        ),
+        # Its name rule admits ASCII only: a name with any other letter is dropped.
+        name_charset="ascii",
+    ),
+    fields=FieldSupport(
+        extra=frozenset(
+            {
+                "argument-hint",
+                "user-invocable",
+                "disable-model-invocation",
+                "allowed-tools",
+            }
+        ),
+        unknown="ignore",
+    ),
+    clashes=Clashes(
+        clash="first-wins",
+        scope_order=("project", "extra", "user"),
+        # The catalog lists the project's skills (all three roots together) by name, then
+        # each user root's by name; built-ins last.
+        list_order="name-by-source",
+        builtin_position="last",
+    ),
+    listing=Listing(
+        format="copilot-cli-available-skills",
+        catalog_budget=15_000,
+    ),
+    activation=Activation(
+        format="copilot-cli-skill-context",
+    ),
+    notes=(
+        "Not VS Code's Copilot Chat. Drops (does not list, cannot activate) a skill "
+        "whose YAML is not strict YAML, whose name breaks its name rule, whose typed "
+        "field has another type (argument-hint: [file], disable-model-invocation: yes), "
+        "with disable-model-invocation: true, or with a description over 1,024 "
+        "characters; without a description key, the body's first three non-heading "
+        "lines stand in. The catalog keeps whole entries up to 15,000 characters and "
+        "names the rest on one line. A folder-derived name has its spaces made '-' "
+        "(not modelled); past 100 resource files, which ones activation lists varies."
+    ),
+    provenance=Provenance("observed", "Copilot CLI 1.0.102"),
+    markup=shown_as_written("Copilot CLI 1.0.102"),
+)

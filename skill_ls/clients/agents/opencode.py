@@ -1,0 +1,79 @@
+"""OpenCode (`opencode`), observed in the client lab (`clientlab/`): every fact was seen in
+the real agent at the version its provenance names, and `tests/lab/` replays it byte
+for byte."""
+
+from __future__ import annotations
+
+from skill_ls.clients.activation import Activation
+from skill_ls.clients.clashes import Clashes
+from skill_ls.clients.discovery import Discovery
+from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.listing import Listing
+from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
+from skill_ls.clients.reading import Reading
+
+CLIENT = Client(
+    id="opencode",
+    name="OpenCode",
+    discovery=Discovery(
+        # Loaded in this order: ~/.claude/skills, ~/.agents/skills, then .claude/skills and
+        # .agents/skills in the project and its ancestors up to the git root, then
+        # `{skill,skills}` in ~/.config/opencode, the project's .opencode folders and
+        # ~/.opencode. Every SKILL.md below a root is read (glob `**/SKILL.md`), also below
+        # another skill, through symlinks, ignore files notwithstanding.
+        project_roots=(".claude/skills", ".agents/skills", ".opencode/skill", ".opencode/skills"),
+        user_roots=(
+            "~/.claude/skills",
+            "~/.agents/skills",
+            "$XDG_CONFIG_HOME/opencode/skill",
+            "$XDG_CONFIG_HOME/opencode/skills",
+            "~/.opencode/skill",
+            "~/.opencode/skills",
+        ),
+        ancestors="git-root",
+        nested=True,
+        max_depth=8,
+        skill_md_ends_walk=False,
+        loads_ignored=True,
+    ),
+    reading=Reading(
+        # gray-matter (js-yaml); a block it rejects is retried with each unquoted `key: a: b`
+        # value made a block scalar.
+        yaml="lenient",
+        # gray-matter 4.0.3 depends on js-yaml ^3.13.1 (`npm view gray-matter@4.0.3
+        # dependencies`); opencode-ai itself ships a binary, so that dependency is cited.
+        yaml_loader="js-yaml-3",
+        name_required=True,
+        missing_description="unlisted",
+        blank_description_ok=True,
+    ),
+    fields=FieldSupport(
+        extra=frozenset(),
+        unknown="ignore",
+    ),
+    clashes=Clashes(
+        # Every file is parsed at once and the last parse to finish sets the name: the
+        # copy loaded last usually wins, but not always (skill-ls shows that one).
+        clash="varies",
+        clash_note="OpenCode loads skills concurrently; any of the copies may win",
+        scope_order=("user", "extra", "project"),
+    ),
+    listing=Listing(
+        format="opencode-available-skills",
+    ),
+    activation=Activation(
+        line_ends="kept",
+        format="opencode-skill-content",
+    ),
+    notes=(
+        "Walks up to the repository root; every SKILL.md below a root loads. A name "
+        "clash is a race (skills load concurrently): any of the copies may win. No `name`: "
+        "skipped; no `description`: loaded but left out of the catalog. The catalog is "
+        "sorted by name (localeCompare), built-in included; names and descriptions are "
+        "not escaped. disable-model-invocation and other extra keys are ignored."
+    ),
+    provenance=Provenance("observed", "OpenCode 1.18.33"),
+    markup=shown_as_written("OpenCode 1.18.33"),
+)

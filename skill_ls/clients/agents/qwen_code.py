@@ -1,0 +1,93 @@
+"""Qwen Code (`qwen-code`), observed in the client lab (`clientlab/`): every fact was seen in
+the real agent at the version its provenance names, and `tests/lab/` replays it byte
+for byte."""
+
+from __future__ import annotations
+
+from skill_ls.clients.activation import Activation
+from skill_ls.clients.clashes import Clashes
+from skill_ls.clients.discovery import Discovery
+from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.listing import Listing
+from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
+from skill_ls.clients.reading import Reading
+
+CLIENT = Client(
+    id="qwen-code",
+    name="Qwen Code",
+    discovery=Discovery(
+        # Project: .qwen/skills then .agents/skills in the folder Qwen Code runs in (not its
+        # ancestors); user: ~/.qwen/skills then ~/.agents/skills. Run from the home folder,
+        # the project level is skipped (the same folders are read as the user's).
+        project_roots=(".qwen/skills", ".agents/skills"),
+        user_roots=("~/.qwen/skills", "~/.agents/skills"),
+        shared_roots_are_user=True,
+        # Only folders directly below a root (or links to folders); ignore files and dot
+        # folders do not matter.
+        nested=False,
+        max_depth=1,
+        loads_ignored=True,
+    ),
+    reading=Reading(
+        # The `yaml` package (YAML 1.2 core schema); a block it rejects is read again line by
+        # line (`field_reader`): an unquoted `: ` or an unclosed quote does not drop the skill.
+        yaml="lenient",
+        yaml_loader="yaml-1.2-core",
+        field_reader="yaml-else-simple",
+        # A missing or empty `name` drops the skill (no folder fallback), as does an empty or
+        # blank description, a name outside letters, digits, `_ : . -`, or a non-string model.
+        name_required=True,
+        name_rule=(r"[\w:.-]+", "letters, digits, '_', ':', '.' or '-'"),
+        typed_fields=(("model", "string"),),
+    ),
+    fields=FieldSupport(
+        extra=frozenset(
+            {
+                "when_to_use",
+                "argument-hint",
+                "disable-model-invocation",
+                "user-invocable",
+                "allowedTools",
+                "model",
+                "hooks",
+                "paths",
+                "priority",
+            }
+        ),
+        unknown="ignore",
+    ),
+    clashes=Clashes(
+        # Project > user > bundled; within a level the first root's copy wins.
+        clash="first-wins",
+        scope_order=("project", "user", "extra"),
+        builtin_position="last",
+    ),
+    listing=Listing(
+        hidden_when=(("disable-model-invocation", True), ("disable-model-invocation", "true")),
+        format="qwen-available-skills",
+        catalog_budget=8000,
+    ),
+    activation=Activation(
+        hidden_refusal=(
+            "Qwen Code leaves {name} out of the model's catalog (disable-model-invocation: "
+            "true) and its Skill tool answers that {name} is not found; only the user can run "
+            "it, as /{name}"
+        ),
+        format="qwen-base-directory",
+    ),
+    notes=(
+        "Lists project, user and bundled skills together, sorted by name (localeCompare), "
+        "each description followed by ` — when_to_use` and its level; names and "
+        "descriptions are XML-escaped. Past 8,000 characters of entries every "
+        "non-bundled description keeps its first line only. A YAML error falls back to a "
+        'line reader (no continuation lines). disable-model-invocation: true (or "true") '
+        "hides a skill; a skill with `paths` is listed only once a matching file is "
+        "touched (not modelled). Activation ignores the arguments. Two folders of one "
+        "root with the same `name`: the first in directory order wins, which the file "
+        "system decides (skill-ls takes path order)."
+    ),
+    provenance=Provenance("observed", "Qwen Code 0.24.4"),
+    markup=shown_as_written("Qwen Code 0.24.4"),
+)

@@ -1,0 +1,66 @@
+"""Where a client looks for skills, and what it finds there (`Client.discovery`).
+
+Read by workspace discovery (`workspace/roots.py`, `workspace/root_walk.py`) and by
+`clients.table.clients_for_path`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# Variables a user root may start with, and the default each client uses when it is unset
+# (`~` is the user's home folder). Workspace discovery expands roots with these.
+ROOT_VARIABLES: dict[str, str] = {
+    "XDG_CONFIG_HOME": "~/.config",
+    "CODEX_HOME": "~/.codex",
+}
+
+# "none": only the project folder; "git-root": also every ancestor up to the git root;
+# "git-root-else-top": the same, or every ancestor up to `/` outside a git repository.
+Ancestors = Literal["none", "git-root", "git-root-else-top"]
+# Which ignore files (.gitignore, .ignore, .fdignore) the client honours: "project" (from
+# the project folder down) | "root" (only those in the skills root and below it).
+IgnoreFilesFrom = Literal["project", "root"]
+# Order of the skills found in one root: "path" (relative path, code point order) |
+# "locale" (folder name as JavaScript's `localeCompare` orders it: case-insensitive first,
+# punctuation before digits before letters) | "name-descending" (folder names in
+# descending byte order) | "walk" (depth first, each folder's entries in code point order:
+# a folder's skills before a sibling whose name extends it, "a/x" before "a-b").
+RootOrder = Literal["path", "locale", "name-descending", "walk"]
+
+
+@dataclass(frozen=True)
+class Discovery:
+    # Project roots, relative to a project folder (searched in this order).
+    project_roots: tuple[str, ...] = ()
+    # User roots: `~` is $HOME; `$XDG_CONFIG_HOME` and `$CODEX_HOME` are expanded with the
+    # client's own defaults (`ROOT_VARIABLES`).
+    user_roots: tuple[str, ...] = ()
+    ancestors: Ancestors = "none"
+    # The project roots that are also searched in the project's ancestors (see
+    # `ancestors`); None: all of them.
+    ancestor_roots: tuple[str, ...] | None = None
+    # Skills may sit in nested folders below a root (SKILL.md ends recursion either way).
+    nested: bool = False
+    max_depth: int = 1
+    # False: the walk goes on below a folder holding SKILL.md and loads nested skills too.
+    skill_md_ends_walk: bool = True
+    # Entries whose name starts with "." are skipped below a root.
+    skip_dot_entries: bool = False
+    # pi: a root-level `*.md` file in a skills root is a skill of its own.
+    root_markdown_skills: bool = False
+    # Root patterns where `root_markdown_skills` holds (empty: every root).
+    root_markdown_roots: tuple[str, ...] = ()
+    # Which ignore files the client honours, unless it `loads_ignored`.
+    ignore_files_from: IgnoreFilesFrom = "project"
+    # The client loads skills that an ignore file (.gitignore, ...) covers.
+    loads_ignored: bool = False
+    # A project root that is also a user root (the home folder is the project or one of
+    # its ancestors) is read once, as the user root (in the user scope's place).
+    shared_roots_are_user: bool = False
+    # The order the client reads its roots in, across scopes, where a format numbers them
+    # (Codex's `### Skill roots` table, `r0`, `r1`, ...): root patterns as in
+    # `project_roots`/`user_roots`, the built-ins' folder (as their `location` writes it)
+    # and "extra" for the settings' extra roots. Empty: in the order skills are listed.
+    root_load_order: tuple[str, ...] = ()
+    root_order: RootOrder = "path"

@@ -1,0 +1,85 @@
+"""How a client reads one SKILL.md: what makes it drop the file, and the name and
+description it takes (`Client.reading`). Read by `workspace/precedence.py` (load verdicts)
+and the rules that predict them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+# "strict": a YAML error drops the skill. "lenient": retries `key: a: b` as a string.
+YamlMode = Literal["strict", "lenient"]
+# The YAML loader the client reads frontmatter with, as it types plain scalars (an id of
+# `clients.loaders.LOADERS`); findings name a client only when its loader is known.
+YamlLoader = Literal["yaml-1.2-core", "js-yaml", "js-yaml-3", "yaml-1.1", "strictyaml", "unknown"]
+# A SKILL.md without frontmatter, or whose frontmatter the client's YAML parser rejects:
+# "skip" it | "ignore" the frontmatter and load it with the fallbacks.
+BadFrontmatter = Literal["skip", "ignore"]
+# How the client reads `name` and `description`:
+# - "yaml": the YAML loader, strict or lenient per `yaml`;
+# - "yaml-else-lines": YAML when it loads and both are strings, else each `name:` /
+#   `description:` line as plain text, indented lines continuing a description (the block
+#   must open on the file's very first line; a skill without either is skipped: no
+#   folder-name fallback; an empty description is kept);
+# - "yaml-else-simple": YAML when it loads, else a simple `key: value` reader
+#   (`clients.simple_yaml`, Qwen Code's `parseSimple`).
+FieldReader = Literal["yaml", "yaml-else-lines", "yaml-else-simple"]
+# A typed frontmatter key: a string, a boolean, or a string or a list of strings.
+FieldType = Literal["string", "bool", "strings"]
+# What a skill is keyed by (clashes, activation): "frontmatter" (`name`, else the folder) |
+# "folder" (always the folder; a different `name` is only shown beside it, `folder (name)`,
+# and also accepted on activation).
+NameSource = Literal["frontmatter", "folder"]
+# The letters a name may hold: "unicode-lowercase" (the spec and its reference validator:
+# lowercase letters of any script, after NFKC normalisation) | "ascii" (only a-z; a name
+# with other letters is dropped). The `unicodeNames` setting overrides it.
+NameCharset = Literal["unicode-lowercase", "ascii"]
+# A skill without a (non-blank) description: "skip" it | "body-first-line" (its first
+# non-blank body line, heading marks dropped, over 100 characters cut to 97 + "...") |
+# "body-lines" (its body lines joined by spaces, cut at `description_max`, when the
+# frontmatter has no `description` key at all; a present one is kept, trimmed, even empty).
+DescriptionFallback = Literal["skip", "body-first-line", "body-lines"]
+# A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by name,
+# but left out of the catalog).
+MissingDescription = Literal["skip", "unlisted"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    yaml: YamlMode = "lenient"
+    yaml_loader: YamlLoader = "unknown"
+    # The frontmatter is read only when `---` starts the file (a byte-order mark or a
+    # blank line before it hides the block: no description, so the skill is skipped).
+    frontmatter_at_start: bool = False
+    bad_frontmatter: BadFrontmatter = "skip"
+    field_reader: FieldReader = "yaml"
+    # A key repeated within one mapping of the frontmatter is a YAML error (the skill is
+    # skipped), as in the `yaml` package's default `uniqueKeys`.
+    unique_keys: bool = False
+    # Frontmatter keys the client reads with a type; any other value of the key drops the
+    # skill.
+    typed_fields: tuple[tuple[str, FieldType], ...] = ()
+    # The skill is dropped (not loaded, so it cannot be activated either) when one of these
+    # (frontmatter key, value) pairs holds.
+    dropped_when: tuple[tuple[str, object], ...] = ()
+    # Strings (lower-cased, trimmed) the client reads as true in a boolean flag, besides
+    # YAML's own `true` (Claude Code: "1", "true", "yes", "on").
+    truthy_strings: frozenset[str] = frozenset()
+    name_source: NameSource = "frontmatter"
+    # A skill without a `name` string is skipped (no fallback to the folder name).
+    name_required: bool = False
+    # (regular expression, the rule in words): a skill whose name does not fully match the
+    # expression is dropped.
+    name_rule: tuple[str, str] | None = None
+    name_charset: NameCharset = "unicode-lowercase"
+    # Characters the client replaces with "-" in a skill's name.
+    name_unsafe_chars: str = ""
+    # The client warns but loads when `name` does not match the folder; False: it rejects
+    # such a skill (an error), and a mismatch is an error when it is a target.
+    lenient_name: bool = True
+    description_fallback: DescriptionFallback = "skip"
+    missing_description: MissingDescription = "skip"
+    # An empty or blank `description` still counts: the skill is listed with it.
+    blank_description_ok: bool = False
+    # A description longer than this many characters drops the skill (None: no limit).
+    description_max: int | None = None
