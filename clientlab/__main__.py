@@ -144,7 +144,9 @@ def order_varies(agent: str) -> bool:
     from skill_ls.clients.table import CLIENTS_BY_ID
 
     builtin_set = builtins_for(agent)
-    return bool(CLIENTS_BY_ID[agent].order_note) or bool(builtin_set and builtin_set.order_varies)
+    return bool(CLIENTS_BY_ID[agent].clashes.order_note) or bool(
+        builtin_set and builtin_set.order_varies
+    )
 
 
 def _files(folder: Path) -> set[str]:

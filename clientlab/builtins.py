@@ -12,19 +12,15 @@ from pathlib import Path
 from clientlab.drivers import DRIVERS
 from clientlab.observation import GOLDENS, Observation
 from clientlab.scenarios import SCENARIOS_BY_ID
+from skill_ls.clients.table import CLIENTS
 
 DATA = Path(__file__).resolve().parent.parent / "skill_ls" / "data" / "builtins"
 SOURCE_SCENARIO = "resources"
+# Each observed agent as its row's provenance names it ("Codex" of "Codex 0.169.0").
 AGENT_NAMES = {
-    "claude-code": "Claude Code",
-    "codex": "Codex",
-    "copilot-cli": "Copilot CLI",
-    "droid": "Factory Droid",
-    "gemini-cli": "Gemini CLI",
-    "kilo": "Kilo Code CLI",
-    "opencode": "OpenCode",
-    "pi": "pi",
-    "qwen-code": "Qwen Code",
+    client.id: client.provenance.source.rsplit(" ", 1)[0]
+    for client in CLIENTS
+    if client.provenance.kind == "observed"
 }
 
 

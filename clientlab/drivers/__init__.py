@@ -1,29 +1,26 @@
-"""One driver per agent the lab observes."""
+"""One driver per agent the lab observes: `clientlab/drivers/<module>.py` defines `DRIVER`,
+where the module is named like the agent's row (`skill_ls/clients/agents/<module>.py`). Every
+row whose provenance is "observed" has one; nothing else registers a driver."""
 
 from __future__ import annotations
 
-from clientlab.drivers.base import Driver
-from clientlab.drivers.claude_code import ClaudeCode
-from clientlab.drivers.codex import Codex
-from clientlab.drivers.copilot_cli import CopilotCli
-from clientlab.drivers.droid import Droid
-from clientlab.drivers.gemini_cli import GeminiCli
-from clientlab.drivers.kilo import Kilo
-from clientlab.drivers.opencode import OpenCode
-from clientlab.drivers.pi import Pi
-from clientlab.drivers.qwen_code import QwenCode
+import importlib
 
-DRIVERS: dict[str, Driver] = {
-    driver.agent: driver
-    for driver in (
-        ClaudeCode(),
-        Codex(),
-        CopilotCli(),
-        Droid(),
-        GeminiCli(),
-        Kilo(),
-        OpenCode(),
-        Pi(),
-        QwenCode(),
-    )
-}
+from clientlab.drivers.base import Driver
+from skill_ls.clients.table import CLIENTS
+
+
+def _drivers() -> dict[str, Driver]:
+    found: dict[str, Driver] = {}
+    for client in sorted(CLIENTS, key=lambda row: row.id):
+        if client.provenance.kind != "observed":
+            continue
+        module = importlib.import_module(f"clientlab.drivers.{client.id.replace('-', '_')}")
+        driver = module.DRIVER
+        if not isinstance(driver, Driver) or driver.agent != client.id:
+            raise TypeError(f"{module.__name__}.DRIVER is not the driver of {client.id}")
+        found[client.id] = driver
+    return found
+
+
+DRIVERS: dict[str, Driver] = _drivers()

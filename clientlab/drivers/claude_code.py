@@ -95,3 +95,6 @@ def _text_of(content: Any) -> str:
     if isinstance(content, list):
         return "".join(b.get("text", "") for b in content if isinstance(b, dict))
     return ""
+
+
+DRIVER = ClaudeCode()

@@ -72,3 +72,6 @@ class Codex(Driver):
             if role == "user" and text.startswith("<skill>"):
                 return text
         return None
+
+
+DRIVER = Codex()

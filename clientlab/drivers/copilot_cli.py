@@ -55,3 +55,6 @@ class CopilotCli(Driver):
     def refusal(self, requests: list[Recorded], skill: str) -> str | None:
         result, _ = after_tool_result(requests)
         return result
+
+
+DRIVER = CopilotCli()

@@ -86,3 +86,6 @@ def _first_user_parts(requests: list[Recorded]) -> list[list[str]]:
                     found.append([text_of(content)])
                 break
     return found
+
+
+DRIVER = Droid()

@@ -97,3 +97,6 @@ def _system(body: dict[str, Any]) -> str:
     if isinstance(instruction, str):
         return instruction
     return "".join(part.get("text", "") for part in instruction.get("parts") or [])
+
+
+DRIVER = GeminiCli()

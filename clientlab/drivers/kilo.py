@@ -16,3 +16,6 @@ class Kilo(OpenCode):
     config_name = "kilo"
     env_prefix = "KILO"
     extra_switches = ("DISABLE_SHARE", "DISABLE_LSP_DOWNLOAD")
+
+
+DRIVER = Kilo()

@@ -66,3 +66,6 @@ class OpenCode(SkillToolDriver):
 
     def activated(self, text: str) -> bool:
         return text.startswith("<skill_content")
+
+
+DRIVER = OpenCode()

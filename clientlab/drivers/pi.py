@@ -73,3 +73,6 @@ def _location(system: str, skill: str) -> str | None:
         if name and location and html.unescape(name.group(1)) == skill:
             return html.unescape(location.group(1))
     return None
+
+
+DRIVER = Pi()

@@ -79,3 +79,6 @@ def _first_user_texts(requests: list[Recorded]) -> list[str]:
                 texts.append(text_of(message.get("content")))
                 break
     return texts
+
+
+DRIVER = QwenCode()

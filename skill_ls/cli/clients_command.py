@@ -8,6 +8,7 @@ import sys
 
 from skill_ls.clients.describe import clients_markdown, fact_lines, provenance_line
 from skill_ls.clients.manifest_files import manifest_files_json
+from skill_ls.clients.settings_enum import settings_schema_text
 from skill_ls.clients.table import TARGETS
 
 
@@ -18,10 +19,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     clients.add_argument(
         "--format",
-        choices=("text", "json", "markdown", "manifest-files"),
+        choices=("text", "json", "markdown", "manifest-files", "settings-schema"),
         default="text",
         help="manifest-files: the bundle manifests the clients read, as editor glob patterns"
-        " (the data file the VS Code extension's document selector is generated from)",
+        " (the data file the VS Code extension's document selector is generated from);"
+        " settings-schema: the settings schema with its `targetClients` enum written from"
+        " the table",
     )
     clients.set_defaults(run=run_clients)
 
@@ -31,6 +34,8 @@ def run_clients(args: argparse.Namespace) -> int:
         sys.stdout.write(clients_markdown())
     elif args.format == "manifest-files":
         sys.stdout.write(manifest_files_json())
+    elif args.format == "settings-schema":
+        sys.stdout.write(settings_schema_text())
     elif args.format == "json":
         document = [
             {

@@ -19,21 +19,10 @@ from .support import RecordingClient, make_skill, open_doc, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-EFFORT = (
-    "**`effort`** — Claude Code: reasoning effort while the skill is active.\n\n"
-    "Values: `low`, `medium`, `high`, `xhigh`, `max`\n\n"
-    "- Honoured by: Claude Code (observed in Claude Code 2.1.328)\n"
-    "- Ignored by: OpenAI Codex, Copilot CLI, Cursor, Factory Droid, Gemini CLI, OpenCode, "
-    "Kilo Code CLI, Goose, pi, Qwen Code, Yoi\n"
-    "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
-)
-UNKNOWN_FOO = (
-    "**`foo`** is not a field any client reads. Custom data belongs under `metadata`.\n\n"
-    "- Honoured by: no client\n"
-    "- Ignored by: Claude Code, OpenAI Codex, Copilot CLI, Cursor, Factory Droid, Gemini CLI, "
-    "OpenCode, Kilo Code CLI, Goose, pi, Qwen Code, Yoi\n"
-    "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
-)
+# Written once for both edges (tests/unit/server/test_hover_text.py keeps them current).
+GOLDEN_HOVER = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "hover"
+EFFORT = (GOLDEN_HOVER / "effort.md").read_text(encoding="utf-8")
+UNKNOWN_FOO = (GOLDEN_HOVER / "unknown-foo.md").read_text(encoding="utf-8")
 
 
 async def hover(client: RecordingClient, uri: str, position: types.Position) -> str | None:

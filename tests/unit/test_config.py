@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import skill_ls
 from skill_ls.clients.groups import GROUP_DOCS, group_members
+from skill_ls.clients.settings_enum import settings_schema_text
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.config import (
     MAX_CONFIG_BYTES,
@@ -185,6 +187,16 @@ def test_schema_lists_every_client_and_setting() -> None:
     enum = schema["properties"]["targetClients"]["items"]["enum"]
     assert enum == [*CLIENTS_BY_ID, *GROUP_DOCS]
     assert schema["additionalProperties"] is False
+
+
+def test_the_schema_file_has_the_enum_the_table_gives() -> None:
+    shipped = (Path(skill_ls.__file__).parent / "data" / "settings.schema.json").read_text("utf-8")
+    assert shipped == settings_schema_text(), (
+        "skill_ls/data/settings.schema.json is stale: run `.venv/bin/skill-ls clients --format "
+        "settings-schema > skill_ls/data/settings.schema.json.new && mv "
+        "skill_ls/data/settings.schema.json.new skill_ls/data/settings.schema.json`, then "
+        "`cd vscode-extension && npm run gen-settings`"
+    )
 
 
 # --- Files -----------------------------------------------------------------------------------

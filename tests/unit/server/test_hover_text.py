@@ -8,21 +8,12 @@ from skill_ls.diagnostics import Position, Range
 from skill_ls.document import parse_document
 from skill_ls.server.hover_text import HoverText, hover_at, key_hover, reference_hover
 
-EFFORT = (
-    "**`effort`** — Claude Code: reasoning effort while the skill is active.\n\n"
-    "Values: `low`, `medium`, `high`, `xhigh`, `max`\n\n"
-    "- Honoured by: Claude Code (observed in Claude Code 2.1.328)\n"
-    "- Ignored by: OpenAI Codex, Copilot CLI, Cursor, Factory Droid, Gemini CLI, OpenCode, "
-    "Kilo Code CLI, Goose, pi, Qwen Code, Yoi\n"
-    "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
-)
-UNKNOWN_FOO = (
-    "**`foo`** is not a field any client reads. Custom data belongs under `metadata`.\n\n"
-    "- Honoured by: no client\n"
-    "- Ignored by: Claude Code, OpenAI Codex, Copilot CLI, Cursor, Factory Droid, Gemini CLI, "
-    "OpenCode, Kilo Code CLI, Goose, pi, Qwen Code, Yoi\n"
-    "- Reported as unknown by: Agent Skills spec, Copilot Chat (VS Code), insomnia"
-)
+from ..workspace_helpers import GOLDEN, golden
+
+# The hover of a key lists every agent: written once (tests/fixtures/golden/hover/, rewritten
+# with SKILL_LS_UPDATE_GOLDEN=1 when an agent is added), compared here and over stdio.
+EFFORT = (GOLDEN / "hover" / "effort.md").read_text(encoding="utf-8")
+UNKNOWN_FOO = (GOLDEN / "hover" / "unknown-foo.md").read_text(encoding="utf-8")
 
 
 def no_preview() -> str:
@@ -34,11 +25,11 @@ def span(line: int, start: int, end: int) -> Range:
 
 
 def test_known_key() -> None:
-    assert key_hover("effort") == EFFORT
+    golden("hover/effort.md", key_hover("effort"))
 
 
 def test_unknown_key() -> None:
-    assert key_hover("foo") == UNKNOWN_FOO
+    golden("hover/unknown-foo.md", key_hover("foo"))
 
 
 def test_hover_on_a_key_covers_the_key() -> None:
