@@ -15,6 +15,8 @@ import subprocess
 from clientlab.scenario_arguments import ARGUMENT_SCENARIOS
 from clientlab.scenario_markup import MARKUP_SCENARIOS
 from clientlab.scenario_model import Scenario, skill
+from skill_ls.clients.discovery import ROOT_VARIABLES
+from skill_ls.clients.table import CLIENTS
 
 # `Scenario` and `skill` live in scenario_model.py; older imports name this module.
 __all__ = ["SCENARIOS", "SCENARIOS_BY_ID", "Scenario", "materialise", "resolve", "skill"]
@@ -32,34 +34,41 @@ def _exactly(length: int, seed: str) -> str:
     return text.rstrip() + "x" * (length - len(text.rstrip()))
 
 
-ROOT_SKILLS: dict[str, str] = {
-    # project roots of every agent in the table
-    ".claude/skills/proj-claude": "project .claude/skills",
-    ".agents/skills/proj-agents": "project .agents/skills",
-    ".github/skills/proj-github": "project .github/skills",
-    ".gemini/skills/proj-gemini": "project .gemini/skills",
-    ".codex/skills/proj-codex": "project .codex/skills",
-    ".opencode/skills/proj-opencode": "project .opencode/skills",
-    ".opencode/skill/proj-opencode-singular": "project .opencode/skill",
-    ".pi/skills/proj-pi": "project .pi/skills",
-    ".cursor/skills/proj-cursor": "project .cursor/skills",
-    ".goose/skills/proj-goose": "project .goose/skills",
-    ".copilot/skills/proj-copilot": "project .copilot/skills",
-    # user roots
-    "~/.claude/skills/user-claude": "user ~/.claude/skills",
-    "~/.agents/skills/user-agents": "user ~/.agents/skills",
-    "~/.copilot/skills/user-copilot": "user ~/.copilot/skills",
-    "~/.gemini/skills/user-gemini": "user ~/.gemini/skills",
-    "~/.codex/skills/user-codex": "user ~/.codex/skills",
-    "~/.config/opencode/skills/user-opencode": "user ~/.config/opencode/skills",
-    "~/.config/agents/skills/user-config-agents": "user ~/.config/agents/skills",
-    "~/.pi/agent/skills/user-pi": "user ~/.pi/agent/skills",
-}
+def _root_slug(root: str) -> str:
+    """A folder name that says which root holds it: `.claude/skills` -> `claude-skills`."""
+    return "-".join(part.lstrip(".") for part in root.split("/") if part)
+
+
+def _lab_path(pattern: str) -> str:
+    """A root as the lab writes it: user roots below the fake home (`~/`), their variables
+    at the defaults the agents use when they are unset."""
+    for variable, default in ROOT_VARIABLES.items():
+        if pattern.startswith(f"${variable}/"):
+            return default + pattern[len(variable) + 1 :]
+    return pattern
+
+
+def root_skills() -> dict[str, str]:
+    """One skill folder in every project and user root of every agent in the client table
+    (each root once, however many agents read it): folder path -> the root it marks."""
+    found: dict[str, str] = {}
+    for client in CLIENTS:
+        for scope, prefix, patterns in (
+            ("project", "proj", client.discovery.project_roots),
+            ("user", "user", client.discovery.user_roots),
+        ):
+            for pattern in patterns:
+                root = _lab_path(pattern)
+                if any(path.rsplit("/", 1)[0] == root for path in found):
+                    continue
+                slug = _root_slug(root.removeprefix("~/"))
+                found[f"{root}/{prefix}-{slug}"] = f"{scope} {root}"
+    return found
 
 
 def _root_files() -> dict[str, str]:
     files: dict[str, str] = {}
-    for folder, where in ROOT_SKILLS.items():
+    for folder, where in root_skills().items():
         name = folder.rsplit("/", 1)[1]
         files[f"{folder}/SKILL.md"] = skill(name, f"Marks the {where} root as read.")
     return files
@@ -75,9 +84,9 @@ _BUDGET_FILES = {
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "roots",
-        "one skill in every project and user root any agent is said to read",
+        "one skill in every project and user root of every agent in the client table",
         _root_files(),
-        activate="proj-agents",
+        activate="proj-agents-skills",
     ),
     Scenario(
         "nesting",
