@@ -1,5 +1,6 @@
 """Frontmatter fields as data: type, constraints, docs. Which client honours which field is
-in its row (`agents/<id>.py`, `Client.fields`). Validation, completion, hover and the JSON Schema export all read this table.
+in its row (`agents/<id>.py`, `Client.fields`). Validation, completion, hover and the JSON
+Schema export all read this table.
 """
 
 from __future__ import annotations
