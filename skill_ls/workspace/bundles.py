@@ -39,8 +39,8 @@ from skill_ls.settings import Settings
 from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.model import LoadedSkill, SkillFacts
 from skill_ls.workspace.order import root_order_key
-from skill_ls.workspace.precedence import description_of, hidden, skip_reason
 from skill_ls.workspace.roots import Environment
+from skill_ls.workspace.skill_reading import description_of, hidden, skip_reason
 
 SKILL_FILE = "SKILL.md"
 # Bundles a marketplace may list that are read (a hostile file costs a bounded walk); of its

@@ -28,16 +28,11 @@ from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
 from skill_ls.workspace.model import ScanReport, SkillFacts
 from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.overlap import OverlapIndex, listed_texts
-from skill_ls.workspace.precedence import (
-    Candidate,
-    accepts,
-    fallback_name,
-    name_of,
-    reads_root_markdown,
-)
+from skill_ls.workspace.precedence import Candidate
 from skill_ls.workspace.read_model import IndexReadModel, IndexState
 from skill_ls.workspace.root_walk import RootWalk, WalkLimits, walk_below, walk_root
 from skill_ls.workspace.roots import normalise
+from skill_ls.workspace.skill_reading import accepts, fallback_name, name_of, reads_root_markdown
 from skill_ls.workspace.views import snapshot
 
 Progress = Callable[[int, int, str], None]

@@ -28,9 +28,10 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
-from skill_ls.workspace.precedence import Candidate, Outcome, fallback_name, resolve
+from skill_ls.workspace.precedence import Candidate, Outcome, resolve
 from skill_ls.workspace.root_walk import RootWalk, WalkLimits
 from skill_ls.workspace.roots import client_roots, current_environment, normalise
+from skill_ls.workspace.skill_reading import fallback_name
 from skill_ls.workspace.views import Before, build_view, patched_view
 
 _STATUS_SUMMARY = (Status.LOADED, Status.HIDDEN, Status.CONFLICT, Status.SHADOWED, Status.SKIPPED)
