@@ -27,7 +27,7 @@ from skill_ls.render.shell_lines import with_shell_lines
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
-from skill_ls.workspace.bundles import installed_view
+from skill_ls.workspace.installed_bundles import installed_view
 
 CATALOGS: dict[str, Callable[[Sequence[LoadedSkill], Client], Rendering]] = {
     "available-skills": available_skills,

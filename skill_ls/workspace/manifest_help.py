@@ -30,15 +30,15 @@ from skill_ls.rules.manifests import (
     manifest_kind,
     manifest_root,
 )
-from skill_ls.workspace.bundles import (
+from skill_ls.workspace.bundle_contents import (
     Bundle,
     ManifestReads,
     bundle_from_document,
     bundle_skills,
     inside_dir,
-    listed_bundle,
     skill_folder_names,
 )
+from skill_ls.workspace.bundles import listed_bundle
 from skill_ls.workspace.markdown import code
 
 # Skill names shown in one hover line before "and N more"; skill paths described.

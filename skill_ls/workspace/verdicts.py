@@ -14,7 +14,8 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.rules.context import install_tree
-from skill_ls.workspace.bundles import bundle_skill_at, judged, read_bundle
+from skill_ls.workspace.bundle_contents import bundle_skill_at, read_bundle
+from skill_ls.workspace.bundles import judged
 from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.model import Placement, Status
 from skill_ls.workspace.read_model import IndexReadModel
