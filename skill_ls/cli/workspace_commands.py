@@ -18,7 +18,7 @@ from skill_ls.cli.workspace_arguments import (
 )
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.render import activation_for, catalog_for, catalog_view_for, empty_note, refusal_for
-from skill_ls.render.model import Rendering
+from skill_ls.render.rendering import Rendering
 from skill_ls.schema import schema_for
 from skill_ls.workspace import WorkspaceIndex
 

@@ -19,10 +19,10 @@ from skill_ls.render.codex import codex_instructions
 from skill_ls.render.copilot_cli import copilot_cli_catalog
 from skill_ls.render.droid import droid_catalog
 from skill_ls.render.gemini import gemini_catalog
-from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_catalog
 from skill_ls.render.pi import pi_catalog
 from skill_ls.render.qwen import qwen_catalog
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.shell_lines import with_shell_lines
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog

@@ -15,10 +15,10 @@ from skill_ls.render.copilot_cli import copilot_cli_activation
 from skill_ls.render.droid import droid_skill
 from skill_ls.render.escape import guard_closing_tags, xml_text
 from skill_ls.render.gemini import gemini_activated
-from skill_ls.render.model import EntryInfo, Rendering
 from skill_ls.render.opencode import opencode_skill_content
 from skill_ls.render.pi import pi_read
 from skill_ls.render.qwen import qwen_base_directory
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource, source_for
 
 __all__ = ["ACTIVATIONS", "ActivationSource", "read_file", "skill_content", "source_for"]

@@ -31,7 +31,7 @@ from skill_ls.workspace.bundle_contents import (
     read_bundle,
 )
 from skill_ls.workspace.facts import read_facts
-from skill_ls.workspace.model import SkillFacts
+from skill_ls.workspace.index_records import SkillFacts
 from skill_ls.workspace.skill_reading import hidden, skip_reason
 
 # Bundles a marketplace may list that are read (a hostile file costs a bounded walk); of its

@@ -21,7 +21,7 @@ from skill_ls.workspace.bundle_contents import (
 )
 from skill_ls.workspace.bundles import MAX_BUNDLES, bundles_from
 from skill_ls.workspace.facts import read_facts
-from skill_ls.workspace.model import LoadedSkill, SkillFacts
+from skill_ls.workspace.index_records import LoadedSkill, SkillFacts
 from skill_ls.workspace.roots import Environment
 from skill_ls.workspace.skill_reading import description_of, hidden, skip_reason
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from skill_ls.clients.table import CLASH_SCOPE_RANKS, Client
-from skill_ls.workspace.model import FoundFile, RootFolder, SkillFacts, Status
+from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts, Status
 from skill_ls.workspace.skill_reading import (
     fallback_name,
     hidden,

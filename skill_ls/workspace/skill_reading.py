@@ -8,7 +8,7 @@ import os
 import re
 
 from skill_ls.clients.table import Client
-from skill_ls.workspace.model import FoundFile, RootFolder, SkillFacts
+from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
 
 
 def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) -> bool:
