@@ -30,8 +30,6 @@ from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.order import root_order_key
 
 SKILL_FILE = "SKILL.md"
-
-
 # Skill folders read below one bundle's skills folder.
 MAX_SKILLS_PER_FOLDER = 500
 

@@ -86,8 +86,6 @@ TYPE_WORDS: dict[str, str] = {
     "bool": "true or false",
     "strings": "a string or a list of strings",
 }
-
-
 # How the kind of value found reads in a skip reason.
 FOUND_WORDS: dict[str, str] = {
     "string": "a string",
@@ -99,8 +97,6 @@ FOUND_WORDS: dict[str, str] = {
     "float": "a number",
     "null": "empty",
 }
-
-
 TYPE_ACCEPTS: dict[str, frozenset[str]] = {
     "string": frozenset({"string"}),
     "bool": frozenset({"bool"}),
@@ -228,8 +224,6 @@ def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> 
 
 
 BODY_DESCRIPTION_MAX = 100
-
-
 _HEADING = re.compile(r"^#+\s+(.+)$")
 
 
