@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO))
 from skill_ls.clients.table import get_client  # noqa: E402
 from skill_ls.rules.workspace import MIN_SHARED  # noqa: E402
 from skill_ls.workspace.facts import read_facts  # noqa: E402
-from skill_ls.workspace.model import SkillFacts  # noqa: E402
+from skill_ls.workspace.index_records import SkillFacts  # noqa: E402
 from skill_ls.workspace.overlap import (  # noqa: E402
     OverlapIndex,
     compare,

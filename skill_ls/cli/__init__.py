@@ -18,6 +18,7 @@ from skill_ls import __version__
 MODULES = (
     "check_command",
     "rules_command",
+    "skills_command",
     "workspace_commands",
     "clients_command",
     "serve_command",
@@ -26,7 +27,7 @@ COMMANDS: dict[str, str] = {
     "check": "check_command",
     "rules": "rules_command",
     "explain": "rules_command",
-    "skills": "workspace_commands",
+    "skills": "skills_command",
     "catalog": "workspace_commands",
     "activate": "workspace_commands",
     "schema": "workspace_commands",

@@ -33,7 +33,7 @@ from skill_ls.rules.config_rules import CONFIG_PROBLEM
 from skill_ls.rules.context import FolderFacts
 from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.skill_files import iter_targets
-from skill_ls.workspace.bundles import check_manifest_file, manifests_met
+from skill_ls.workspace.checked_manifests import check_manifest_file, manifests_met
 from skill_ls.workspace.sidecars import check_sidecar_file, sidecars_met
 
 LEVELS = ("error", "warning", "info", "hint")

@@ -1,5 +1,5 @@
-"""`skill-ls skills | catalog | activate | schema`: the workspace index and what each
-client's model sees, from the command line.
+"""`skill-ls catalog | activate | schema`: what each client's model sees of the workspace's
+skills, from the command line (`skill-ls skills` is `skills_command.py`).
 
 Exit codes: 0 done; 2 usage error (unknown client or skill, a path that is not a folder).
 """
@@ -7,44 +7,31 @@ Exit codes: 0 done; 2 usage error (unknown client or skill, a path that is not a
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
-from collections.abc import Callable
-from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
+from skill_ls.cli.workspace_arguments import (
+    CLIENT_IDS,
+    print_json,
+    scanned_index,
+    workspace_arguments,
+)
 from skill_ls.clients.table import CLIENTS_BY_ID
-from skill_ls.config import Settings, load_file_settings
 from skill_ls.render import activation_for, catalog_for, catalog_view_for, empty_note, refusal_for
-from skill_ls.render.model import Rendering
+from skill_ls.render.rendering import Rendering
 from skill_ls.schema import schema_for
-from skill_ls.workspace import SkillEntry, WorkspaceIndex
-from skill_ls.workspace.bundles import BundlePlacement, bundle_placements
-
-CLIENT_IDS = tuple(CLIENTS_BY_ID)
+from skill_ls.workspace import WorkspaceIndex
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the workspace sub-commands."""
-    skills = sub.add_parser(
-        "skills",
-        help="list the skills each client loads, with scope, provenance and shadowing",
-        description="List every skill found for the workspace folder PATH (default: the "
-        "current folder), its user folders and configured extra roots.",
-    )
-    _workspace_arguments(skills)
-    skills.add_argument("--format", choices=("text", "json"), default="text")
-    skills.set_defaults(run=run_skills)
-
+    """Add the `catalog`, `activate` and `schema` sub-commands."""
     catalog = sub.add_parser(
         "catalog",
         help="print the skill catalog exactly as a client shows it to the model",
         description="Print each client's catalog (or one, with --client) with its size, "
         "token estimate and budget.",
     )
-    _workspace_arguments(catalog)
+    workspace_arguments(catalog)
     catalog.add_argument("--format", choices=("text", "json"), default="text")
     catalog.set_defaults(run=run_catalog)
 
@@ -55,7 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "first target client, else agentskills) puts it in front of the model.",
     )
     activate.add_argument("name", metavar="NAME")
-    _workspace_arguments(activate)
+    workspace_arguments(activate)
     activate.add_argument("--arguments", default="", metavar="S", help="arguments to substitute")
     activate.add_argument("--format", choices=("text", "json"), default="text")
     activate.set_defaults(run=run_activate)
@@ -68,213 +55,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     schema.set_defaults(run=run_schema)
 
 
-def _workspace_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", nargs="?", default=".", metavar="PATH", help="workspace folder")
-    parser.add_argument(
-        "--client",
-        "-c",
-        choices=CLIENT_IDS,
-        metavar="ID",
-        help=f"one client: {', '.join(CLIENT_IDS)}",
-    )
-    parser.add_argument(
-        "--home",
-        metavar="DIR",
-        help="search user skills under DIR instead of $HOME ($XDG_CONFIG_HOME and $CODEX_HOME "
-        "then default below DIR)",
-    )
-    parser.add_argument(
-        "--context-window",
-        type=_tokens,
-        metavar="TOKENS",
-        help="the model's context window, for catalog budgets that scale with it (Claude "
-        "Code, Codex); default: the contextWindow setting, else each agent's default model",
-    )
-
-
-def _tokens(text: str) -> int:
-    try:
-        value = int(text.replace(",", "").replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of tokens: {text!r}") from None
-    if not 1000 <= value <= 10**8:
-        raise argparse.ArgumentTypeError("the context window is 1000 to 100000000 tokens")
-    return value
-
-
-# --- skills -------------------------------------------------------------------------------
-
-
-def run_skills(args: argparse.Namespace) -> int:
-    index = _index(args)
-    if index is None:
-        return 2
-    entries = index.skills()
-    if args.client:
-        entries = [entry for entry in entries if entry.placement(args.client)]
-    audience = [args.client] if args.client else list(index.audience)
-    bundled = _bundle_skills(index, entries, audience)
-    if args.format == "json":
-        _print_json(
-            {
-                "schema": "skill-ls/skills/v1",
-                "folders": list(index.folders),
-                "audience": audience,
-                "skills": [entry.to_json() for entry in entries],
-                # Skills of the plugins and extensions in the folder, as the agents that
-                # install them will list them (they are in no agent's own skill folders).
-                "bundleSkills": [_bundle_json(placements) for placements in bundled],
-                "boundsHit": [hit.message for hit in index.bounds_hit()],
-            }
-        )
-        return 0
-    show = index.display_path
-    if not entries and not bundled:
-        print("No skills found.")
-    for entry in entries:
-        if args.client:
-            print(_client_line(entry, args.client, show))
-        else:
-            print(_entry_lines(entry, show))
-    for placements in bundled:
-        if args.client:
-            print(_bundle_client_line(placements[0], show))
-        else:
-            print(_bundle_lines(placements, show))
-    for hit in index.bounds_hit():
-        print(f"note: {hit.message}", file=sys.stderr)
-    return 0
-
-
-def _client_line(entry: SkillEntry, client_id: str, show: Callable[[str], str]) -> str:
-    placement = entry.placement(client_id)
-    assert placement is not None
-    line = f"{entry.name}  {placement.status.value}  {placement.scope}  {show(placement.path)}"
-    if placement.winner:
-        line += f"  (uses {show(placement.winner)}: {placement.reason})"
-    elif placement.reason:
-        line += f"  ({placement.reason})"
-    return line
-
-
-def _entry_lines(entry: SkillEntry, show: Callable[[str], str]) -> str:
-    lines = [f"{entry.name}  {entry.status.value}  {entry.scope}  {show(entry.path)}"]
-    if entry.real_path != entry.path:
-        lines.append(f"    real path: {show(entry.real_path)}")
-    if entry.clients:
-        lines.append(f"    loaded by: {', '.join(entry.clients)}")
-    by_winner: dict[str, list[str]] = {}
-    skipped: dict[str, list[str]] = {}
-    for placement in entry.placements:
-        if placement.winner:
-            by_winner.setdefault(placement.winner, []).append(placement.client)
-        elif placement.status.value == "skipped":
-            skipped.setdefault(placement.reason, []).append(placement.client)
-    for winner, clients in by_winner.items():
-        lines.append(f"    shadowed by {show(winner)} in: {', '.join(clients)}")
-    for reason, clients in skipped.items():
-        lines.append(f"    skipped by {', '.join(clients)}: {reason}")
-    for path in entry.overrides:
-        lines.append(f"    overrides: {show(path)}")
-    return "\n".join(lines)
-
-
-# A bundle skill's summary status: the best any agent does with it.
-_BUNDLE_RANK = ("loaded", "hidden-from-model", "skipped")
-
-
-def _bundle_skills(
-    index: WorkspaceIndex, entries: list[SkillEntry], audience: list[str]
-) -> list[list[BundlePlacement]]:
-    """The skills of the plugins and extensions in the workspace folder that the agents of
-    `audience` install, each with its placements (one per agent), in order of discovery;
-    a file the index already lists (a bundle inside an agent's own folder) is left out."""
-    known = {os.path.realpath(entry.path) for entry in entries}
-    clients = [CLIENTS_BY_ID[client] for client in audience]
-    by_file: dict[str, list[BundlePlacement]] = {}
-    for placement in bundle_placements(index.folders, clients):
-        real = os.path.realpath(placement.skill.path)
-        if real not in known:
-            by_file.setdefault(real, []).append(placement)
-    return list(by_file.values())
-
-
-def _bundle_status(placements: list[BundlePlacement]) -> str:
-    return min((p.status for p in placements), key=_BUNDLE_RANK.index)
-
-
-def _bundle_label(placement: BundlePlacement, show: Callable[[str], str]) -> str:
-    bundle = placement.skill.bundle
-    name = bundle.name or os.path.basename(bundle.root)
-    return f"{bundle.form.kind} {name} ({show(bundle.manifest)})"
-
-
-def _bundle_json(placements: list[BundlePlacement]) -> dict[str, object]:
-    first = placements[0]
-    bundle = first.skill.bundle
-    return {
-        "name": first.skill.name,
-        "path": first.skill.path,
-        "scope": bundle.form.kind,
-        "bundle": {
-            "kind": bundle.form.kind,
-            "name": bundle.name,
-            "root": bundle.root,
-            "manifest": bundle.manifest,
-        },
-        "clients": [p.client.id for p in placements if p.status == "loaded"],
-        "status": _bundle_status(placements),
-        "placements": [
-            {
-                "client": p.client.id,
-                "name": p.skill.name,
-                "status": p.status,
-                "reason": p.reason,
-            }
-            for p in placements
-        ],
-    }
-
-
-def _bundle_client_line(placement: BundlePlacement, show: Callable[[str], str]) -> str:
-    skill = placement.skill
-    line = f"{skill.name}  {placement.status}  {skill.bundle.form.kind}  {show(skill.path)}"
-    if placement.reason:
-        line += f"  ({placement.reason})"
-    return line + f"  [{_bundle_label(placement, show)}, once installed]"
-
-
-def _bundle_lines(placements: list[BundlePlacement], show: Callable[[str], str]) -> str:
-    first = placements[0]
-    kind = first.skill.bundle.form.kind
-    status = _bundle_status(placements)
-    lines = [f"{first.skill.name}  {status}  {kind}  {show(first.skill.path)}"]
-    lines.append(f"    in {_bundle_label(first, show)}, as each agent lists it once installed")
-    names: dict[str, list[str]] = {}
-    skipped: dict[str, list[str]] = {}
-    hidden: list[str] = []
-    for p in placements:
-        if p.status == "loaded":
-            names.setdefault(p.skill.name, []).append(p.client.id)
-        elif p.status == "hidden-from-model":
-            hidden.append(p.client.id)
-        else:
-            skipped.setdefault(p.reason, []).append(p.client.id)
-    for name, clients in names.items():
-        suffix = "" if name == first.skill.name else f" (as {name})"
-        lines.append(f"    loaded by: {', '.join(clients)}{suffix}")
-    if hidden:
-        lines.append(f"    hidden from the model by: {', '.join(hidden)}")
-    for reason, clients in skipped.items():
-        lines.append(f"    skipped by {', '.join(clients)}: {reason}")
-    return "\n".join(lines)
-
-
 # --- catalog ------------------------------------------------------------------------------
 
 
 def run_catalog(args: argparse.Namespace) -> int:
-    index = _index(args)
+    index = scanned_index(args)
     if index is None:
         return 2
     clients = [args.client] if args.client else list(index.audience)
@@ -288,7 +73,7 @@ def run_catalog(args: argparse.Namespace) -> int:
             view = catalog_view_for(index, client)
             if view is not None:
                 document[client] = view
-        _print_json(document)
+        print_json(document)
         return 0
     if args.client:
         rendering = renderings[0]
@@ -329,7 +114,7 @@ def _summary(rendering: Rendering) -> str:
 
 
 def run_activate(args: argparse.Namespace) -> int:
-    index = _index(args)
+    index = scanned_index(args)
     if index is None:
         return 2
     client_id = args.client or (index.settings.target_clients or ("agentskills",))[0]
@@ -343,7 +128,7 @@ def run_activate(args: argparse.Namespace) -> int:
         print(f"skill-ls: {_not_loaded(index, client_id, args.name)}", file=sys.stderr)
         return 2
     if args.format == "json":
-        _print_json(rendering.to_json())
+        print_json(rendering.to_json())
     else:
         print(rendering.text)
         for note in rendering.varies:
@@ -373,34 +158,5 @@ def _not_loaded(index: WorkspaceIndex, client_id: str, name: str) -> str:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    _print_json(schema_for(args.client))
+    print_json(schema_for(args.client))
     return 0
-
-
-# --- shared -------------------------------------------------------------------------------
-
-
-def _index(args: argparse.Namespace) -> WorkspaceIndex | None:
-    """Build and scan the index for the command's workspace folder (None: usage error)."""
-    folder = Path(args.path)
-    if not folder.is_dir():
-        print(f"skill-ls: {args.path}: not a folder", file=sys.stderr)
-        return None
-    settings, problems = load_file_settings(folder)
-    for problem in problems:
-        print(f"skill-ls: {problem.source}: {problem.message}", file=sys.stderr)
-    environ = dict(os.environ)
-    if args.home:
-        environ["HOME"] = str(Path(args.home).resolve())
-        for name in ("XDG_CONFIG_HOME", "CODEX_HOME"):
-            environ.pop(name, None)
-    settings = settings or Settings()
-    if getattr(args, "context_window", None) is not None:
-        settings = replace(settings, context_window=args.context_window)
-    index = WorkspaceIndex([folder.resolve()], settings, environ=environ)
-    index.scan()
-    return index
-
-
-def _print_json(document: object) -> None:
-    print(json.dumps(document, indent=2, ensure_ascii=False))

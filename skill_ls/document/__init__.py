@@ -33,7 +33,9 @@ from skill_ls.document.loading import (
     read_skill_bytes,
     read_skill_text,
 )
-from skill_ls.document.model import (
+from skill_ls.document.parse import parse_document
+from skill_ls.document.references import MAX_SCANNED_BODY_CHARS, code_kind, find_references
+from skill_ls.document.skill_document import (
     BOM,
     DecodeProblem,
     Field,
@@ -41,8 +43,6 @@ from skill_ls.document.model import (
     Reference,
     SkillDocument,
 )
-from skill_ls.document.parse import parse_document
-from skill_ls.document.references import MAX_SCANNED_BODY_CHARS, code_kind, find_references
 from skill_ls.yamltree import parse_simple
 
 __all__ = [

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from skill_ls.document.model import SkillDocument
+from skill_ls.document.skill_document import SkillDocument
 from skill_ls.text import LineIndex
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from skill_ls.diagnostics import Range
-from skill_ls.document.model import BOM, Field, Frontmatter, SkillDocument
+from skill_ls.document.skill_document import BOM, Field, Frontmatter, SkillDocument
 from skill_ls.yamltree import (
     NOT_PRINTABLE,
     ParseResult,

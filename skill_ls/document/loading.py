@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import AnyStr
 
-from skill_ls.document.model import DecodeProblem, SkillDocument
 from skill_ls.document.parse import parse_document
+from skill_ls.document.skill_document import DecodeProblem, SkillDocument
 from skill_ls.files import open_regular, read_regular
 
 # Files bigger than this are read only this far (the document says it was cut).

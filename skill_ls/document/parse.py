@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from skill_ls.document.frontmatter import read_frontmatter, split_frontmatter
-from skill_ls.document.model import BOM, SkillDocument
 from skill_ls.document.references import find_references
+from skill_ls.document.skill_document import BOM, SkillDocument
 from skill_ls.text import LineIndex
 
 

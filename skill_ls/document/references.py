@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from skill_ls.diagnostics import Range
 from skill_ls.document.blocks import prose_lines, prose_lines_holding
-from skill_ls.document.model import Reference, SkillDocument
+from skill_ls.document.skill_document import Reference, SkillDocument
 
 # Bodies are scanned for references up to this many characters; the rest is counted only.
 MAX_SCANNED_BODY_CHARS = 2 * 1024 * 1024

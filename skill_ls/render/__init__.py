@@ -15,11 +15,11 @@ from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import Client, get_client
 from skill_ls.render.activation import ActivationSource, source_for
 from skill_ls.render.formats import ACTIVATIONS, CATALOG_VIEWS, CATALOGS
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.shell_lines import with_shell_lines
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
-from skill_ls.workspace.bundles import installed_view
+from skill_ls.workspace.installed_bundles import installed_view
 
 __all__ = [
     "ACTIVATIONS",

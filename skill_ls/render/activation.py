@@ -8,7 +8,7 @@ for the wrapper's format. Resources are listed, never read.
 from __future__ import annotations
 
 from skill_ls.render.escape import guard_closing_tags, xml_text
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource, source_for
 
 __all__ = ["ActivationSource", "read_file", "skill_content", "source_for"]

@@ -21,8 +21,9 @@ from collections.abc import Callable, Sequence
 
 from skill_ls.clients.argument_syntax import declared_names, inserted_value, substitute
 from skill_ls.clients.table import Client
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.claude import (
     ELLIPSIS,
     claude_fit,
@@ -30,7 +31,6 @@ from skill_ls.workspace.listings.claude import (
     listing_name,
     listing_text,
 )
-from skill_ls.workspace.model import LoadedSkill
 
 HEADER = "The following skills are available for use with the Skill tool:\n\n"
 FOOTER = ""

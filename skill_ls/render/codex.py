@@ -20,8 +20,9 @@ import os
 from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.codex import (
     DESCRIPTION_MAX,
     SUFFIX,
@@ -34,7 +35,6 @@ from skill_ls.workspace.listings.codex import (
     root_order,
     root_table,
 )
-from skill_ls.workspace.model import LoadedSkill
 
 OPEN, CLOSE = "<skills_instructions>", "</skills_instructions>"
 INTRO = (

@@ -20,10 +20,10 @@ from pathlib import PurePosixPath
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.copilot_cli import copilot_cli_entry, copilot_cli_fit
-from skill_ls.workspace.model import LoadedSkill
 
 CATALOG_FORMAT = "copilot-cli-available-skills"
 ACTIVATION_FORMAT = "copilot-cli-skill-context"

@@ -28,9 +28,10 @@ from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import html_escape
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_trim
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.droid import (
     DEFAULT_BUDGET,
     NO_DESCRIPTION,
@@ -38,7 +39,6 @@ from skill_ls.workspace.listings.droid import (
     droid_line,
     one_line,
 )
-from skill_ls.workspace.model import LoadedSkill
 
 CATALOG_FORMAT = "droid-available-skills"
 ACTIVATION_FORMAT = "droid-skill"

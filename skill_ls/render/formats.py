@@ -16,10 +16,10 @@ from skill_ls.render.codex import codex_instructions, codex_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation, copilot_cli_catalog
 from skill_ls.render.droid import droid_catalog, droid_skill
 from skill_ls.render.gemini import gemini_activated, gemini_catalog
-from skill_ls.render.model import Rendering
 from skill_ls.render.opencode import opencode_catalog, opencode_skill_content
 from skill_ls.render.pi import pi_catalog, pi_read
 from skill_ls.render.qwen import qwen_base_directory, qwen_catalog
+from skill_ls.render.rendering import Rendering
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from skill_ls.clients.table import Client
 from skill_ls.ignore import IgnoreStack, is_ignored, push, stack_above
 from skill_ls.render.escape import html_escape
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_trim
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.order import locale_key
 from skill_ls.workspace.roots import git_root
 

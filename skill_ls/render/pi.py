@@ -17,10 +17,10 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import utf8_size
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 
 CATALOG_FORMAT = "pi-available-skills"
 ACTIVATION_FORMAT = "pi-read"

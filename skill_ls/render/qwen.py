@@ -20,11 +20,11 @@ from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_entities
-from skill_ls.render.model import EntryInfo, Rendering
+from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_trim
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.qwen import LISTING_BUDGET, over_budget, qwen_entry
-from skill_ls.workspace.model import LoadedSkill
 from skill_ls.workspace.order import locale_key
 
 CATALOG_FORMAT = "qwen-available-skills"

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
 from skill_ls.render.escape import xml_text
-from skill_ls.render.model import EntryInfo, Rendering
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.render.rendering import EntryInfo, Rendering
+from skill_ls.workspace.index_records import LoadedSkill
 
 COPILOT_PREAMBLE = (
     "Here is a list of skills that contain domain specific knowledge on a variety of topics.\n"

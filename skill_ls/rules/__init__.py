@@ -22,6 +22,7 @@ from skill_ls.rules import (
     spec,
     structure,
     suppressions,
+    unpinned_runners,
     upload,
     workspace,
 )
@@ -53,6 +54,7 @@ _FAMILIES = (
     side_effects,
     quality,
     safety,
+    unpinned_runners,
 )
 
 log = logging.getLogger(__name__)

@@ -8,8 +8,9 @@ import re
 import unicodedata
 
 from skill_ls.clients.fields import NAME_CHARACTER, NAME_MAX
+from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Fix, Severity
-from skill_ls.document import SkillDocument
+from skill_ls.document import Field, SkillDocument
 from skill_ls.rules.helpers import (
     TYPED_SCALARS,
     describe_kind,
@@ -134,25 +135,49 @@ def _name_char_ok(name: str, i: int, unicode_letters: bool) -> bool:
 
 
 def check_name(doc: SkillDocument, report: Reporter) -> None:
+    """SKL101-SKL107 on `name`, one function per code. A missing, non-string or empty name
+    ends the checks there: the others need a name to look at."""
     folder = report.context.folder_name
     entry = doc.fields.get("name")
     if entry is None:
-        if "name" not in doc.unreadable_keys:
-            fixes = []
-            if folder:
-                fixes.append(
-                    Fix(
-                        f"Add `name: {folder}`",
-                        (insert_after_open(doc, f"name: {yaml_scalar(folder)}\n"),),
-                    )
-                )
-            report.report(
-                NAME_MISSING,
-                first_line_range(doc),
-                "`name` is missing: the spec requires it",
-                fixes=fixes,
-            )
+        _name_missing(doc, report, folder)
         return
+    value = _name_type(report, entry, folder)
+    if value is None or not _name_length(doc, report, value, folder):
+        return
+    unicode_letters = _unicode_letters(report)
+    rename = _rename_fixes(value, unicode_letters)
+    _name_charset(doc, report, value, unicode_letters, rename)
+    _name_hyphens(doc, report, value, rename)
+    if not folder or value.value == folder:
+        return
+    if not _name_normalization(report, value, folder):
+        _name_folder(report, value, folder)
+
+
+def _name_missing(doc: SkillDocument, report: Reporter, folder: str | None) -> None:
+    """SKL101, unless the key is there but unreadable (another finding says so)."""
+    if "name" in doc.unreadable_keys:
+        return
+    fixes = []
+    if folder:
+        fixes.append(
+            Fix(
+                f"Add `name: {folder}`",
+                (insert_after_open(doc, f"name: {yaml_scalar(folder)}\n"),),
+            )
+        )
+    report.report(
+        NAME_MISSING,
+        first_line_range(doc),
+        "`name` is missing: the spec requires it",
+        fixes=fixes,
+    )
+
+
+def _name_type(report: Reporter, entry: Field, folder: str | None) -> YScalar | None:
+    """SKL102: the scalar to check further, or None when `name` is no scalar a string can be
+    read from. A number or boolean is reported (typed loaders read it so) and checked on."""
     value = entry.value
     if not isinstance(value, YScalar) or value.kind not in ("string", *TYPED_SCALARS):
         rng = value.range if value is not None else entry.key.range
@@ -163,7 +188,7 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
             else []
         )
         report.report(NAME_TYPE, rng, f"`name` must be a string, but it is {kind}", fixes=fixes)
-        return
+        return None
     name = value.value
     if value.kind != "string":
         report.report(
@@ -172,16 +197,12 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
             f"`name: {name}` is read as {describe_kind(value)} by typed YAML loaders; quote it",
             fixes=[Fix("Quote the name", (replace_value(value, yaml_double_quoted(name)),))],
         )
-    unicode_letters = report.context.settings.unicode_names
-    ascii_only = [c for c in report.context.audience if c.reading.name_charset == "ascii"]
-    if unicode_letters is None:
-        unicode_letters = not ascii_only
-    fix_name = kebab_case(name, unicode_letters)
-    rename = (
-        [Fix(f"Change name to '{fix_name}'", (replace_value(value, yaml_scalar(fix_name)),))]
-        if fix_name and fix_name != name
-        else []
-    )
+    return value
+
+
+def _name_length(doc: SkillDocument, report: Reporter, value: YScalar, folder: str | None) -> bool:
+    """SKL103; False when the name is empty (nothing more to check)."""
+    name = value.value
     if not name:
         report.report(
             NAME_LENGTH,
@@ -193,36 +214,71 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
                 else []
             ),
         )
-        return
+        return False
     if len(name) > NAME_MAX:
         report.report(
             NAME_LENGTH,
             sub_range(doc.index, value, NAME_MAX, len(name)),
             f"`name` is {len(name)} characters; the limit is {NAME_MAX}",
         )
+    return True
+
+
+def _ascii_only(report: Reporter) -> list[Client]:
+    """The target agents that accept only a-z, 0-9 and `-` in a name."""
+    return [c for c in report.context.audience if c.reading.name_charset == "ascii"]
+
+
+def _unicode_letters(report: Reporter) -> bool:
+    """Whether letters of any script are allowed: the `unicodeNames` setting, else whether
+    every target accepts them."""
+    setting = report.context.settings.unicode_names
+    return not _ascii_only(report) if setting is None else setting
+
+
+def _rename_fixes(value: YScalar, unicode_letters: bool) -> list[Fix]:
+    """The fix SKL104 and SKL105 offer: the closest valid name, when there is one."""
+    name = value.value
+    fix_name = kebab_case(name, unicode_letters)
+    if not fix_name or fix_name == name:
+        return []
+    return [Fix(f"Change name to '{fix_name}'", (replace_value(value, yaml_scalar(fix_name)),))]
+
+
+def _name_charset(
+    doc: SkillDocument, report: Reporter, value: YScalar, unicode_letters: bool, rename: list[Fix]
+) -> None:
+    """SKL104, naming the targets that refuse letters the spec allows."""
+    name = value.value
     bad = [i for i, char in enumerate(name) if not _name_char_ok(name, i, unicode_letters)]
-    if bad:
-        chars = "".join(dict.fromkeys(name[i] for i in bad))
-        detail = (
-            "uppercase letters"
-            if all(name[i].isupper() for i in bad)
-            else f"characters {' '.join(repr(c) for c in chars)}"
+    if not bad:
+        return
+    chars = "".join(dict.fromkeys(name[i] for i in bad))
+    detail = (
+        "uppercase letters"
+        if all(name[i].isupper() for i in bad)
+        else f"characters {' '.join(repr(c) for c in chars)}"
+    )
+    allowed = "only lowercase letters, digits and `-` are allowed"
+    if not unicode_letters and any(_name_char_ok(name, i, unicode_letters=True) for i in bad):
+        # Letters the spec allows but the targets (or the setting) do not.
+        ascii_only = _ascii_only(report)
+        allowed = (
+            f"{names(ascii_only)} accept{'s' if len(ascii_only) == 1 else ''} only a-z, 0-9 and `-`"
+            if report.context.settings.unicode_names is None
+            else "only a-z, 0-9 and `-` are allowed (the unicodeNames setting is off)"
         )
-        allowed = "only lowercase letters, digits and `-` are allowed"
-        if not unicode_letters and any(_name_char_ok(name, i, unicode_letters=True) for i in bad):
-            # Letters the spec allows but the targets (or the setting) do not.
-            allowed = (
-                f"{names(ascii_only)} accept{'s' if len(ascii_only) == 1 else ''} only "
-                "a-z, 0-9 and `-`"
-                if report.context.settings.unicode_names is None
-                else "only a-z, 0-9 and `-` are allowed (the unicodeNames setting is off)"
-            )
-        report.report(
-            NAME_CHARSET,
-            sub_range(doc.index, value, bad[0], bad[-1] + 1),
-            f"`name` '{name}' contains {detail}; {allowed}",
-            fixes=rename,
-        )
+    report.report(
+        NAME_CHARSET,
+        sub_range(doc.index, value, bad[0], bad[-1] + 1),
+        f"`name` '{name}' contains {detail}; {allowed}",
+        fixes=rename,
+    )
+
+
+def _name_hyphens(doc: SkillDocument, report: Reporter, value: YScalar, rename: list[Fix]) -> None:
+    """SKL105: one finding per leading, trailing or doubled hyphen."""
+    name = value.value
     hyphen_problems = []
     if name.startswith("-"):
         hyphen_problems.append((0, 1, "starts with `-`"))
@@ -238,19 +294,26 @@ def check_name(doc: SkillDocument, report: Reporter) -> None:
             f"`name` '{name}' {what}",
             fixes=rename,
         )
-    if not folder or not name:
-        return
-    if name == folder:
-        return
-    if unicodedata.normalize("NFC", name) == unicodedata.normalize("NFC", folder):
-        report.report(
-            NAME_NORMALIZATION,
-            value.range,
-            f"`name` '{name}' ({_spelling(name)}) equals the folder '{folder}' "
-            f"({_spelling(folder)}) only after Unicode normalization",
-            fixes=[Fix("Use the folder's spelling", (replace_value(value, yaml_scalar(folder)),))],
-        )
-        return
+
+
+def _name_normalization(report: Reporter, value: YScalar, folder: str) -> bool:
+    """SKL107: True when the name equals the folder once both are NFC (reported)."""
+    name = value.value
+    if unicodedata.normalize("NFC", name) != unicodedata.normalize("NFC", folder):
+        return False
+    report.report(
+        NAME_NORMALIZATION,
+        value.range,
+        f"`name` '{name}' ({_spelling(name)}) equals the folder '{folder}' "
+        f"({_spelling(folder)}) only after Unicode normalization",
+        fixes=[Fix("Use the folder's spelling", (replace_value(value, yaml_scalar(folder)),))],
+    )
+    return True
+
+
+def _name_folder(report: Reporter, value: YScalar, folder: str) -> None:
+    """SKL106, an error when a target rejects the mismatch (the message names them)."""
+    name = value.value
     strict = [c for c in report.context.audience if not c.reading.lenient_name]
     install = report.context.install
     nested_in = install.parent_skill if install is not None else None

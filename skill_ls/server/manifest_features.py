@@ -1,6 +1,7 @@
 """Hover and completion in an open plugin, extension or marketplace manifest, or a skill's
-`agents/openai.yaml`: the answers come from `workspace.manifest_help` and
-`workspace.sidecar_help`; this only translates them into the protocol."""
+`agents/openai.yaml`: the answers come from `workspace.manifest_hover`,
+`workspace.manifest_completion` and `workspace.sidecar_help`; this only translates them into
+the protocol."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.server.convert import to_lsp_hover
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session
-from skill_ls.workspace.manifest_help import manifest_completions, manifest_hover
+from skill_ls.workspace.manifest_completion import manifest_completions
+from skill_ls.workspace.manifest_hover import manifest_hover
 from skill_ls.workspace.sidecar_help import sidecar_completions, sidecar_hover
 
 _KINDS = {

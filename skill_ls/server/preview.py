@@ -23,7 +23,7 @@ from skill_ls.render import (
     render_catalog,
     source_for,
 )
-from skill_ls.render.model import Rendering
+from skill_ls.render.rendering import Rendering
 from skill_ls.server.binding import bind_command
 from skill_ls.server.commands import argument, is_known_skill, skill_md_for
 from skill_ls.server.documents import Snapshot, uri_to_path

@@ -23,7 +23,7 @@ from skill_ls.server.session import Session
 from skill_ls.workspace import Placement, SkillEntry, Status
 from skill_ls.workspace.bundles import BundlePlacement, bundle_placements
 from skill_ls.workspace.facts import read_facts
-from skill_ls.workspace.read_model import IndexReadModel
+from skill_ls.workspace.index_queries import IndexQueries
 from skill_ls.workspace.verdicts import (
     agent_verdicts,
     bundle_verdicts,
@@ -47,20 +47,20 @@ _STATUS_WORDS = {
 }
 
 
-def _folder_of(index: IndexReadModel, path: str) -> str:
+def _folder_of(index: IndexQueries, path: str) -> str:
     """A skill's folder as a person reads it (`.claude/skills/pdf`, `~/.codex/skills/x`)."""
     shown = index.display_path(path)
     folder = os.path.dirname(shown)
     return folder if os.path.basename(shown).lower() == "skill.md" and folder else shown
 
 
-def _root_label(index: IndexReadModel, root: str, scope: str) -> str:
+def _root_label(index: IndexQueries, root: str, scope: str) -> str:
     """A root as the client table or the settings write it, with its scope."""
     pattern = next((r.pattern for _, r in index.roots() if r.path == root), None)
     return f"{pattern or index.display_path(root)} ({scope})"
 
 
-def _placement_detail(index: IndexReadModel, placement: Placement) -> str:
+def _placement_detail(index: IndexQueries, placement: Placement) -> str:
     """One agent's verdict on one copy, in a few words."""
     client = CLIENTS_BY_ID[placement.client]
     words = _STATUS_WORDS[placement.status]
@@ -191,7 +191,7 @@ def _add_bundle_skills(
 
 
 def _bundle_skill_json(
-    index: IndexReadModel, placement: BundlePlacement, audience: list[Client], number: int
+    index: IndexQueries, placement: BundlePlacement, audience: list[Client], number: int
 ) -> dict[str, Any]:
     skill = placement.skill
     bundle = skill.bundle

@@ -10,17 +10,17 @@
     index.update_file(p) / add_path(p) / remove_path(p)   # watched-file events
 
 Settings or folders changing means a new index (roots are planned once, at construction).
-The queries are those of `IndexReadModel` (read_model.py), all that readers such as the
+The queries are those of `IndexQueries` (index_queries.py), all that readers such as the
 cross-skill findings depend on; index.py loads and updates it.
 """
 
 from __future__ import annotations
 
 import skill_ls.rules.workspace  # noqa: F401  (registers the SKL5xx codes)
-from skill_ls.workspace.batch import PrefilledIndex
 from skill_ls.workspace.facts import facts_of
 from skill_ls.workspace.index import Cancelled, Progress, WorkspaceIndex
-from skill_ls.workspace.model import (
+from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_records import (
     BoundHit,
     LoadedSkill,
     Placement,
@@ -30,14 +30,14 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
-from skill_ls.workspace.read_model import IndexReadModel
+from skill_ls.workspace.prefilled_index import PrefilledIndex
 from skill_ls.workspace.root_walk import WalkLimits
 from skill_ls.workspace.roots import current_environment, setting_folders
 
 __all__ = [
     "BoundHit",
     "Cancelled",
-    "IndexReadModel",
+    "IndexQueries",
     "LoadedSkill",
     "Placement",
     "PrefilledIndex",

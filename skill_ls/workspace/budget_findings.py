@@ -15,8 +15,8 @@ from skill_ls.diagnostics import Range, Severity
 from skill_ls.rules.helpers import names
 from skill_ls.rules.reporter import Reporter
 from skill_ls.rules.workspace import LISTING_OVER_BUDGET
+from skill_ls.workspace.index_queries import IndexQueries
 from skill_ls.workspace.listings.cuts import Cut, Overflow
-from skill_ls.workspace.read_model import IndexReadModel
 
 _FIRST_LINE = Range.of(0, 0, 0, 3)
 # What each cut does, said of one agent and of several.
@@ -32,7 +32,7 @@ _EFFECTS = {
 _Figures = tuple[Cut, int, int, int, str, str]
 
 
-def listing_budgets(index: IndexReadModel, real: str, reporter: Reporter) -> None:
+def listing_budgets(index: IndexQueries, real: str, reporter: Reporter) -> None:
     """Report SKL508 on the skill file at `real` when a target agent's budget cuts it: on
     its `description` (its `name`, or the opening `---`, when it has none)."""
     grouped: dict[_Figures, list[Client]] = defaultdict(list)

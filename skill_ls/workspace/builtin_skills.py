@@ -7,7 +7,7 @@ import posixpath
 
 from skill_ls.clients.builtins import BuiltinSkill, builtins_for
 from skill_ls.clients.table import Client
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.roots import Environment
 
 

@@ -15,10 +15,10 @@ from skill_ls.diagnostics import Range, Related, Severity
 from skill_ls.rules.helpers import names
 from skill_ls.rules.reporter import Reporter
 from skill_ls.rules.workspace import COMPETING_SKILLS
+from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_records import Status
 from skill_ls.workspace.listings.cuts import Cut
-from skill_ls.workspace.model import Status
 from skill_ls.workspace.overlap import Overlap, OverlapIndex, Words, compare, content_words
-from skill_ls.workspace.read_model import IndexReadModel
 
 # Where a finding goes when the file has neither `description` nor `name`: the opening `---`.
 _FIRST_LINE = Range.of(0, 0, 0, 3)
@@ -31,7 +31,7 @@ _Key = tuple[str, str, str, Overlap, int]
 
 
 def report_competing(
-    index: IndexReadModel, real: str, overlaps: OverlapIndex, reporter: Reporter
+    index: IndexQueries, real: str, overlaps: OverlapIndex, reporter: Reporter
 ) -> None:
     """Every skill listed beside `real` by some target agent that competes with it."""
     if not reporter.enabled(COMPETING_SKILLS):
@@ -70,7 +70,7 @@ def report_competing(
         )
 
 
-def _cut(index: IndexReadModel, client: Client, real: str) -> Cut | None:
+def _cut(index: IndexQueries, client: Client, real: str) -> Cut | None:
     """What `client`'s listing budget does to the skill at `real` (None: listed whole)."""
     cut = index.listing_cut(client, real)
     return cut[0] if cut is not None else None
@@ -86,7 +86,7 @@ def _entry_words(
     return overlaps.words(real, client.id)
 
 
-def _listing(index: IndexReadModel, real: str) -> list[Client]:
+def _listing(index: IndexQueries, real: str) -> list[Client]:
     """The audience clients that show the skill at `real` to the model."""
     return [
         client
@@ -116,13 +116,13 @@ def _message(mine: str, theirs: str, clients: list[Client], overlap: Overlap, by
     )
 
 
-def _where(index: IndexReadModel, real: str) -> Range:
+def _where(index: IndexQueries, real: str) -> Range:
     facts = index.facts_of_real(real)
     if facts is None:
         return _FIRST_LINE
     return facts.description_range or facts.name_range or _FIRST_LINE
 
 
-def _related(index: IndexReadModel, client: Client, other: str, name: str) -> Related:
+def _related(index: IndexQueries, client: Client, other: str, name: str) -> Related:
     path = index.candidate(client.id, other).found.path
     return Related(path, _where(index, other), f"the description of `{name}`")

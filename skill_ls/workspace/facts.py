@@ -15,7 +15,7 @@ from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.files import read_regular
 from skill_ls.rules.openai_yaml import voided
 from skill_ls.rules.suppression_comments import frontmatter_suppressions
-from skill_ls.workspace.model import SkillFacts
+from skill_ls.workspace.index_records import SkillFacts
 from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
 
 SIDECAR_BYTES = 64 * 1024

@@ -27,10 +27,10 @@ from skill_ls.rules.workspace import (
 )
 from skill_ls.workspace.budget_findings import listing_budgets
 from skill_ls.workspace.competing import report_competing
-from skill_ls.workspace.model import Status
+from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_records import Status
 from skill_ls.workspace.overlap import OverlapIndex
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
-from skill_ls.workspace.read_model import IndexReadModel
 
 # Where a finding goes when the file has no `name`: the opening `---`.
 _FIRST_LINE = Range.of(0, 0, 0, 3)
@@ -40,7 +40,7 @@ _Key = tuple[Rule, str, str, str | None, tuple[str, ...]]
 
 
 def for_skill(
-    index: IndexReadModel, real: str, overlaps: OverlapIndex | None = None
+    index: IndexQueries, real: str, overlaps: OverlapIndex | None = None
 ) -> list[Diagnostic]:
     """Every cross-skill finding on the skill file whose real path is `real`, filtered by
     the settings that file is judged by (its folder's overrides that match it applied);
@@ -67,7 +67,7 @@ def for_skill(
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
 
 
-def _clashes(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
+def _clashes(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:
     grouped: dict[_Key, list[Client]] = defaultdict(list)
     name = ""
     for client, candidate, outcomes in index.group_outcomes(real):
@@ -105,7 +105,7 @@ def _clashes(index: IndexReadModel, real: str, here: Range, reporter: Reporter) 
         reporter.report(rule, here, message, related=related, severity=severity)
 
 
-def _not_loaded(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
+def _not_loaded(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:
     """Every target client that finds this file and drops it, with its own reason."""
     dropped: list[tuple[Client, str]] = []
     loaded = False
@@ -138,7 +138,7 @@ def _not_loaded(index: IndexReadModel, real: str, here: Range, reporter: Reporte
     )
 
 
-def _agent_builtins(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
+def _agent_builtins(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:
     """This skill has the name of a target agent's own built-in skill."""
     by_effect: dict[str, list[Client]] = defaultdict(list)
     observed: dict[str, str] = {}
@@ -166,12 +166,12 @@ def _agent_builtins(index: IndexReadModel, real: str, here: Range, reporter: Rep
         )
 
 
-def _outcome_of(index: IndexReadModel, client: Client, other: str, real: str) -> Outcome | None:
+def _outcome_of(index: IndexQueries, client: Client, other: str, real: str) -> Outcome | None:
     return index.outcomes(client, index.name_for(client.id, real)).get(other)
 
 
 def _message(
-    index: IndexReadModel,
+    index: IndexQueries,
     rule: Rule,
     role: str,
     name: str,
@@ -218,7 +218,7 @@ def _message(
     )
 
 
-def _related(index: IndexReadModel, client: Client, other: str, outcome: Outcome | None) -> Related:
+def _related(index: IndexQueries, client: Client, other: str, outcome: Outcome | None) -> Related:
     candidate: Candidate = index.candidate(client.id, other)
     facts = index.facts_of_real(other)
     state = outcome.status.value if outcome is not None else "found"
@@ -229,7 +229,7 @@ def _related(index: IndexReadModel, client: Client, other: str, outcome: Outcome
     )
 
 
-def _nesting(index: IndexReadModel, real: str, here: Range, reporter: Reporter) -> None:
+def _nesting(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:
     reported: set[str] = set()
     for root, found in index.found_places(real):
         if found.parent_skill is None:
@@ -256,7 +256,7 @@ def _nesting(index: IndexReadModel, real: str, here: Range, reporter: Reporter) 
         )
 
 
-def _bounds(index: IndexReadModel, real: str, reporter: Reporter) -> None:
+def _bounds(index: IndexQueries, real: str, reporter: Reporter) -> None:
     seen: set[str] = set()
     for root, _ in index.found_places(real):
         for hit in index.root_hits(root.path):
@@ -271,7 +271,7 @@ def _bounds(index: IndexReadModel, real: str, reporter: Reporter) -> None:
             )
 
 
-def _scope(index: IndexReadModel, client: Client, real: str) -> str:
+def _scope(index: IndexQueries, client: Client, real: str) -> str:
     return index.candidate(client.id, real).root.scope
 
 
@@ -280,5 +280,5 @@ def _names(clients: list[Client]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _show(index: IndexReadModel, path: str) -> str:
+def _show(index: IndexQueries, path: str) -> str:
     return index.display_path(path)

@@ -5,8 +5,8 @@ reads only the frontmatter of each real file once, and keeps, per client, the co
 finds grouped by name. A change to one file or folder re-walks that subtree only and
 re-resolves only the names it touches. Open editor buffers win over disk.
 
-This module loads and updates the index; the queries are those of its read model
-(read_model.py). Thread safety: every public method takes one lock; a full `scan` builds
+This module loads and updates the index; the queries are those of `IndexQueries`
+(index_queries.py). Thread safety: every public method takes one lock; a full `scan` builds
 its result without holding it and swaps it in at the end, so readers are never blocked for
 a whole scan.
 """
@@ -25,26 +25,21 @@ from skill_ls.ignore import IGNORE_FILES
 from skill_ls.settings import Settings
 from skill_ls.workspace import findings
 from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
-from skill_ls.workspace.model import ScanReport, SkillFacts
+from skill_ls.workspace.index_queries import DiscoveryState, IndexQueries
+from skill_ls.workspace.index_records import ScanReport, SkillFacts
 from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.overlap import OverlapIndex, listed_texts
-from skill_ls.workspace.precedence import (
-    Candidate,
-    accepts,
-    fallback_name,
-    name_of,
-    reads_root_markdown,
-)
-from skill_ls.workspace.read_model import IndexReadModel, IndexState
+from skill_ls.workspace.precedence import Candidate
 from skill_ls.workspace.root_walk import RootWalk, WalkLimits, walk_below, walk_root
 from skill_ls.workspace.roots import normalise
+from skill_ls.workspace.skill_reading import accepts, fallback_name, name_of, reads_root_markdown
 from skill_ls.workspace.views import snapshot
 
 Progress = Callable[[int, int, str], None]
 Cancelled = Callable[[], bool]
 
 
-class WorkspaceIndex(IndexReadModel):
+class WorkspaceIndex(IndexQueries):
     """Skills across workspace folders, user roots, extra roots and builtin skills."""
 
     def __init__(
@@ -85,7 +80,7 @@ class WorkspaceIndex(IndexReadModel):
         On cancellation the index keeps what it had before and the report says so.
         """
         started = time.perf_counter()
-        state = IndexState()
+        state = DiscoveryState()
         paths = list(self._root_uses)
         total = len(paths)
         with self._lock:
@@ -298,10 +293,10 @@ class WorkspaceIndex(IndexReadModel):
                     return real
         return None
 
-    def _read(self, state: IndexState, real: str, buffers: Mapping[str, str]) -> SkillFacts:
+    def _read(self, state: DiscoveryState, real: str, buffers: Mapping[str, str]) -> SkillFacts:
         return read_facts(real, buffers.get(real))
 
-    def _add_walk(self, state: IndexState, root_path: str, walk: RootWalk) -> set[str]:
+    def _add_walk(self, state: DiscoveryState, root_path: str, walk: RootWalk) -> set[str]:
         """Merge a (partial) walk of a root into the state; the real paths it added."""
         into = state.walks.setdefault(root_path, RootWalk())
         added: set[str] = set()
@@ -318,7 +313,7 @@ class WorkspaceIndex(IndexReadModel):
                 into.hits.append(hit)
         return added
 
-    def _refresh(self, state: IndexState, real: str) -> set[tuple[str, str]]:
+    def _refresh(self, state: DiscoveryState, real: str) -> set[tuple[str, str]]:
         """Recompute one real file's candidates and name groups for every client; return
         the (client id, name) groups whose resolution may have changed."""
         touched: set[tuple[str, str]] = set()
@@ -372,7 +367,7 @@ class WorkspaceIndex(IndexReadModel):
         super()._invalidate_all()
         self._overlaps.clear()
 
-    def _changed(self, state: IndexState, reals: Iterable[str]) -> None:
+    def _changed(self, state: DiscoveryState, reals: Iterable[str]) -> None:
         """Refresh these real files in the live state and drop what depended on them."""
         reals = list(reals)
         before = snapshot(state, [CLIENTS_BY_ID[c] for c in self._views], reals)

@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 
 from skill_ls.clients.table import Client
-from skill_ls.workspace.model import Status
+from skill_ls.workspace.index_records import Status
 from skill_ls.workspace.precedence import Candidate, Outcome
 
 # ICU's root collation (what JavaScript's `localeCompare` uses) puts these ASCII characters

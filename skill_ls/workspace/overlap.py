@@ -36,8 +36,8 @@ from skill_ls.rules.workspace import (
     MIN_SHARED,
     WARNING_SHARE,
 )
-from skill_ls.workspace.model import SkillFacts
-from skill_ls.workspace.precedence import description_of
+from skill_ls.workspace.index_records import SkillFacts
+from skill_ls.workspace.skill_reading import description_of
 
 # Letters and digits (a single character class: linear).
 _WORD = re.compile(r"[^\W_]+")

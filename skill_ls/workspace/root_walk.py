@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from skill_ls import ignore
 from skill_ls.ignore import IGNORE_FILES
 from skill_ls.skill_files import SKIPPED_DIRS
-from skill_ls.workspace.model import BoundHit, FoundFile, RootFolder
+from skill_ls.workspace.index_records import BoundHit, FoundFile, RootFolder
 
 SKILL_FILE = "SKILL.md"
 IGNORE_NAMES = frozenset(IGNORE_FILES)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from skill_ls.clients.table import ROOT_VARIABLES, Client
 from skill_ls.files import too_wide_root
 from skill_ls.settings import Settings
-from skill_ls.workspace.model import RootFolder
+from skill_ls.workspace.index_records import RootFolder
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.rules.context import install_tree
-from skill_ls.workspace.bundles import bundle_skill_at, judged, read_bundle
+from skill_ls.workspace.bundle_contents import bundle_skill_at, read_bundle
+from skill_ls.workspace.bundles import judged
 from skill_ls.workspace.facts import read_facts
-from skill_ls.workspace.model import Placement, Status
-from skill_ls.workspace.read_model import IndexReadModel
+from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_records import Placement, Status
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class AgentVerdicts:
 
 
 def agent_verdicts(
-    index: IndexReadModel, path: str, audience: Sequence[Client]
+    index: IndexQueries, path: str, audience: Sequence[Client]
 ) -> AgentVerdicts | None:
     """What each client of `audience` does with the skill file at `path`; None when the
     index does not know the file (it is in no client's skill folder)."""
@@ -116,7 +117,7 @@ def _before_detail(reason: str) -> str:
     return reason
 
 
-def _display(index: IndexReadModel, path: str) -> str:
+def _display(index: IndexQueries, path: str) -> str:
     """The winning copy's skill folder, as a person reads it (`.agents/skills/pdf`)."""
     shown = index.display_path(path)
     folder = os.path.dirname(shown)

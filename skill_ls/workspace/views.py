@@ -15,14 +15,15 @@ from typing import Protocol
 
 from skill_ls.clients.table import Client
 from skill_ls.workspace.builtin_skills import with_builtins
-from skill_ls.workspace.model import LoadedSkill, SkillFacts, Status
+from skill_ls.workspace.index_records import LoadedSkill, SkillFacts, Status
 from skill_ls.workspace.order import first_place, source_order
-from skill_ls.workspace.precedence import Candidate, Outcome, description_of, reads_frontmatter
+from skill_ls.workspace.precedence import Candidate, Outcome
 from skill_ls.workspace.roots import Environment
+from skill_ls.workspace.skill_reading import description_of, reads_frontmatter
 
 
 class ViewState(Protocol):
-    """The parts of the index state a view is built from (`read_model.IndexState`)."""
+    """The parts of the index state a view is built from (`index_queries.DiscoveryState`)."""
 
     facts: dict[str, SkillFacts]
     candidates: dict[str, dict[str, Candidate]]

@@ -337,7 +337,8 @@ def test_check_imports_only_what_it_runs(tmp_path: Path) -> None:
         "from skill_ls.cli import main\n"
         f"code = main(['check', {str(tmp_path)!r}, '--format', 'json'])\n"
         "heavy = ('skill_ls.render', 'skill_ls.server', 'skill_ls.cli.workspace_commands',\n"
-        "         'skill_ls.cli.serve_command', 'pygls', 'lsprotocol', 'ruamel')\n"
+        "         'skill_ls.cli.skills_command', 'skill_ls.cli.serve_command', 'pygls',\n"
+        "         'lsprotocol', 'ruamel')\n"
         "loaded = sorted(m for m in sys.modules if m.startswith(heavy))\n"
         "print(code, loaded, file=sys.stderr)\n"
     )

@@ -48,7 +48,7 @@ from skill_ls.render.pi import READ_MAX_BYTES as PI_READ_MAX_BYTES
 from skill_ls.render.strings import js_trim
 from skill_ls.rules import CheckContext, check
 from skill_ls.text import LineIndex
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.order import locale_key
 
 from .properties import apply_fix, diagnostic_problems

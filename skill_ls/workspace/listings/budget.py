@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings import claude, codex, copilot_cli, droid, qwen
 from skill_ls.workspace.listings.cuts import Cut, Overflow
-from skill_ls.workspace.model import LoadedSkill
 
 
 @dataclass(frozen=True)

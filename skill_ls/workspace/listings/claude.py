@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.cuts import (
     Overflow,
     characters_overflow,
     dropped_where_not_kept,
 )
 from skill_ls.workspace.listings.strings import js_head, js_length
-from skill_ls.workspace.model import LoadedSkill
 
 ELLIPSIS = "…"
 # `name` is shown beside the folder only when it is a plain name of at most 256 characters.

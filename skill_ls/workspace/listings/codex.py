@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.cuts import (
     Cut,
     Overflow,
     share_basis,
 )
 from skill_ls.workspace.listings.strings import utf8_size
-from skill_ls.workspace.model import LoadedSkill
 
 DESCRIPTION_MAX = 1024
 SUFFIX = "..."

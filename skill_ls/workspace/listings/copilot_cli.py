@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.cuts import (
     Overflow,
     characters_overflow,
     dropped_where_not_kept,
 )
 from skill_ls.workspace.listings.escape import xml_text
-from skill_ls.workspace.model import LoadedSkill
 
 
 def copilot_cli_entry(skill: LoadedSkill) -> str:

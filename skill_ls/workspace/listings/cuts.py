@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from skill_ls.clients.table import Client
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 
 # How many of the longest descriptions a finding names.
 LONGEST_SHOWN = 3

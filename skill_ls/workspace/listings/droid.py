@@ -14,13 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.cuts import (
     Overflow,
     characters_overflow,
     dropped_where_not_kept,
 )
 from skill_ls.workspace.listings.strings import JS_WHITESPACE, js_head, js_length, js_trim
-from skill_ls.workspace.model import LoadedSkill
 
 NO_DESCRIPTION = "No description provided"
 # Characters a description keeps in the catalog (the last one then `…`).

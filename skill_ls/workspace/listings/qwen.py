@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
+from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.listings.cuts import (
     Cut,
     Overflow,
@@ -19,7 +20,6 @@ from skill_ls.workspace.listings.cuts import (
 )
 from skill_ls.workspace.listings.escape import xml_entities
 from skill_ls.workspace.listings.strings import js_trim
-from skill_ls.workspace.model import LoadedSkill
 
 # Qwen Code's MAX_SKILL_LISTING_CHARS: the joined entries, before the trim.
 LISTING_BUDGET = 8000

@@ -23,7 +23,7 @@ from skill_ls.render.codex import (
 )
 from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 
 from ..workspace_helpers import write_skill
 

@@ -18,8 +18,8 @@ from skill_ls.render.copilot_cli import (
     related_files,
 )
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.model import LoadedSkill, SkillFacts
-from skill_ls.workspace.precedence import description_of, skip_reason
+from skill_ls.workspace.index_records import LoadedSkill, SkillFacts
+from skill_ls.workspace.skill_reading import description_of, skip_reason
 
 CLIENT = get_client("copilot-cli")
 

@@ -9,7 +9,7 @@ from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.render.activation import ActivationSource
 from skill_ls.render.droid import HEADER, droid_catalog, droid_skill, one_line
 from skill_ls.render.strings import js_length
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 
 DROID = CLIENTS_BY_ID["droid"]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from skill_ls.render import render_activation, render_catalog, source_for
 from skill_ls.render.gemini import CATALOG_HEADER, folder_structure, gemini_body
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 
 
 def skill(name: str, description: str, hidden: bool = False) -> LoadedSkill:

@@ -15,7 +15,7 @@ from skill_ls.render.pi import (
     pi_read,
     read_result,
 )
-from skill_ls.workspace.model import LoadedSkill
+from skill_ls.workspace.index_records import LoadedSkill
 
 PI = CLIENTS_BY_ID["pi"]
 

@@ -11,15 +11,10 @@ from pathlib import Path
 from skill_ls.clients.table import get_client
 from skill_ls.render import activation_for, catalog_for, refusal_for
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.model import RootFolder, SkillFacts
+from skill_ls.workspace.index_records import RootFolder, SkillFacts
 from skill_ls.workspace.order import locale_key, root_order_key
-from skill_ls.workspace.precedence import (
-    body_description,
-    description_of,
-    hidden,
-    skip_reason,
-)
 from skill_ls.workspace.root_walk import walk_root
+from skill_ls.workspace.skill_reading import body_description, description_of, hidden, skip_reason
 
 CLAUDE = get_client("claude-code")
 SPEC = get_client("agentskills")

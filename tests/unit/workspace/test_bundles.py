@@ -14,15 +14,11 @@ from skill_ls.clients.agents.gemini_cli import GEMINI_CLI_EXTENSION
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.document.manifest_json import read_manifest
 from skill_ls.rules.manifests import MAX_MARKETPLACE_ENTRIES
-from skill_ls.workspace import WorkspaceIndex, bundles
-from skill_ls.workspace.bundles import (
-    bundle_of,
-    bundle_placements,
-    bundles_from,
-    installed_view,
-    listed_name,
-    manifests_met,
-)
+from skill_ls.workspace import WorkspaceIndex, bundle_contents
+from skill_ls.workspace.bundle_contents import bundle_of, listed_name
+from skill_ls.workspace.bundles import bundle_placements, bundles_from
+from skill_ls.workspace.checked_manifests import manifests_met
+from skill_ls.workspace.installed_bundles import installed_view
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "plugin-marketplace"
 
@@ -238,7 +234,7 @@ def test_a_marketplace_listing_one_plugin_26000_times_reads_it_once(
             reads.append(os.path.relpath(path, tmp_path))
         return read_manifest(path)
 
-    monkeypatch.setattr(bundles, "read_manifest", counted)
+    monkeypatch.setattr(bundle_contents, "read_manifest", counted)
     found = bundles_from(tmp_path, CLAUDE_CODE_PLUGIN)
     # The entry past the bound (the 501st) is not read.
     assert [(bundle.name, bundle.root) for bundle in found] == [("t", str(tmp_path / "p"))]

@@ -10,8 +10,8 @@ import pytest
 
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.workspace.facts import read_facts
-from skill_ls.workspace.model import SkillFacts
-from skill_ls.workspace.precedence import description_of, fields_read, name_of, skip_reason
+from skill_ls.workspace.index_records import SkillFacts
+from skill_ls.workspace.skill_reading import description_of, fields_read, name_of, skip_reason
 
 GEMINI = CLIENTS_BY_ID["gemini-cli"]
 

@@ -12,7 +12,7 @@ from typing import Any
 from skill_ls.clients.agents.claude_code import CLAUDE_CODE_PLUGIN
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.bundles import installed_bundles, installed_view
+from skill_ls.workspace.installed_bundles import installed_bundles, installed_view
 from skill_ls.workspace.roots import Environment
 
 

@@ -16,10 +16,10 @@ from skill_ls.render import refusal_for
 from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.facts import facts_of
-from skill_ls.workspace.model import SkillFacts, Status
+from skill_ls.workspace.index_records import SkillFacts, Status
 from skill_ls.workspace.order import root_order_key
-from skill_ls.workspace.precedence import skip_reason
 from skill_ls.workspace.roots import Environment, client_roots
+from skill_ls.workspace.skill_reading import skip_reason
 
 from ..workspace_helpers import write_skill
 

@@ -9,8 +9,9 @@ from pathlib import Path
 from skill_ls.clients.table import get_client
 from skill_ls.settings import Settings
 from skill_ls.workspace import Status, WorkspaceIndex
-from skill_ls.workspace.model import FoundFile, RootFolder, SkillFacts
-from skill_ls.workspace.precedence import Candidate, resolve, skip_reason, unlisted_reason
+from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
+from skill_ls.workspace.precedence import Candidate, resolve
+from skill_ls.workspace.skill_reading import skip_reason, unlisted_reason
 
 BASE = get_client("agentskills")
 

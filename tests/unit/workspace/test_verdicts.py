@@ -7,7 +7,7 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.model import Placement, Status
+from skill_ls.workspace.index_records import Placement, Status
 from skill_ls.workspace.verdicts import (
     AgentVerdicts,
     agent_verdicts,

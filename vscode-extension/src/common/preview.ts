@@ -3,14 +3,8 @@ import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import { ServerCommands } from "./constants";
 import { debounce } from "./debounce";
-import {
-  type ActivationPreview,
-  type CatalogPreview,
-  type ClientInfo,
-  type PreviewMode,
-  type PreviewModel,
-  renderPreviewHtml,
-} from "./previewHtml";
+import type { ActivationPreview, CatalogPreview, ClientInfo, PreviewMode, PreviewModel } from "./previewData";
+import { renderPreviewHtml } from "./previewHtml";
 import { targetClients } from "./settings";
 
 export interface CommandRunner {

@@ -4,53 +4,10 @@
  * script carries the nonce that the Content-Security-Policy allows; it has no values in it.
  */
 
+import type { CatalogEntry, PreviewMode, PreviewModel, Rendered } from "./previewData";
 import { currentEntryIndex, entrySpan, escapeHtml, type Mark, markText } from "./previewText";
 
 export { escapeHtml } from "./previewText";
-
-export type PreviewMode = "catalog" | "activation";
-
-export interface ClientInfo {
-  id: string;
-  name: string;
-}
-
-export interface CatalogEntry {
-  name: string;
-  description: string;
-  location: string;
-  characters: number;
-  hidden: boolean;
-  truncated: boolean;
-}
-
-interface Rendered {
-  client: string;
-  clientName: string;
-  text: string;
-  characters: number;
-  tokens: number;
-  budget: number | null;
-  truncatedAt: number | null;
-}
-
-export interface CatalogPreview extends Rendered {
-  entries: CatalogEntry[];
-}
-
-export interface ActivationPreview extends Rendered {
-  name: string;
-}
-
-export interface PreviewModel {
-  mode: PreviewMode;
-  clients: ClientInfo[];
-  client: string;
-  /** File system path of the SKILL.md being edited, if any. */
-  skillPath?: string;
-  result?: CatalogPreview | ActivationPreview;
-  error?: string;
-}
 
 function counts(r: Rendered): string {
   const parts = [`<span id="characters">${escapeHtml(r.characters)}</span> characters`, `~${escapeHtml(r.tokens)} tokens`];

@@ -1,6 +1,6 @@
 /** The catalog text in the preview: which entry is the skill being edited, where its text is,
  * and the text escaped with marked spans. Pure functions. */
-import type { CatalogEntry } from "./previewHtml";
+import type { CatalogEntry } from "./previewData";
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

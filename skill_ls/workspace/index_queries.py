@@ -15,9 +15,7 @@ from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.settings import Settings
-from skill_ls.workspace.listings.budget import ListingBudgets, has_budget
-from skill_ls.workspace.listings.cuts import Cut, Overflow
-from skill_ls.workspace.model import (
+from skill_ls.workspace.index_records import (
     SCOPES,
     BoundHit,
     FoundFile,
@@ -28,9 +26,12 @@ from skill_ls.workspace.model import (
     SkillFacts,
     Status,
 )
-from skill_ls.workspace.precedence import Candidate, Outcome, fallback_name, resolve
+from skill_ls.workspace.listings.budget import ListingBudgets, has_budget
+from skill_ls.workspace.listings.cuts import Cut, Overflow
+from skill_ls.workspace.precedence import Candidate, Outcome, resolve
 from skill_ls.workspace.root_walk import RootWalk, WalkLimits
 from skill_ls.workspace.roots import client_roots, current_environment, normalise
+from skill_ls.workspace.skill_reading import fallback_name
 from skill_ls.workspace.views import Before, build_view, patched_view
 
 _STATUS_SUMMARY = (Status.LOADED, Status.HIDDEN, Status.CONFLICT, Status.SHADOWED, Status.SKIPPED)
@@ -46,7 +47,7 @@ class RootUse:
 
 
 @dataclass
-class IndexState:
+class DiscoveryState:
     """Everything discovery found; replaced whole by a scan, patched by updates."""
 
     walks: dict[str, RootWalk] = field(default_factory=dict)  # by root path
@@ -61,7 +62,7 @@ class IndexState:
     names: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
-class IndexReadModel:
+class IndexQueries:
     """Skills across workspace folders, user roots, extra roots and builtin skills, as read.
 
     Queries by path accept any path leading to a skill file; those by `real` take the
@@ -90,7 +91,7 @@ class IndexReadModel:
         for client in CLIENTS:
             for order, root in enumerate(self._client_roots[client.id]):
                 self._root_uses.setdefault(root.path, []).append(RootUse(client, order, root))
-        self._state = IndexState()
+        self._state = DiscoveryState()
         # client id -> name -> outcomes (nested: a key tuple per name cost 5 MB at 10,000).
         self._outcomes: dict[str, dict[str, Mapping[str, Outcome]]] = {}
         self._entries: dict[str, SkillEntry] = {}

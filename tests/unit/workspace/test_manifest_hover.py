@@ -1,6 +1,6 @@
-"""Hover and completion in bundle manifests, from the client rows' bundle formats and the
-bundle on disk: a Gemini CLI extension (names not namespaced, `version` needed) and a Claude
-Code plugin's skill paths."""
+"""Hover in bundle manifests, from the client rows' bundle formats and the bundle on disk: a
+Gemini CLI extension (names not namespaced, `version` needed) and a Claude Code plugin's
+skill paths; files that are not manifests, or too large, get neither hover nor completion."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 from skill_ls.diagnostics import Position
 from skill_ls.rules.manifests import MAX_MARKETPLACE_ENTRIES
-from skill_ls.workspace.manifest_help import manifest_completions, manifest_hover
+from skill_ls.workspace.manifest_completion import manifest_completions
+from skill_ls.workspace.manifest_hover import manifest_hover
 
 
 def skill(folder: Path, name: str) -> None:
@@ -55,13 +56,6 @@ def test_a_needed_key_says_who_needs_it(tmp_path: Path) -> None:
     assert found.text == "**`version`**: Gemini CLI refuses the extension without it."
 
 
-def test_an_extension_offers_the_keys_it_needs_and_no_skill_paths(tmp_path: Path) -> None:
-    manifest = tmp_path / "gemini-extension.json"
-    text = '{"name": "doc-tools", '
-    labels = [item.label for item in manifest_completions(str(manifest), text, len(text))]
-    assert labels == ["version"]
-
-
 def test_skill_paths_that_load_nothing_say_why(tmp_path: Path) -> None:
     skill(tmp_path / "more" / "one", "one")
     manifest = tmp_path / ".claude-plugin" / "plugin.json"
@@ -88,23 +82,6 @@ def test_a_skill_path_through_a_link_out_of_the_plugin_reads_nothing(tmp_path: P
     assert found.text == (
         "- `./linked`: Claude Code reads no skill from it (no such folder in the bundle)"
     )
-
-
-def test_folder_completion_stays_below_the_root_and_skips_hidden_and_linked_folders(
-    tmp_path: Path,
-) -> None:
-    root = tmp_path / "plugin"
-    skill(root / "more" / "one", "one")
-    skill(root / ".hidden" / "two", "two")
-    skill(tmp_path / "elsewhere" / "three", "three")
-    (root / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
-    manifest = root / ".claude-plugin" / "plugin.json"
-    text = '{"name": "p", "skills": "./'
-    found = manifest_completions(str(manifest), text, len(text))
-    assert [(item.label, item.detail) for item in found] == [
-        ("./more", "1 skill"),
-        ("./more/one", "a skill"),
-    ]
 
 
 def test_text_that_is_not_json_gets_no_hover(tmp_path: Path) -> None:

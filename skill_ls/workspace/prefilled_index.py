@@ -12,8 +12,8 @@ from pathlib import Path
 
 from skill_ls.settings import Settings
 from skill_ls.workspace.index import WorkspaceIndex
-from skill_ls.workspace.model import SkillFacts
-from skill_ls.workspace.read_model import IndexState
+from skill_ls.workspace.index_queries import DiscoveryState
+from skill_ls.workspace.index_records import SkillFacts
 from skill_ls.workspace.root_walk import WalkLimits
 
 
@@ -34,7 +34,7 @@ class PrefilledIndex(WorkspaceIndex):
         # How many files discovery found facts for in `known` (the rest were read).
         self.reused = 0
 
-    def _read(self, state: IndexState, real: str, buffers: Mapping[str, str]) -> SkillFacts:
+    def _read(self, state: DiscoveryState, real: str, buffers: Mapping[str, str]) -> SkillFacts:
         if real not in buffers:
             facts = self._known.get(real)
             if facts is not None:

@@ -1,5 +1,5 @@
-"""The index's read model: the per-file queries the cross-skill findings are built on agree
-with the entries and views, and the findings need nothing but the read model."""
+"""The index's queries: the per-file queries the cross-skill findings are built on agree
+with the entries and views, and the findings need nothing but the queries."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import ast
 import os
 from pathlib import Path
 
-from skill_ls.workspace import IndexReadModel, WalkLimits, WorkspaceIndex, findings
-from skill_ls.workspace.model import Status
+from skill_ls.workspace import IndexQueries, WalkLimits, WorkspaceIndex, findings
+from skill_ls.workspace.index_records import Status
 
 from ..workspace_helpers import write_skill
 
@@ -26,9 +26,9 @@ def two_copies(tmp_path: Path, limits: WalkLimits | None = None) -> tuple[Worksp
     return index, os.path.realpath(mine), os.path.realpath(theirs)
 
 
-def test_the_index_is_a_read_model(tmp_path: Path) -> None:
+def test_the_index_answers_the_queries(tmp_path: Path) -> None:
     index, _, _ = two_copies(tmp_path)
-    assert isinstance(index, IndexReadModel)
+    assert isinstance(index, IndexQueries)
 
 
 def test_facts_by_real_path(tmp_path: Path) -> None:
@@ -97,14 +97,14 @@ def test_root_hits(tmp_path: Path) -> None:
     assert hits and set(hits) <= set(bounded.bounds_hit())
 
 
-def test_findings_read_the_read_model(tmp_path: Path) -> None:
+def test_findings_read_the_queries(tmp_path: Path) -> None:
     index, mine, theirs = two_copies(tmp_path)
     for real in (mine, theirs):
         assert findings.for_skill(index, real) == index.cross_skill_diagnostics(real)
     assert index.cross_skill_diagnostics(mine), "two copies of one name: a finding"
 
 
-def test_findings_depend_on_the_read_model_only() -> None:
+def test_findings_depend_on_the_queries_only() -> None:
     """No import of the index (not even one guarded by TYPE_CHECKING), no private names."""
     source = Path(findings.__file__).read_text(encoding="utf-8")
     tree = ast.parse(source)

@@ -1,0 +1,279 @@
+"""How one client reads one skill file: whether its walk takes the file, why it refuses it,
+the name and description it takes from it, and whether it hides it from the model. All of it
+from the client table; which copy of a name wins is `precedence.py`'s."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from skill_ls.clients.table import Client
+from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
+
+
+def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) -> bool:
+    """Whether the client's walk rules load this file from its root (`root`: the root as
+    the client names it, for rules that hold in some roots only)."""
+    if found.kind == "root-md":
+        return reads_root_markdown(client, root.pattern if root is not None else None)
+    if found.dotted and client.discovery.skip_dot_entries:
+        return False
+    ignored = (
+        found.ignored_in_root if client.discovery.ignore_files_from == "root" else found.ignored
+    )
+    if ignored and not client.discovery.loads_ignored:
+        return False
+    if found.parent_skill is not None and client.discovery.skill_md_ends_walk:
+        return False  # the client stopped at the enclosing skill's SKILL.md
+    return found.depth == 1 or (
+        client.discovery.nested and found.depth <= client.discovery.max_depth
+    )
+
+
+def reads_root_markdown(client: Client, pattern: str | None) -> bool:
+    """Whether a root-level `*.md` file in the root written `pattern` is a skill for the
+    client (`Client.root_markdown_skills`, limited to `root_markdown_roots`)."""
+    return client.discovery.root_markdown_skills and (
+        not client.discovery.root_markdown_roots
+        or pattern is None
+        or pattern in client.discovery.root_markdown_roots
+    )
+
+
+def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
+    """Why the client refuses this file, or None when it loads it (`name`: the name the
+    client keys it by, checked against `Client.name_pattern` when given)."""
+    if facts.error is not None:
+        return facts.error
+    if client.reading.frontmatter_at_start and not facts.opens_at_start:
+        return (
+            f"{client.name} reads frontmatter only when `---` starts the file (a byte-order "
+            "mark or a blank line before it hides the block), so it finds no description"
+        )
+    if client.reading.field_reader == "yaml-else-lines":
+        return _line_reader_skip(client, facts)
+    if client.reading.field_reader == "yaml-else-simple":
+        return _simple_reader_skip(client, facts, name)
+    if client.reading.bad_frontmatter == "ignore":
+        pass  # loaded with its fallbacks whatever its frontmatter (see `reads_frontmatter`)
+    elif not facts.has_frontmatter:
+        return "it has no frontmatter block"
+    elif client.reading.yaml == "strict" and not facts.strict_ok:
+        detail = f": {facts.yaml_error}" if facts.yaml_error else ""
+        return f"{client.name} reads YAML strictly and rejects this frontmatter{detail}"
+    elif client.reading.unique_keys and facts.duplicate_key is not None:
+        return (
+            f"{client.name}'s YAML parser rejects a repeated key "
+            f"(`{facts.duplicate_key}` appears twice), so it drops the skill"
+        )
+    elif not facts.lenient_ok:
+        return "its frontmatter YAML does not load"
+    reason = _typed_skip(client, facts, name)
+    if reason is not None:
+        return reason
+    if client.reading.name_required and not facts.name:
+        return f"it has no `name` ({client.name} skips it; it does not fall back to the folder)"
+    description = description_of(client, facts)
+    if description is None and client.reading.missing_description == "unlisted":
+        return None  # loaded, left out of the catalog (see `unlisted_reason`)
+    if description is None:
+        return "it has no description"
+    if (
+        client.reading.description_max is not None
+        and len(description) > client.reading.description_max
+    ):
+        return (
+            f"{client.name} drops a skill whose description is longer than "
+            f"{client.reading.description_max:,} characters (this one has {len(description):,})"
+        )
+    return None
+
+
+# How `Client.typed_fields` types read in a skip reason, and the YAML types each accepts.
+TYPE_WORDS: dict[str, str] = {
+    "string": "a string",
+    "bool": "true or false",
+    "strings": "a string or a list of strings",
+}
+# How the kind of value found reads in a skip reason.
+FOUND_WORDS: dict[str, str] = {
+    "string": "a string",
+    "bool": "true or false",
+    "strings": "a list of strings",
+    "list": "a list",
+    "map": "a map",
+    "int": "a number",
+    "float": "a number",
+    "null": "empty",
+}
+TYPE_ACCEPTS: dict[str, frozenset[str]] = {
+    "string": frozenset({"string"}),
+    "bool": frozenset({"bool"}),
+    "strings": frozenset({"string", "strings"}),
+}
+
+
+def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | None:
+    """Why the client drops a skill for a field's type or value, or its name (the typed
+    fields, `dropped_when` flags and `name_pattern` of the client's row)."""
+    for key, kind in client.reading.typed_fields:
+        found = facts.field_kinds.get(key)
+        if found is not None and found not in TYPE_ACCEPTS.get(kind, frozenset({kind})):
+            return (
+                f"{client.name} drops a skill whose `{key}` is not "
+                f"{TYPE_WORDS.get(kind, kind)} (here: {FOUND_WORDS.get(found, found)})"
+            )
+    for flag, value in client.reading.dropped_when:
+        if facts.flags.get(flag) == value:
+            shown = str(value).lower() if isinstance(value, bool) else value
+            return (
+                f"{client.name} drops a skill with `{flag}: {shown}`: it is not loaded at "
+                "all, so neither the catalog nor an activation can reach it"
+            )
+    if client.reading.name_rule is not None and name is not None:
+        pattern, words = client.reading.name_rule
+        if re.fullmatch(pattern, name) is None:
+            return f"{client.name} drops a skill whose name {name!r} is not {words}"
+    return None
+
+
+def reads_frontmatter(client: Client, facts: SkillFacts) -> bool:
+    """Whether the client takes the frontmatter's fields (False: it ignores a block its
+    YAML parser rejects, `Client.bad_frontmatter == "ignore"`)."""
+    if not facts.has_frontmatter:
+        return False
+    return facts.strict_ok if client.reading.yaml == "strict" else facts.lenient_ok
+
+
+def description_of(client: Client, facts: SkillFacts) -> str | None:
+    """The description the client uses (None: it has none, and the client skips it)."""
+    if client.reading.field_reader in ("yaml-else-lines", "yaml-else-simple"):
+        return fields_read(client, facts)[1]
+    if client.reading.description_fallback == "body-lines":
+        if not reads_frontmatter(client, facts):
+            return None
+        if "description" in facts.field_kinds:  # present: kept, trimmed, even empty
+            return facts.description.strip() if facts.description is not None else None
+        return " ".join(facts.body_lines)[: client.reading.description_max]
+    if (
+        reads_frontmatter(client, facts)
+        and facts.description is not None
+        and (client.reading.blank_description_ok or facts.description.strip())
+    ):
+        return facts.description
+    if client.reading.description_fallback == "body-first-line":
+        return body_description(facts.first_body_line)
+    return None
+
+
+def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | None]:
+    """`name` and `description` as the client reads them (`Client.field_reader`)."""
+    if client.reading.field_reader == "yaml-else-lines":
+        if facts.strict_ok and facts.name is not None and facts.description is not None:
+            return facts.name, facts.description
+        return facts.line_name, facts.line_description
+    if client.reading.field_reader == "yaml-else-simple":
+        if not facts.has_frontmatter:
+            return None, None
+        if facts.strict_ok:
+            description = facts.description
+            kept = description is not None and (
+                client.reading.blank_description_ok or description.strip()
+            )
+            return facts.name, description if kept else None
+        return facts.simple_name, facts.simple_description
+    return facts.name, description_of(client, facts)
+
+
+def fallback_name(found: FoundFile) -> str:
+    """The name a client uses when `name` is missing: the folder holding the file (for
+    pi's root-level `*.md` skills, the root folder itself: pi names them `skills`)."""
+    return os.path.basename(os.path.dirname(found.path))
+
+
+def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:
+    """The name the client keys the skill by: its `name` as the client reads it, unsafe
+    characters made "-" (`Client.name_unsafe_chars`); else `fallback` (the folder). Always
+    the folder for a client that keys skills by folder (`Client.name_source`)."""
+    if client.reading.name_source == "folder":
+        return fallback
+    name = fields_read(client, facts)[0] if client.reading.field_reader != "yaml" else facts.name
+    if not name:
+        return fallback
+    for char in client.reading.name_unsafe_chars:
+        name = name.replace(char, "-")
+    return name
+
+
+def _line_reader_skip(client: Client, facts: SkillFacts) -> str | None:
+    """Why a client that reads `name`/`description` by YAML, else by lines, refuses a file."""
+    if not facts.opens_at_start:
+        return (
+            f"{client.name} reads frontmatter only when `---` is the file's very first line "
+            "(a byte-order mark or a blank line before it hides the block)"
+        )
+    if not facts.has_frontmatter:
+        return "its frontmatter block is never closed by a `---` line"
+    name, description = fields_read(client, facts)
+    if name is None:
+        return f"it has no `name` ({client.name} does not fall back to the folder name)"
+    if description is None:
+        return "it has no description"
+    return None
+
+
+def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> str | None:
+    """Why a client that reads YAML, else Qwen Code's simple line reader, refuses a file."""
+    if not facts.has_frontmatter:
+        return "it has no frontmatter block"
+    found_name, description = fields_read(client, facts)
+    if not found_name or not found_name.strip():
+        return f"it has no `name` ({client.name} does not fall back to the folder name)"
+    if description is None or not (client.reading.blank_description_ok or description.strip()):
+        return "it has no description (or an empty one)"
+    return _typed_skip(client, facts, name)
+
+
+BODY_DESCRIPTION_MAX = 100
+_HEADING = re.compile(r"^#+\s+(.+)$")
+
+
+def body_description(line: str | None, default: str = "Skill") -> str:
+    """Claude Code's description from the body: the first non-blank line without its
+    heading marks, over 100 characters cut to 97 and "..."; `default` for an empty body."""
+    if line is None:
+        return default
+    heading = _HEADING.match(line)
+    text = heading.group(1) if heading else line
+    return text[: BODY_DESCRIPTION_MAX - 3] + "..." if len(text) > BODY_DESCRIPTION_MAX else text
+
+
+def hidden(client: Client, facts: SkillFacts) -> bool:
+    """Loaded but left out of the client's catalog (its `hidden_when` flags)."""
+    if client.reading.bad_frontmatter == "ignore" and not reads_frontmatter(client, facts):
+        return False
+    return any(
+        _flag_value(client, facts.flags.get(flag)) == value
+        for flag, value in client.listing.hidden_when
+    )
+
+
+def _flag_value(client: Client, value: object) -> object:
+    """A flag's value as the client reads it (its `truthy_strings` count as true)."""
+    if isinstance(value, str) and value.strip().lower() in client.reading.truthy_strings:
+        return True
+    return value
+
+
+def unlisted_reason(client: Client, facts: SkillFacts) -> str | None:
+    """Why a loaded skill is left out of the catalog for lack of a description
+    (`Client.missing_description == "unlisted"`), or None."""
+    if (
+        client.reading.missing_description != "unlisted"
+        or description_of(client, facts) is not None
+    ):
+        return None
+    return (
+        f"it has no description: {client.name} loads it (it can be activated by name) but "
+        "leaves it out of the model's catalog"
+    )
