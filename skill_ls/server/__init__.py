@@ -38,7 +38,7 @@ from skill_ls.server.framing import ResyncingReader
 from skill_ls.server.positions import PositionMapper
 from skill_ls.server.server import SkillProtocol, SkillServer
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.workspace_skills import WorkspaceSkills
 
 __all__ = ["SkillServer", "create_server", "serve_stdio", "serve_tcp"]
 
@@ -48,7 +48,7 @@ def create_server() -> SkillServer:
     server = SkillServer()
     editor = PyglsEditor(server)
     log_handler = configure_logging(editor)
-    skills = SkillIndex()
+    skills = WorkspaceSkills()
     documents = DocumentStore()
     skills.is_open = lambda path: documents.by_path(path) is not None
     session = Session(

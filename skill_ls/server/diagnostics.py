@@ -24,7 +24,7 @@ from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
-from skill_ls.server.manifests import is_manifest, manifest_diagnostics
+from skill_ls.server.manifest_diagnostics import is_manifest, manifest_diagnostics
 from skill_ls.server.session import Session
 from skill_ls.workspace.bundles import bundle_skill_paths
 

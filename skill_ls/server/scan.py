@@ -20,7 +20,7 @@ from skill_ls.server import diagnostics
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.gc_pauses import collector_paused, keep_what_exists
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import Group
+from skill_ls.server.workspace_skills import Group
 
 log = logging.getLogger(__name__)
 

@@ -33,7 +33,7 @@ from skill_ls.server.documents import (
 )
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.positions import PositionMapper
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.workspace_skills import WorkspaceSkills
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
 
@@ -58,7 +58,7 @@ class Session:
         config: Configuration,
         check_cache: CheckCache,
         bulk: BulkChecker,
-        skills: SkillIndex,
+        skills: WorkspaceSkills,
         flags: ClientFlags,
         mapper: PositionMapper,
         generation: int = 0,

@@ -11,7 +11,7 @@ from skill_ls.server import diagnostics
 from skill_ls.server.binding import bind
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
-from skill_ls.server.manifests import is_manifest
+from skill_ls.server.manifest_diagnostics import is_manifest
 from skill_ls.server.session import Session
 from skill_ls.server.watching import files_changed
 

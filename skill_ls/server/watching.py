@@ -23,7 +23,7 @@ from skill_ls.server.documents import uri_to_path
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import extra_roots
+from skill_ls.server.workspace_skills import extra_roots
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from skill_ls.server.configuration import Configuration
 from skill_ls.server.documents import DocumentStore
 from skill_ls.server.positions import PositionMapper
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.workspace_skills import WorkspaceSkills
 
 
 class FakeEditor:
@@ -67,7 +67,7 @@ class FakeEditor:
 
 def make_session(flags: ClientFlags | None = None) -> Session:
     """A session of the most basic client (or `flags`), with nothing open or scanned."""
-    skills = SkillIndex()
+    skills = WorkspaceSkills()
     return Session(
         documents=DocumentStore(),
         config=Configuration(),

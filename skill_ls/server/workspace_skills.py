@@ -46,7 +46,7 @@ def extra_roots(settings: Settings, roots: list[Path]) -> list[Path]:
 Group = tuple[list[Path], Settings]
 
 
-class SkillIndex:
+class WorkspaceSkills:
     """One workspace index per group of folders with the same settings, so that each
     folder's skills are judged by its own configuration (folders that share settings share
     an index, and their cross-folder findings)."""

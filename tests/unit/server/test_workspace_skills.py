@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.workspace_skills import WorkspaceSkills
 from skill_ls.settings import Settings
 
 OLD = "---\nname: quiet\ndescription: Old. Use when asked.\n---\nBody.\n"
 NEW = "---\nname: loud\ndescription: New. Use when asked.\n---\nBody.\n"
 
 
-def indexed(tmp_path: Path) -> tuple[SkillIndex, str]:
+def indexed(tmp_path: Path) -> tuple[WorkspaceSkills, str]:
     path = tmp_path / ".agents" / "skills" / "quiet" / "SKILL.md"
     path.parent.mkdir(parents=True)
     path.write_text(OLD, encoding="utf-8")
-    skills = SkillIndex()
+    skills = WorkspaceSkills()
     skills.scan([([tmp_path], Settings())])
     return skills, str(path)
 
