@@ -17,12 +17,13 @@ from skill_ls.checking import FileResult
 from skill_ls.clients.table import CLIENTS
 from skill_ls.files import is_within
 from skill_ls.report_formats import json_report
-from skill_ls.server import scan, skills_view, vscode_duplicates
+from skill_ls.server import scan
 from skill_ls.server.binding import bind_command
 from skill_ls.server.command_args import argument, skill_md_for
 from skill_ls.server.documents import path_to_uri, read_text
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.edits import request_failed
+from skill_ls.server.events import ChecksStale
 from skill_ls.server.session import Session
 from skill_ls.skill_files import is_skill_file_name
 from skill_ls.workspace import SkillEntry
@@ -103,7 +104,7 @@ def read_resource(session: Session, *args: Any) -> dict[str, Any]:
 
 async def reload_workspace(session: Session, editor: EditorPort, *args: Any) -> dict[str, Any]:
     if session.config.reload_files():
-        session.world_changed()
+        session.events.publish(ChecksStale())
     session.notify_settings_problems(editor)
     count = await scan.scan_workspace(session, editor)
     return {"skills": count}
@@ -115,5 +116,3 @@ def register(server: LanguageServer, session: Session, editor: EditorPort) -> No
     server.command(LINT_SKILL)(bind_command(lint_skill, session))
     server.command(READ_RESOURCE)(bind_command(read_resource, session))
     server.command(RELOAD_WORKSPACE)(bind_command(reload_workspace, session, editor))
-    skills_view.register(server, session)
-    vscode_duplicates.register(server, session)
