@@ -94,9 +94,11 @@ class Events:
         self._handlers.setdefault(kind, []).append(_Handler(handler, awaited=True))
 
     def publish(self, event: Event) -> None:
-        for handler in self._handlers.get(type(event), []):
-            if handler.awaited:
-                raise TypeError(f"{type(event).__name__} has awaited handlers: deliver it")
+        """Run every handler in order (none runs when some must be awaited: a mistake)."""
+        handlers = self._handlers.get(type(event), [])
+        if any(handler.awaited for handler in handlers):
+            raise TypeError(f"{type(event).__name__} has awaited handlers: deliver it")
+        for handler in handlers:
             handler.call(event)
 
     async def deliver(self, event: Event) -> None:

@@ -25,15 +25,18 @@ def test_an_event_nobody_subscribed_to_does_nothing() -> None:
     Events().publish(SettingsChanged())
 
 
-def test_an_event_with_awaited_handlers_must_be_delivered() -> None:
+def test_an_event_with_awaited_handlers_must_be_delivered_and_runs_nothing_else() -> None:
     events = Events()
+    heard: list[str] = []
 
     async def rewatch(event: SettingsChanged) -> None:
         return None
 
+    events.on(SettingsChanged, lambda e: heard.append("rescan"))
     events.on_awaited(SettingsChanged, rewatch)
     with pytest.raises(TypeError, match="SettingsChanged has awaited handlers: deliver it"):
         events.publish(SettingsChanged())
+    assert heard == []
 
 
 def test_delivering_awaits_each_handler_before_the_next() -> None:
