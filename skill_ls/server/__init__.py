@@ -2,7 +2,8 @@
 
 Only this package imports pygls and lsprotocol; it translates between the editor and the
 core (document model, validator, workspace index, renderers) and holds no rule logic.
-Handlers get the `Session` (shared state) and, when they talk back, the `EditorPort`.
+Handlers get the `Session` (shared state) and, when they talk back, the `EditorPort`;
+features never call each other, they publish events (`events.py`), wired in `wiring.py`.
 """
 
 from __future__ import annotations
@@ -17,15 +18,19 @@ from skill_ls.server import (
     code_lens,
     commands,
     completion,
+    diagnostics,
     hover,
     inlay_hints,
     lifecycle,
     navigation,
     preview,
     rename,
+    skills_view,
     symbols,
     sync,
+    vscode_duplicates,
     watching,
+    wiring,
 )
 from skill_ls.server.bulk import BulkChecker
 from skill_ls.server.capabilities import ClientFlags
@@ -34,23 +39,30 @@ from skill_ls.server.client_log import configure_logging
 from skill_ls.server.configuration import Configuration
 from skill_ls.server.documents import DocumentStore
 from skill_ls.server.editor import PyglsEditor
+from skill_ls.server.events import Events, IndexChanged
 from skill_ls.server.framing import ResyncingReader
 from skill_ls.server.positions import PositionMapper
 from skill_ls.server.server import SkillProtocol, SkillServer
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.workspace_skills import WorkspaceSkills
 
 __all__ = ["SkillServer", "create_server", "serve_stdio", "serve_tcp"]
 
 
 def create_server() -> SkillServer:
-    """A server with every feature registered (capabilities follow from the registrations)."""
+    """A server with every feature registered (capabilities follow from the registrations)
+    and the events wired (`wiring.py` says what each one sets off)."""
     server = SkillServer()
     editor = PyglsEditor(server)
     log_handler = configure_logging(editor)
-    skills = SkillIndex()
+    events = Events()
     documents = DocumentStore()
-    skills.is_open = lambda path: documents.by_path(path) is not None
+    skills = WorkspaceSkills(
+        is_open=lambda path: documents.by_path(path) is not None,
+        # An open buffer renamed a skill (on a check's thread): clashes may have appeared
+        # or gone elsewhere.
+        on_names_changed=lambda: events.publish_threadsafe(IndexChanged()),
+    )
     session = Session(
         documents=documents,
         config=Configuration(),
@@ -58,13 +70,22 @@ def create_server() -> SkillServer:
         check_cache=CheckCache(extra=skills.cross_findings),
         bulk=BulkChecker(),
         skills=skills,
+        events=events,
         # The most basic client until `initialize` says what this one can do.
         flags=ClientFlags(),
         mapper=PositionMapper(),
     )
-    lifecycle.register(server, session, editor, log_handler)
-    sync.register(server, session, editor)
-    watching.register(server, session, editor)
+
+    def late_features(flags: ClientFlags) -> None:
+        # Registered during `initialize`, for the clients that can use them.
+        if flags.pull_diagnostics:
+            diagnostics.register_pull(server, session)
+        if flags.will_rename_files:
+            rename.register_will_rename(server, session)
+
+    lifecycle.register(server, session, editor, log_handler, late_features)
+    sync.register(server, session)
+    watching.register(server, session)
     completion.register(server, session)
     hover.register(server, session)
     inlay_hints.register(server, session)
@@ -74,7 +95,10 @@ def create_server() -> SkillServer:
     rename.register(server, session)
     symbols.register(server, session)
     commands.register(server, session, editor)
+    index_view = skills_view.register(server, session)
+    vscode_duplicates.register(server, session)
     preview.register(server, session)
+    wiring.wire(events, session, editor, index_view.changed)
     return server
 
 

@@ -6,7 +6,7 @@ opens the preview.
 Before the first workspace scan ends the index knows no file: a lens asked for then waits
 for the scan (bounded), and past that says the workspace is still being read, never that no
 agent reads the file; the scan's end asks clients that can to refresh their lenses
-(`diagnostics.refresh_all`).
+(`IndexChanged`, in `wiring.py`).
 """
 
 from __future__ import annotations

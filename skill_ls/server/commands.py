@@ -1,8 +1,8 @@
 """workspace/executeCommand: the views editors get only from the server (skills, clients,
 one skill's findings, a skill's files) plus a rescan. Previews are in `preview.py`.
 
-Arguments arrive positionally and are checked here; a bad argument is an error the
-client shows, never a crash.
+Arguments arrive positionally and are checked (`command_args.py`); a bad argument is an
+error the client shows, never a crash.
 """
 
 from __future__ import annotations
@@ -11,22 +11,22 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.checking import FileResult
-from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
+from skill_ls.clients.table import CLIENTS
 from skill_ls.files import is_within
 from skill_ls.report_formats import json_report
-from skill_ls.server import scan, skills_view, vscode_duplicates
+from skill_ls.server import scan
 from skill_ls.server.binding import bind_command
-from skill_ls.server.documents import path_to_uri, read_text, uri_to_path
+from skill_ls.server.command_args import argument, skill_md_for
+from skill_ls.server.documents import path_to_uri, read_text
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.edits import request_failed
+from skill_ls.server.events import ChecksStale
 from skill_ls.server.session import Session
 from skill_ls.skill_files import is_skill_file_name
 from skill_ls.workspace import SkillEntry
-from skill_ls.workspace.bundles import bundle_skill_paths
 
 LIST_CLIENTS = "skill-ls.listClients"
 LIST_SKILLS = "skill-ls.listSkills"
@@ -34,12 +34,6 @@ LINT_SKILL = "skill-ls.lintSkill"
 READ_RESOURCE = "skill-ls.readResource"
 RELOAD_WORKSPACE = "skill-ls.reloadWorkspace"
 MAX_RESOURCE_BYTES = 1024 * 1024
-
-
-def argument(args: tuple[Any, ...], position: int, what: str) -> str:
-    if len(args) <= position or not isinstance(args[position], str) or not args[position]:
-        raise JsonRpcInvalidParams(f"argument {position + 1} must be {what}")
-    return str(args[position])
 
 
 def skill_json(entry: SkillEntry) -> dict[str, Any]:
@@ -54,57 +48,6 @@ def skill_json(entry: SkillEntry) -> dict[str, Any]:
     if entry.shadowed_by:
         item["shadowedBy"] = list(entry.shadowed_by)
     return item
-
-
-def is_known_skill(session: Session, path: str) -> bool:
-    """Whether `path` is a skill file the server knows: an open skill document, a skill of
-    the workspace index, or a skill of a plugin or extension in the workspace folders.
-
-    Commands are callable by anything that can call an editor command (in VS Code, any
-    extension and any command link), so a path they are given is taken only when known."""
-    normal = os.path.normpath(path)
-    open_doc = session.documents.by_path(normal)
-    if open_doc is not None and session.is_skill(open_doc):
-        return True
-    real = os.path.realpath(normal)
-    if real in session.skills.skill_paths():
-        return True
-    if not is_skill_file_name(os.path.basename(real)):
-        return False
-    for index in session.skills.indexes:
-        audience = [CLIENTS_BY_ID[cid] for cid in index.audience]
-        paths = bundle_skill_paths(index.folders, audience)
-        if any(os.path.realpath(found) == real for found in paths):
-            return True
-    return False
-
-
-def not_known(value: str) -> Exception:
-    return request_failed(
-        f"{value} is not a skill the server knows (a skill of the workspace or an open SKILL.md)"
-    )
-
-
-def skill_md_for(session: Session, value: str) -> str:
-    """A SKILL.md path from a document URI, a path (file or folder) or a skill name; only
-    a skill the server knows (`is_known_skill`), else an error and nothing is read."""
-    path = uri_to_path(value) if ":" in value and not os.path.isabs(value) else value
-    if path is not None and os.path.isabs(path):
-        path = os.path.normpath(path)
-        if is_known_skill(session, path):
-            return path
-        for name in ("SKILL.md", "skill.md"):  # a skill's folder
-            candidate = os.path.join(path, name)
-            if is_known_skill(session, candidate):
-                return candidate
-        raise not_known(path)
-    entry = session.skills.by_name(value)
-    if entry is None:
-        for snapshot in session.skill_snapshots():
-            if snapshot.path and snapshot.parsed.string_value("name") == value:
-                return snapshot.path
-        raise request_failed(f"no skill named {value!r} in the workspace")
-    return entry.path
 
 
 def list_clients(session: Session, *args: Any) -> dict[str, Any]:
@@ -161,7 +104,7 @@ def read_resource(session: Session, *args: Any) -> dict[str, Any]:
 
 async def reload_workspace(session: Session, editor: EditorPort, *args: Any) -> dict[str, Any]:
     if session.config.reload_files():
-        session.world_changed()
+        session.events.publish(ChecksStale())
     session.notify_settings_problems(editor)
     count = await scan.scan_workspace(session, editor)
     return {"skills": count}
@@ -173,5 +116,3 @@ def register(server: LanguageServer, session: Session, editor: EditorPort) -> No
     server.command(LINT_SKILL)(bind_command(lint_skill, session))
     server.command(READ_RESOURCE)(bind_command(read_resource, session))
     server.command(RELOAD_WORKSPACE)(bind_command(reload_workspace, session, editor))
-    skills_view.register(server, session)
-    vscode_duplicates.register(server, session)

@@ -19,8 +19,8 @@ from skill_ls.server.binding import bind
 from skill_ls.server.completion_context import CompletionContext, completion_context
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.isolation import isolated
-from skill_ls.server.manifest_features import manifest_completion_at
-from skill_ls.server.manifests import is_manifest
+from skill_ls.server.manifest_diagnostics import is_manifest
+from skill_ls.server.manifest_hover_completion import manifest_completion_at
 from skill_ls.server.session import Session
 from skill_ls.yamltree import YMapping, YScalar
 

@@ -24,7 +24,7 @@ from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.isolation import isolated
-from skill_ls.server.manifests import is_manifest, manifest_diagnostics
+from skill_ls.server.manifest_diagnostics import is_manifest, manifest_diagnostics
 from skill_ls.server.session import Session
 from skill_ls.workspace.bundles import bundle_skill_paths
 
@@ -49,9 +49,8 @@ def document_changed(session: Session, editor: EditorPort, uri: str) -> None:
     pushes.running[uri] = asyncio.ensure_future(_check_until_current(session, editor, uri))
 
 
-def refresh_all(session: Session, editor: EditorPort) -> None:
+def recheck_open_documents(session: Session, editor: EditorPort) -> None:
     """Settings or files changed: every open skill document may have new findings."""
-    session.world_changed()
     if _pushing(session):
         for snapshot in session.skill_snapshots():
             document_changed(session, editor, snapshot.uri)
@@ -63,6 +62,7 @@ def refresh_all(session: Session, editor: EditorPort) -> None:
 
 
 def document_closed(session: Session, editor: EditorPort, uri: str) -> None:
+    """Stop the document's check; a push client's problems for it are cleared."""
     pushes = session.pushes
     task = pushes.running.pop(uri, None)
     if task is not None:

@@ -6,12 +6,12 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.server.binding import bind
+from skill_ls.server.catalog_entry import description_preview
 from skill_ls.server.convert import to_lsp_hover
 from skill_ls.server.hover_text import hover_at
 from skill_ls.server.isolation import isolated
-from skill_ls.server.manifest_features import manifest_hover_at
-from skill_ls.server.manifests import is_manifest
-from skill_ls.server.preview import description_preview
+from skill_ls.server.manifest_diagnostics import is_manifest
+from skill_ls.server.manifest_hover_completion import manifest_hover_at
 from skill_ls.server.session import Session
 
 

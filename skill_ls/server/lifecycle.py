@@ -1,4 +1,7 @@
-"""Initialize, initialized, configuration changes, workspace folders, shutdown."""
+"""Initialize, initialized, configuration changes, workspace folders, shutdown.
+
+What a settings or folder change sets off (checks, a rescan, new watchers) is the
+`SettingsChanged` event's, wired in `wiring.py`."""
 
 from __future__ import annotations
 
@@ -10,13 +13,13 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from skill_ls.server import diagnostics, rename, scan, watching
 from skill_ls.server.binding import bind
 from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.client_log import ClientLogHandler
 from skill_ls.server.configuration import SECTION, section_of, workspace_trusted
 from skill_ls.server.documents import uri_to_path
 from skill_ls.server.editor import EditorPort
+from skill_ls.server.events import IndexChanged, SettingsChanged, WorkspaceOpened
 from skill_ls.server.isolation import isolated
 from skill_ls.server.positions import PositionMapper
 from skill_ls.server.session import Session
@@ -40,7 +43,6 @@ def _roots(params: types.InitializeParams) -> list[Path]:
 @isolated()
 def initialize(
     session: Session,
-    editor: EditorPort,
     mapper_for: Callable[[], PositionMapper],
     late_features: LateFeatures,
     log_handler: ClientLogHandler,
@@ -51,23 +53,17 @@ def initialize(
     Runs before pygls computes the server capabilities, so features registered here are
     advertised (pull diagnostics only to clients that pull: never push and pull both).
     """
-    session.flags = ClientFlags.resolve(params)
-    session.mapper = mapper_for()
-    session.roots = _roots(params)
     session.config.trusted = workspace_trusted(params.initialization_options)
-    session.config.set_roots(session.roots)
-    session.initialization_options = params.initialization_options
+    session.initialize(
+        ClientFlags.resolve(params), mapper_for(), _roots(params), params.initialization_options
+    )
     session.config.set_editor(section_of(params.initialization_options) or {})
     if session.flags.watched_files_dynamic:
         session.check_cache.listing_ttl = None
     late_features(session.flags)
     loop = asyncio.get_running_loop()
-
-    def names_changed() -> None:
-        # An open buffer renamed a skill: clashes may have appeared or gone elsewhere.
-        loop.call_soon_threadsafe(diagnostics.refresh_all, session, editor)
-
-    session.skills.on_names_changed = names_changed
+    # Worker threads publish through the loop (an open buffer that renamed a skill).
+    session.events.attach(loop)
     log_handler.attach(loop)
     log.info(
         "skill-ls for %s: %s diagnostics, %s",
@@ -101,10 +97,9 @@ async def initialized(
         except Exception as exc:
             log.info("could not register for configuration changes: %s", exc)
     if session.flags.configuration and await pull_configuration(session, editor):
-        diagnostics.refresh_all(session, editor)
+        session.events.publish(IndexChanged())
     session.notify_settings_problems(editor)
-    scan.start_scan(session, editor)
-    await watching.register_watchers(session, editor)
+    await session.events.deliver(WorkspaceOpened())
 
 
 async def pull_configuration(session: Session, editor: EditorPort) -> bool:
@@ -136,9 +131,7 @@ async def did_change_configuration(
         changed = section is not None and session.config.set_editor({**initial, **section})
     session.notify_settings_problems(editor)
     if changed:
-        diagnostics.refresh_all(session, editor)
-        scan.start_scan(session, editor)
-        await watching.register_watchers(session, editor)
+        await session.events.deliver(SettingsChanged())
 
 
 @isolated()
@@ -151,12 +144,9 @@ async def did_change_workspace_folders(
         path = uri_to_path(folder.uri)
         if path is not None and Path(path) not in roots:
             roots.append(Path(path))
-    session.roots = roots
-    session.config.set_roots(roots)
+    session.set_roots(roots)
     session.notify_settings_problems(editor)
-    diagnostics.refresh_all(session, editor)
-    scan.start_scan(session, editor)
-    await watching.register_watchers(session, editor)
+    await session.events.deliver(SettingsChanged())
 
 
 def shutdown(session: Session, params: None) -> None:
@@ -166,20 +156,18 @@ def shutdown(session: Session, params: None) -> None:
 
 
 def register(
-    server: LanguageServer, session: Session, editor: EditorPort, log_handler: ClientLogHandler
+    server: LanguageServer,
+    session: Session,
+    editor: EditorPort,
+    log_handler: ClientLogHandler,
+    late_features: LateFeatures,
 ) -> None:
     def mapper_for() -> PositionMapper:
         # pygls negotiates the position encoding before our `initialize` runs.
         return PositionMapper(server.workspace.position_codec)
 
-    def late_features(flags: ClientFlags) -> None:
-        if flags.pull_diagnostics:
-            diagnostics.register_pull(server, session)
-        if flags.will_rename_files:
-            rename.register_will_rename(server, session)
-
     server.feature(types.INITIALIZE)(
-        bind(initialize, session, editor, mapper_for, late_features, log_handler)
+        bind(initialize, session, mapper_for, late_features, log_handler)
     )
     server.feature(types.INITIALIZED)(bind(initialized, session, editor))
     server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(

@@ -1,5 +1,6 @@
-"""What the model sees, through the renderers: catalog entries in hovers, and the
-`skill-ls.previewCatalog` / `skill-ls.previewActivation` commands' JSON."""
+"""What the model sees, through the renderers: the `skill-ls.previewCatalog` /
+`skill-ls.previewActivation` commands' JSON (the catalog entry in hovers is
+`catalog_entry.py`'s)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from typing import Any
 
 from pygls.lsp.server import LanguageServer
 
-from skill_ls.clients.describe import provenance_line
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.files import is_within
 from skill_ls.render import (
@@ -20,79 +20,20 @@ from skill_ls.render import (
     catalog_view_for,
     listed_skills,
     render_activation,
-    render_catalog,
     source_for,
 )
 from skill_ls.render.rendering import Rendering
 from skill_ls.server.binding import bind_command
-from skill_ls.server.commands import argument, is_known_skill, skill_md_for
-from skill_ls.server.documents import Snapshot, uri_to_path
+from skill_ls.server.command_args import argument, is_known_skill, skill_md_for
+from skill_ls.server.documents import uri_to_path
 from skill_ls.server.edits import request_failed
 from skill_ls.server.session import Session
-from skill_ls.workspace import LoadedSkill, WorkspaceIndex
-from skill_ls.workspace.markdown import code, fenced
+from skill_ls.workspace import WorkspaceIndex
 
 PREVIEW_CATALOG = "skill-ls.previewCatalog"
 # How long a preview waits for the first workspace scan before answering with what it has.
 FIRST_SCAN_WAIT_S = 30.0
 PREVIEW_ACTIVATION = "skill-ls.previewActivation"
-# A hover shows at most this much of a rendering.
-HOVER_TEXT = 1200
-
-
-def loaded_skill(snapshot: Snapshot) -> LoadedSkill | None:
-    """The skill as a catalog would list it, from the editor's text."""
-    doc = snapshot.parsed
-    description = doc.string_value("description")
-    if description is None or snapshot.path is None:
-        return None
-    folder = os.path.dirname(snapshot.path)
-    return LoadedSkill(
-        name=doc.string_value("name") or os.path.basename(folder),
-        description=description,
-        path=snapshot.path,
-        folder=folder,
-        real_path=os.path.realpath(snapshot.path),
-        scope="project",
-        root=os.path.dirname(folder),
-        relative_path=os.path.basename(folder) + "/" + os.path.basename(snapshot.path),
-        when_to_use=doc.string_value("when_to_use"),
-    )
-
-
-def _cut_note(rendering: Rendering, cap: int | None) -> str:
-    if rendering.truncated_at is None:
-        return f"cap {cap:,}: fits" if cap is not None else "no known cap"
-    before = rendering.text[max(0, rendering.truncated_at - 40) : rendering.truncated_at]
-    limit = f"the {cap:,}-character cap" if cap is not None else "a cap"
-    return f"cut by {limit} at character {rendering.truncated_at:,}, after {code('…' + before)}"
-
-
-def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
-    """Markdown: each target client's catalog entry for this skill, with counts and cap.
-
-    Clients with the same catalog format and caps share one rendering."""
-    skill = loaded_skill(snapshot)
-    if skill is None:
-        return ""
-    groups: dict[tuple[str, int | None, int | None], list[Client]] = {}
-    for client in clients:
-        groups.setdefault(
-            (client.listing.format, client.listing.entry_cap, client.listing.catalog_budget), []
-        ).append(client)
-    parts = []
-    for (_, cap, _), members in groups.items():
-        rendering = render_catalog(members[0].id, [skill])
-        entry = rendering.entries[0] if rendering.entries else None
-        characters = entry.characters if entry is not None else rendering.characters
-        names = ", ".join(f"{client.name} ({provenance_line(client)})" for client in members)
-        text = rendering.text
-        shown = text if len(text) <= HOVER_TEXT else text[:HOVER_TEXT] + "…"
-        parts.append(
-            f"**{names}**: entry {characters:,} characters (~{(characters + 3) // 4:,} tokens, "
-            f"an estimate); {_cut_note(rendering, cap)}\n\n{fenced(shown, 'text')}"
-        )
-    return "\n\n".join(parts)
 
 
 # --- commands ------------------------------------------------------------------------------

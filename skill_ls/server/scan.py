@@ -16,11 +16,11 @@ from typing import ParamSpec, TypeVar
 
 from lsprotocol import types
 
-from skill_ls.server import diagnostics
 from skill_ls.server.editor import EditorPort
+from skill_ls.server.events import IndexChanged
 from skill_ls.server.gc_pauses import collector_paused, keep_what_exists
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import Group
+from skill_ls.server.workspace_skills import Group
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ async def scan_workspace(session: Session, editor: EditorPort) -> int:
         session.first_scan.set()
     keep_what_exists()  # the index just built lives until the next scan
     log.info("found %d skills in %.2f s", result.skills, result.seconds)
-    diagnostics.refresh_all(session, editor)
+    session.events.publish(IndexChanged())
     return result.skills
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -32,8 +32,9 @@ from skill_ls.server.documents import (
     uri_to_path,
 )
 from skill_ls.server.editor import EditorPort
+from skill_ls.server.events import Events
 from skill_ls.server.positions import PositionMapper
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.workspace_skills import WorkspaceSkills
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
 
@@ -51,6 +52,9 @@ class PushQueue:
 
 
 class Session:
+    """Built whole from its parts; what `initialize` says about the client (its flags, its
+    position encoding, the folders and options it sent) is set once, by `initialize`."""
+
     def __init__(
         self,
         *,
@@ -58,7 +62,8 @@ class Session:
         config: Configuration,
         check_cache: CheckCache,
         bulk: BulkChecker,
-        skills: SkillIndex,
+        skills: WorkspaceSkills,
+        events: Events,
         flags: ClientFlags,
         mapper: PositionMapper,
         generation: int = 0,
@@ -69,23 +74,59 @@ class Session:
         self.bulk = bulk
         # The workspace's skills (not to be confused with a file's `LineIndex`).
         self.skills = skills
+        # What features publish instead of calling each other (wired in `wiring.py`).
+        self.events = events
         # Both resolved again at `initialize`, from what the client says it can do.
-        self.flags = flags
-        self.mapper = mapper
+        self._flags = flags
+        self._mapper = mapper
+        self._roots: list[Path] = []
+        self._initialization_options: Any = None
         # Changes whenever something outside the open documents changes (settings, files),
         # so that cached checks and pull result ids go stale together.
         self.generation = generation
         self.pushes = PushQueue()
-        self.roots: list[Path] = []
-        self.initialization_options: Any = None
         # Set once the first workspace scan is over (workspace/diagnostic waits for it).
         self.first_scan = asyncio.Event()
         # The extra roots the client watches for us (None: no watchers registered).
         self.watched_roots: list[Path] | None = None
         self._background: set[asyncio.Future[Any]] = set()
-        # Called after each `world_changed` (the skills view's notification listens).
-        self.on_world_changed: list[Callable[[], None]] = []
         self._last_settings_warning: str | None = None
+
+    # --- the client -----------------------------------------------------------------------
+
+    def initialize(
+        self,
+        flags: ClientFlags,
+        mapper: PositionMapper,
+        roots: list[Path],
+        initialization_options: Any,
+    ) -> None:
+        """What the client said at `initialize`; its folders go to the configuration too."""
+        self._flags = flags
+        self._mapper = mapper
+        self._initialization_options = initialization_options
+        self.set_roots(roots)
+
+    def set_roots(self, roots: list[Path]) -> None:
+        """The workspace folders (at `initialize`, and when the client changes them)."""
+        self._roots = list(roots)
+        self.config.set_roots(self._roots)
+
+    @property
+    def flags(self) -> ClientFlags:
+        return self._flags
+
+    @property
+    def mapper(self) -> PositionMapper:
+        return self._mapper
+
+    @property
+    def roots(self) -> list[Path]:
+        return self._roots
+
+    @property
+    def initialization_options(self) -> Any:
+        return self._initialization_options
 
     # --- background work ------------------------------------------------------------------
 
@@ -101,9 +142,8 @@ class Session:
             task.cancel()
 
     def world_changed(self) -> None:
+        """Cached checks and pull result ids are stale from now on."""
         self.generation += 1
-        for listener in self.on_world_changed:
-            listener()
 
     # --- settings -------------------------------------------------------------------------
 

@@ -248,9 +248,9 @@ async def skills_view_off_loop(session: Session, *args: Any) -> dict[str, Any]:
     return await asyncio.to_thread(skills_view, session, *args)
 
 
-def register(server: LanguageServer, session: Session) -> None:
+def register(server: LanguageServer, session: Session) -> IndexChangedNotifier:
+    """The command, and the notifier (told of index changes by `wiring.py`)."""
     server.command(SKILLS_VIEW)(bind_command(skills_view_off_loop, session))
-    notifier = IndexChangedNotifier(
+    return IndexChangedNotifier(
         lambda payload: server.protocol.notify(INDEX_CHANGED, payload), session
     )
-    session.on_world_changed.append(notifier.changed)

@@ -9,21 +9,22 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Sequence
 from pathlib import Path
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.config import CONFIG_FILE
-from skill_ls.server import diagnostics, scan
+from skill_ls.server import scan
 from skill_ls.server.binding import bind
 from skill_ls.server.check_cache import UNWATCHED_LISTING_TTL
 from skill_ls.server.documents import uri_to_path
 from skill_ls.server.editor import EditorPort
+from skill_ls.server.events import FilesChanged, IndexChanged
 from skill_ls.server.isolation import isolated
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import extra_roots
+from skill_ls.server.workspace_skills import extra_roots
 
 log = logging.getLogger(__name__)
 
@@ -40,32 +41,30 @@ WATCH_GLOBS = (
 CONFIG_NAMES = frozenset({CONFIG_FILE, "pyproject.toml"})
 
 
-def files_changed(session: Session, editor: EditorPort, paths: Iterable[str]) -> None:
-    """Files were created, changed or deleted: refresh what depends on them and re-check.
+def files_changed(session: Session, editor: EditorPort, paths: Sequence[str]) -> None:
+    """Files were created, changed or deleted: refresh what depends on them.
 
     The index update (which may walk a new folder) runs on the scan worker, in order with
-    scans; the re-check follows it."""
+    scans; `IndexChanged` (the re-check) follows it."""
     paths = list(paths)
     if any(os.path.basename(p) in CONFIG_NAMES for p in paths):
         session.config.reload_files()
         session.notify_settings_problems(editor)
-    session.spawn(_update_index(session, editor, paths))
+    session.spawn(_update_index(session, paths))
 
 
-async def _update_index(session: Session, editor: EditorPort, paths: list[str]) -> None:
+async def _update_index(session: Session, paths: list[str]) -> None:
     try:
         await scan.in_scan_thread(session.skills.files_changed, paths)
     finally:
-        diagnostics.refresh_all(session, editor)
+        session.events.publish(IndexChanged())
 
 
 @isolated()
-def did_change_watched_files(
-    session: Session, editor: EditorPort, params: types.DidChangeWatchedFilesParams
-) -> None:
+def did_change_watched_files(session: Session, params: types.DidChangeWatchedFilesParams) -> None:
     paths = [path for change in params.changes if (path := uri_to_path(change.uri)) is not None]
     if paths:
-        files_changed(session, editor, paths)
+        session.events.publish(FilesChanged(tuple(paths)))
 
 
 def watchers(session: Session, roots: list[Path]) -> list[types.FileSystemWatcher]:
@@ -112,7 +111,7 @@ async def register_watchers(session: Session, editor: EditorPort) -> None:
         session.check_cache.listing_ttl = UNWATCHED_LISTING_TTL
 
 
-def register(server: LanguageServer, session: Session, editor: EditorPort) -> None:
+def register(server: LanguageServer, session: Session) -> None:
     server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(
-        bind(did_change_watched_files, session, editor)
+        bind(did_change_watched_files, session)
     )

@@ -10,9 +10,9 @@ import pytest
 from lsprotocol import types
 
 from skill_ls.rules.context import context_for_path
+from skill_ls.server.catalog_entry import description_preview
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.hover_text import key_hover
-from skill_ls.server.preview import description_preview
 from skill_ls.settings import Settings
 
 from .support import RecordingClient, make_skill, open_doc, position_of

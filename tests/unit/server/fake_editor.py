@@ -12,9 +12,11 @@ from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.check_cache import CheckCache
 from skill_ls.server.configuration import Configuration
 from skill_ls.server.documents import DocumentStore
+from skill_ls.server.events import Events
 from skill_ls.server.positions import PositionMapper
 from skill_ls.server.session import Session
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.wiring import wire
+from skill_ls.server.workspace_skills import WorkspaceSkills
 
 
 class FakeEditor:
@@ -67,16 +69,24 @@ class FakeEditor:
 
 def make_session(flags: ClientFlags | None = None) -> Session:
     """A session of the most basic client (or `flags`), with nothing open or scanned."""
-    skills = SkillIndex()
+    skills = WorkspaceSkills()
     return Session(
         documents=DocumentStore(),
         config=Configuration(),
         check_cache=CheckCache(extra=skills.cross_findings),
         bulk=BulkChecker(),
         skills=skills,
+        events=Events(),
         flags=flags or ClientFlags(),
         mapper=PositionMapper(),
     )
+
+
+def wired_session(editor: FakeEditor, flags: ClientFlags | None = None) -> Session:
+    """`make_session`, with its events wired as the server wires them (no index views)."""
+    session = make_session(flags)
+    wire(session.events, session, editor, lambda: None)
+    return session
 
 
 def open_item(uri: str, text: str, version: int = 1) -> types.TextDocumentItem:

@@ -11,8 +11,9 @@ from lsprotocol import types
 from skill_ls.server import diagnostics
 from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.documents import path_to_uri
+from skill_ls.server.events import IndexChanged
 
-from .fake_editor import FakeEditor, make_session, open_item
+from .fake_editor import FakeEditor, make_session, open_item, wired_session
 
 
 def test_push_publishes_the_current_version(tmp_path: Path) -> None:
@@ -45,11 +46,11 @@ def test_closing_clears_what_was_pushed() -> None:
 
 
 def test_pull_clients_are_asked_to_pull_again() -> None:
-    session = make_session(ClientFlags(pull_diagnostics=True, diagnostic_refresh=True))
     editor = FakeEditor()
+    session = wired_session(editor, ClientFlags(pull_diagnostics=True, diagnostic_refresh=True))
     session.documents.open(open_item("untitled:1", "---\n"))
     diagnostics.document_changed(session, editor, "untitled:1")
-    diagnostics.refresh_all(session, editor)
+    session.events.publish(IndexChanged())
     diagnostics.document_closed(session, editor, "untitled:1")
     assert (editor.refreshes, editor.published, session.generation) == (1, [], 1)
     assert session.pushes.running == {}
@@ -57,7 +58,7 @@ def test_pull_clients_are_asked_to_pull_again() -> None:
 
 def test_code_lenses_are_refreshed_with_the_diagnostics_when_the_client_can() -> None:
     for can, expected in ((True, 1), (False, 0)):
-        session = make_session(ClientFlags(code_lens_refresh=can))
         editor = FakeEditor()
-        diagnostics.refresh_all(session, editor)
+        session = wired_session(editor, ClientFlags(code_lens_refresh=can))
+        session.events.publish(IndexChanged())
         assert editor.lens_refreshes == expected

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from lsprotocol import types
 
+from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.documents import path_to_uri
+from skill_ls.server.positions import PositionMapper
 
 from .fake_editor import FakeEditor, make_session, open_item
 
@@ -70,3 +72,22 @@ def test_the_generation_moves_when_the_world_changes() -> None:
     session.world_changed()
     session.world_changed()
     assert session.generation == 2
+
+
+def test_initialize_sets_what_the_client_said_and_the_folders_reach_the_configuration() -> None:
+    session = make_session()
+    flags = ClientFlags(pull_diagnostics=True)
+    mapper = PositionMapper()
+    options = {"skillLs": {"debounceMs": 0}}
+    session.initialize(flags, mapper, [Path("/srv/a")], options)
+    assert (session.flags, session.mapper, session.roots, session.initialization_options) == (
+        flags,
+        mapper,
+        [Path("/srv/a")],
+        options,
+    )
+    assert session.config.root_of("/srv/a/skills/x/SKILL.md") == Path("/srv/a")
+    session.set_roots([Path("/srv/b")])
+    assert session.roots == [Path("/srv/b")]
+    assert session.config.root_of("/srv/a/skills/x/SKILL.md") is None
+    assert session.config.root_of("/srv/b/SKILL.md") == Path("/srv/b")

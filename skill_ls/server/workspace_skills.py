@@ -1,4 +1,5 @@
-"""The server's handle on the workspace index: rebuilt when folders or settings change,
+"""The workspace's skills, as the server holds them (not a file's `LineIndex`, nor one
+`WorkspaceIndex`: one of those per group of folders): rebuilt when folders or settings change,
 fed with open buffers, asked for cross-skill findings.
 
 Scans run on a worker thread; the index swaps its state in whole at the end of a scan,
@@ -46,12 +47,17 @@ def extra_roots(settings: Settings, roots: list[Path]) -> list[Path]:
 Group = tuple[list[Path], Settings]
 
 
-class SkillIndex:
+class WorkspaceSkills:
     """One workspace index per group of folders with the same settings, so that each
     folder's skills are judged by its own configuration (folders that share settings share
     an index, and their cross-folder findings)."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        *,
+        is_open: Callable[[str], bool] = lambda path: True,
+        on_names_changed: Callable[[], None] = lambda: None,
+    ) -> None:
         self._indexes: list[tuple[list[Path], Settings, WorkspaceIndex]] = [
             ([], Settings(), WorkspaceIndex([]))
         ]
@@ -66,10 +72,10 @@ class SkillIndex:
         # there knows the indexes hold it too.
         self._lock = threading.Lock()
         # Called (from any thread) when an open buffer changed a skill's name.
-        self.on_names_changed: Callable[[], None] = lambda: None
+        self._on_names_changed = on_names_changed
         # Whether a file is open in the editor: a check that ends after its document closed
         # must not put the closed buffer back (the session's document store answers).
-        self.is_open: Callable[[str], bool] = lambda path: True
+        self._is_open = is_open
 
     @property
     def current(self) -> WorkspaceIndex:
@@ -183,7 +189,7 @@ class SkillIndex:
         never backwards, unlike the editor's numbers); when it renames a skill, other
         skills' findings change."""
         with self._lock:
-            if not self.is_open(path):
+            if not self._is_open(path):
                 return
             held = self._versions.get(path)
             if self._buffers.get(path) == text or (
@@ -202,7 +208,7 @@ class SkillIndex:
             cut_changed = own.listing_cuts() != cuts
         renamed = before is not None and after is not None and before.name != after.name
         if renamed or cut_changed:
-            self.on_names_changed()
+            self._on_names_changed()
 
     def clear_buffer(self, path: str) -> None:
         with self._lock:
@@ -217,7 +223,7 @@ class SkillIndex:
             after = own.facts(path)
             cut_changed = own.listing_cuts() != cuts
         if (before is not None and (after is None or before.name != after.name)) or cut_changed:
-            self.on_names_changed()
+            self._on_names_changed()
 
     def cross_findings(
         self, document: SkillDocument, context: CheckContext, version: int | None
@@ -238,5 +244,5 @@ class SkillIndex:
             before = self._competing.get(document.path)
             self._competing[document.path] = competing
         if before is not None and before != competing:
-            self.on_names_changed()
+            self._on_names_changed()
         return found

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from skill_ls.server.skill_index import SkillIndex
+from skill_ls.server.workspace_skills import WorkspaceSkills
 from skill_ls.settings import Settings
 
 OLD = "---\nname: quiet\ndescription: Old. Use when asked.\n---\nBody.\n"
 NEW = "---\nname: loud\ndescription: New. Use when asked.\n---\nBody.\n"
 
 
-def indexed(tmp_path: Path) -> tuple[SkillIndex, str]:
+def indexed(
+    tmp_path: Path, on_names_changed: Callable[[], None] = lambda: None
+) -> tuple[WorkspaceSkills, str]:
     path = tmp_path / ".agents" / "skills" / "quiet" / "SKILL.md"
     path.parent.mkdir(parents=True)
     path.write_text(OLD, encoding="utf-8")
-    skills = SkillIndex()
+    skills = WorkspaceSkills(on_names_changed=on_names_changed)
     skills.scan([([tmp_path], Settings())])
     return skills, str(path)
 
@@ -23,9 +26,8 @@ def indexed(tmp_path: Path) -> tuple[SkillIndex, str]:
 def test_a_check_of_an_older_version_finishing_late_keeps_the_newer_text(
     tmp_path: Path,
 ) -> None:
-    skills, path = indexed(tmp_path)
     renames: list[None] = []
-    skills.on_names_changed = lambda: renames.append(None)
+    skills, path = indexed(tmp_path, lambda: renames.append(None))
     skills.set_buffer(path, NEW, 2)  # the code lens, asked right after the edit
     skills.set_buffer(path, OLD, 1)  # the check of version 1, done only now
     facts = skills.facts(path)
