@@ -9,9 +9,11 @@ from lsprotocol import types
 
 from skill_ls.document.manifest_json import parse_json
 from skill_ls.document.openai_yaml import parse_sidecar
-from skill_ls.rules.manifests import check_manifest, manifest_kind, manifest_root, on_disk
+from skill_ls.gathering.manifests import manifest_root, on_disk
+from skill_ls.gathering.sidecars import sidecar_on_disk
+from skill_ls.rules.manifests import check_manifest, manifest_kind
 from skill_ls.rules.openai_yaml import check_sidecar
-from skill_ls.rules.openai_yaml_context import is_sidecar, sidecar_on_disk
+from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.server.convert import to_lsp_diagnostics
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session

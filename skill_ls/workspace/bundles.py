@@ -4,7 +4,7 @@ bundle is installed, and the skills a client's view gains when the bundles in a 
 installed.
 
 The formats are the client rows' `bundles` column; the bundle root is the install tree's
-(`rules.context.install_tree`), one answer for reference resolution and for naming.
+(`gathering.install.install_tree`), one answer for reference resolution and for naming.
 """
 
 from __future__ import annotations
@@ -20,20 +20,19 @@ from skill_ls.clients.table import CLIENTS, Client
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.manifest_json import JsonDocument, JsonValue, read_manifest
 from skill_ls.files import is_within
-from skill_ls.rules.context import (
+from skill_ls.gathering.install import (
     FolderFacts,
     form_manifest,
     install_tree,
     manifest_skill_paths,
 )
+from skill_ls.gathering.manifests import manifest_root, on_disk
 from skill_ls.rules.manifests import (
     MAX_MARKETPLACE_ENTRIES,
     check_manifest,
     identity_problems,
     local_source,
     manifest_kind,
-    manifest_root,
-    on_disk,
 )
 from skill_ls.settings import Settings
 from skill_ls.workspace.facts import read_facts

@@ -10,8 +10,9 @@ from pathlib import Path
 from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.openai_yaml import SidecarDocument, read_sidecar
+from skill_ls.gathering.sidecars import sidecar_on_disk
 from skill_ls.rules.openai_yaml import check_sidecar
-from skill_ls.rules.openai_yaml_context import is_sidecar, sidecar_on_disk
+from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.settings import Settings
 
 

@@ -12,8 +12,8 @@ import pytest
 from clientlab.openai_yaml_probe import LISTED, VARIANTS
 from skill_ls.clients.model import CODEX_IMPLICIT_INVOCATION
 from skill_ls.document.openai_yaml import read_sidecar
+from skill_ls.gathering.sidecars import sidecar_on_disk
 from skill_ls.rules.openai_yaml import NOT_FOR_CODEX, check_sidecar
-from skill_ls.rules.openai_yaml_context import sidecar_on_disk
 from skill_ls.workspace.facts import read_facts
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from skill_ls.diagnostics import Range, Severity
 from skill_ls.document.manifest_json import TOO_LARGE, parse_json, read_manifest
+from skill_ls.gathering.manifests import manifest_root, on_disk
 from skill_ls.rules import RULES
 from skill_ls.rules.context import MAX_SKILL_PATHS
 from skill_ls.rules.manifests import (
@@ -17,8 +18,6 @@ from skill_ls.rules.manifests import (
     ManifestContext,
     check_manifest,
     manifest_kind,
-    manifest_root,
-    on_disk,
 )
 from skill_ls.settings import Settings
 
