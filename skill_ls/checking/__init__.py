@@ -85,10 +85,11 @@ def check_file(
     """Never raises: an unreadable file becomes an SKL010 finding.
 
     With `caching`, the result carries a new cache entry, or comes from `cached` when that
-    entry was computed from the same bytes and context (and its existence checks outside
-    the skill folder still hold). `folders`: what one run has learnt of the folders above
-    its skills (`install_tree`). `settings` are the folder's: the file is judged by its own
-    (`Settings.for_path`, the overrides that match it applied)."""
+    entry was computed from the same bytes and context (and the lookups made for its
+    references in the install tree still answer the same). `folders`: what one run has
+    learnt of the folders above its skills (`install_tree`). `settings` are the folder's:
+    the file is judged by its own (`Settings.for_path`, the overrides that match it
+    applied)."""
     settings = settings.for_path(path)
     try:
         data = read_skill_bytes(path)

@@ -4,13 +4,14 @@ the findings they collect and how they name the clients."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from skill_ls.clients.model import BundleFormat
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.document.manifest_json import JsonValue
+from skill_ls.rules.answers import Answers
 from skill_ls.rules.helpers import names
 from skill_ls.rules.registry import Rule, define
 from skill_ls.settings import Settings
@@ -94,11 +95,16 @@ class ManifestContext:
     path: str  # the manifest, absolute and normalised
     root: str  # the bundle or marketplace root the manifest's paths are relative to
     settings: Settings = field(default_factory=Settings)
-    # Whether an absolute path inside `root` exists as a folder / as a file: the edges pass
-    # `gathering.manifests.on_disk`'s, which look at the disk through no link out of
-    # `root`; tests pass their own. Without them nothing exists.
-    is_dir: Callable[[str], bool] = lambda _path: False
-    is_file: Callable[[str], bool] = lambda _path: False
+    # Which absolute paths inside `root` exist as folders / as files, gathered before the
+    # check (`gathering.manifests.on_disk`, through no link out of `root`); tests give
+    # their own. A path not among them does not exist.
+    answers: Answers = field(default_factory=Answers)
+
+    def is_dir(self, path: str) -> bool:
+        return self.answers.is_dir(path)
+
+    def is_file(self, path: str) -> bool:
+        return self.answers.is_file(path)
 
 
 @dataclass(frozen=True)

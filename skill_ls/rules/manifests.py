@@ -1,9 +1,9 @@
 """Bundle manifests: the fields of a plugin's, an extension's or a marketplace's JSON that
 decide which skills an agent installs (names, skill paths, plugin sources).
 
-`check_manifest(document, context)` reads nothing itself: which folders and manifests exist
-(inside the bundle or marketplace only) it asks the `ManifestContext`, whose questions the
-edges answer from the disk (`gathering.manifests.on_disk`). The formats and their rules
+`check_manifest(document, context)` reads nothing, like `rules.check`: which folders and
+manifests exist (inside the bundle or marketplace only) comes in the `ManifestContext`'s
+answers, gathered before the check (`gathering.manifests.on_disk`). The formats and their rules
 are the client rows' `bundles` column.
 """
 

@@ -1,7 +1,8 @@
 """Codex's `agents/openai.yaml` beside a skill: what Codex refuses, ignores or drops in it.
 
-`check_sidecar(document, context)` is pure like `rules.check`: what it needs from disk (which
-icon files exist, inside the skill or its plugin only) comes in the `SidecarContext`. The
+`check_sidecar(document, context)` reads nothing, like `rules.check`: which icon files exist
+(inside the skill or its plugin only) comes in the `SidecarContext`'s answers, gathered
+before the check (`gathering.sidecars.sidecar_on_disk`). The
 keys, types and limits are the field table's (`clients/openai_yaml_fields.py`).
 """
 
@@ -110,13 +111,10 @@ def voided(document: SidecarDocument) -> bool:
     settings say: then none of its values, the policy included, reaches Codex."""
     if document.too_large:
         return False  # not read here; what Codex makes of it is not known
-    context = SidecarContext(posixpath.join("/skill", SIDECAR_PATH), is_file=_any_file)
+    # No icon file exists here: that costs SKL611 findings only, never one of these two.
+    context = SidecarContext(posixpath.join("/skill", SIDECAR_PATH))
     found = check_sidecar(document, context)
     return any(d.code in (UNREADABLE.code, REJECTED_VALUE.code) for d in found)
-
-
-def _any_file(_path: str) -> bool:
-    return True
 
 
 def check_sidecar(document: SidecarDocument, context: SidecarContext) -> list[Diagnostic]:

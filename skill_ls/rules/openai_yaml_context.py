@@ -4,10 +4,10 @@ edges make one from the disk with `gathering.sidecars.sidecar_on_disk`."""
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
+from skill_ls.rules.answers import Answers
 from skill_ls.settings import Settings
 
 
@@ -18,10 +18,13 @@ class SidecarContext:
     path: str  # the file, absolute and normalised
     plugin_root: str | None = None  # the plugin the skill ships in, if any
     settings: Settings = field(default_factory=Settings)
-    # Whether an absolute path exists as a file: the edges pass `sidecar_on_disk`'s, which
-    # looks only inside the skill's folder or its plugin; tests pass their own. Without it
-    # no file exists.
-    is_file: Callable[[str], bool] = lambda _path: False
+    # Which absolute paths exist as files, gathered before the check (`sidecar_on_disk`
+    # looks only inside the skill's folder or its plugin); tests give their own. A path
+    # not among them does not exist.
+    answers: Answers = field(default_factory=Answers)
+
+    def is_file(self, path: str) -> bool:
+        return self.answers.is_file(path)
 
     @property
     def skill_dir(self) -> str:

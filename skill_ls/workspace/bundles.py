@@ -667,4 +667,4 @@ def check_manifest_file(
     if kind is None or document is None:
         return None, []
     root = manifest_root(str(path), kind)
-    return document, check_manifest(document, on_disk(root, str(path), settings))
+    return document, check_manifest(document, on_disk(root, str(path), document, settings))

@@ -39,4 +39,4 @@ def check_sidecar_file(
     document = read_sidecar(str(path))
     if document is None:
         return None, []
-    return document, check_sidecar(document, sidecar_on_disk(str(path), settings))
+    return document, check_sidecar(document, sidecar_on_disk(str(path), document, settings))

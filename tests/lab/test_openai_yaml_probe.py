@@ -28,6 +28,6 @@ def test_skill_ls_predicts_what_codex_did(tmp_path: Path, variant: str) -> None:
     hidden = read_facts(str(folder / "SKILL.md")).flags.get(CODEX_IMPLICIT_INVOCATION) is False
     document = read_sidecar(str(sidecar))
     assert document is not None
-    codes = {d.code for d in check_sidecar(document, sidecar_on_disk(str(sidecar)))}
+    codes = {d.code for d in check_sidecar(document, sidecar_on_disk(str(sidecar), document))}
     predicted = "hidden" if hidden or NOT_FOR_CODEX.code in codes else LISTED
     assert predicted == observed
