@@ -56,9 +56,9 @@ class InstallTree:
     the skill folder still resolves where the skill is installed.
 
     A bundle (a plugin: a folder with `.claude-plugin/plugin.json`; an extension: with
-    `gemini-extension.json`; see `BUNDLE_MANIFESTS`) installs whole; a skill in a
-    `skills/` collection installs with its sibling skills; a nested skill with the skill
-    that holds it. Only paths inside `root` are ever looked up, and only for existence:
+    `gemini-extension.json`; see `gathering.install.BUNDLE_MANIFESTS`) installs whole; a
+    skill in a `skills/` collection installs with its sibling skills; a nested skill with
+    the skill that holds it. Only paths inside `root` are ever looked up, and only for existence:
     the context builder looks up the paths the body's references lead to
     (`rules.body.install_lookups`) before the rules run, and `exists` answers from those.
     """
