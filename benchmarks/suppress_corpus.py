@@ -18,8 +18,8 @@ from pathlib import Path
 
 from skill_ls.checking.fixing import apply_fixes
 from skill_ls.document import decode_skill_bytes, parse_document, read_skill_bytes
+from skill_ls.gathering import context_for_document
 from skill_ls.rules import check
-from skill_ls.rules.context import context_for_path
 from skill_ls.rules.suppression_edits import suppression_fix
 from skill_ls.settings import Settings
 from skill_ls.skill_files import iter_targets
@@ -36,7 +36,7 @@ def main(folder: str) -> int:
             continue
         files += 1
         document = decode_skill_bytes(read_skill_bytes(path), str(path))
-        context = context_for_path(path, Settings())
+        context = context_for_document(document, path, Settings())
         before = check(document, context)
         for finding in before:
             line = finding.range.start.line

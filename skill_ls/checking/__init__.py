@@ -1,4 +1,5 @@
-"""Check SKILL.md files on disk: read, parse, build the context, run the validator."""
+"""Check SKILL.md files on disk: read, parse, build the context, run the validator (through
+`route.check_document`, the way every edge takes)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from skill_ls import access_log
 from skill_ls.access_log import Access
-from skill_ls.checking.result_cache import Entry, Probes, context_digest, data_digest
+from skill_ls.checking.result_cache import Entry, context_digest, data_digest
+from skill_ls.checking.route import check_document, with_findings
 from skill_ls.diagnostics import Diagnostic, Range
 from skill_ls.document import (
     SkillDocument,
@@ -21,8 +23,8 @@ from skill_ls.document import (
     read_skill_bytes,
 )
 from skill_ls.files import read_regular
-from skill_ls.rules import check
-from skill_ls.rules.context import FolderFacts, InstallTree, context_for_path
+from skill_ls.gathering import FolderFacts, context_for_path
+from skill_ls.gathering.lookups import probes_hold, probes_of
 from skill_ls.rules.structure import UNREADABLE_FILE
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
@@ -83,10 +85,11 @@ def check_file(
     """Never raises: an unreadable file becomes an SKL010 finding.
 
     With `caching`, the result carries a new cache entry, or comes from `cached` when that
-    entry was computed from the same bytes and context (and its existence checks outside
-    the skill folder still hold). `folders`: what one run has learnt of the folders above
-    its skills (`install_tree`). `settings` are the folder's: the file is judged by its own
-    (`Settings.for_path`, the overrides that match it applied)."""
+    entry was computed from the same bytes and context (and the lookups made for its
+    references in the install tree still answer the same). `folders`: what one run has
+    learnt of the folders above its skills (`install_tree`). `settings` are the folder's:
+    the file is judged by its own (`Settings.for_path`, the overrides that match it
+    applied)."""
     settings = settings.for_path(path)
     try:
         data = read_skill_bytes(path)
@@ -112,7 +115,7 @@ def check_file(
     if not caching:
         document = decode_skill_bytes(data, str(path))
         facts = facts_of(document, os.path.dirname(real))
-        diagnostics = check(document, context)
+        diagnostics = check_document(document, context).diagnostics
         return FileResult(path, document, diagnostics, facts=facts, real=real, ascii=ascii)
     digest = data_digest(data + _sidecars(path.parent, context.skill_files))
     around = context_digest(path, context)
@@ -120,7 +123,7 @@ def check_file(
         cached is not None
         and cached.data_digest == digest
         and cached.context_digest == around
-        and _probes_hold(cached.probes, context.install)
+        and probes_hold(cached.probes, context.install)
     ):
         return FileResult(
             path,
@@ -131,38 +134,18 @@ def check_file(
             real,
             ascii=ascii,
         )
-    install = context.install
-    recording = (
-        _RecordingTree(**{f.name: getattr(install, f.name) for f in fields(InstallTree)})
-        if install is not None
-        else None
-    )
     document = decode_skill_bytes(data, str(path))
     facts = facts_of(document, os.path.dirname(real))
-    diagnostics = check(document, replace(context, install=recording) if recording else context)
+    checked = check_document(document, context)
+    diagnostics = checked.diagnostics
     result = FileResult(path, document, diagnostics, facts=facts, real=real, ascii=ascii)
     lines = {d.range.start.line: result.line(d.range.start.line) for d in diagnostics}
-    probes = tuple(recording.probes) if recording is not None else ()
+    # What the context builder looked up for this document (the install tree's paths its
+    # references lead to): a later run that finds the same bytes and context, but no
+    # document to ask, looks them up again before it takes the entry.
+    probes = probes_of(checked.context.install)
     result.cache_entry = Entry(digest, around, probes, tuple(diagnostics), lines, facts, real)
     return result
-
-
-@dataclass(frozen=True)
-class _RecordingTree(InstallTree):
-    """An install tree that remembers each existence check (a result depends on them)."""
-
-    probes: list[tuple[str, bool]] = field(default_factory=list, compare=False)
-
-    def exists(self, path: str) -> bool:
-        found = super().exists(path)
-        self.probes.append((path, found))
-        return found
-
-
-def _probes_hold(probes: Probes, install: InstallTree | None) -> bool:
-    if not probes:
-        return True
-    return install is not None and all(install.exists(path) == found for path, found in probes)
 
 
 def _sidecars(folder: Path, files: frozenset[str] | None) -> bytes:
@@ -362,9 +345,7 @@ def add_findings(result: FileResult, more: Sequence[Diagnostic]) -> None:
     worker without its document gets the source lines the new findings start on."""
     if not more:
         return
-    result.diagnostics = sorted(
-        [*result.diagnostics, *more], key=lambda d: (d.range.start, d.code, d.message)
-    )
+    result.diagnostics = with_findings(result.diagnostics, more)
     if result.document is None:
         wanted = {d.range.start.line for d in more} - set(result.source_lines)
         if wanted:

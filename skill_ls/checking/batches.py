@@ -16,7 +16,7 @@ from pathlib import Path
 from skill_ls.checking import check_file
 from skill_ls.checking.result_cache import Entry
 from skill_ls.diagnostics import Diagnostic
-from skill_ls.rules.context import FolderFacts
+from skill_ls.gathering import FolderFacts
 from skill_ls.settings import Settings
 
 

@@ -22,11 +22,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skill_ls.checking.route import check_document
 from skill_ls.diagnostics import Diagnostic, Fix, TextEdit
 from skill_ls.document import MAX_FILE_BYTES, SkillDocument, decode_skill_bytes, parse_document
 from skill_ls.files import is_within, open_regular
-from skill_ls.rules import check
-from skill_ls.rules.context import CheckContext, FolderFacts, context_for_path
+from skill_ls.gathering import FolderFacts, context_for_path
+from skill_ls.rules.context import CheckContext
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
 
@@ -103,9 +104,10 @@ def fix_text(
     unsafe: bool = False,
     rounds: int = MAX_ROUNDS,
 ) -> FixedText:
-    """Apply fixes to a parsed document in rounds (see the module's docstring)."""
+    """Apply fixes to a parsed document in rounds (see the module's docstring); `context`
+    as `check_document` takes it (each round's text makes its own lookups)."""
     text = document.text
-    diagnostics = check(document, context)
+    diagnostics = check_document(document, context).diagnostics
     fixed = 0
     for _ in range(rounds):
         fixes = file_fixes(diagnostics, unsafe)
@@ -116,7 +118,7 @@ def fix_text(
             break
         text, fixed = new, fixed + len(fixes)
         document = parse_document(text, document.path)
-        diagnostics = check(document, context)
+        diagnostics = check_document(document, context).diagnostics
     return FixedText(text, fixed, document, diagnostics)
 
 

@@ -3,10 +3,11 @@
 One file per run key: the skill-ls version and code, the settings (targets included) and
 the client table's data. In it, per SKILL.md path: a digest of the file's bytes and of its
 context (the skill folder's files and folders, the install tree, the clients that discover
-it), the existence checks the check made outside the skill folder (each one is made again
-before the entry is used), and the result: findings, the lines they start on, and the facts
-the workspace index takes. Cross-skill findings are not cached: they are recomputed from the
-facts on every run.
+it), the install-tree paths the context builder looked up for the file's references
+(`gathering.lookups`; each one is looked up again before the entry is used, as a run that
+finds the entry has no parsed document to ask which they are), and the result: findings,
+the lines they start on, and the facts the workspace index takes. Cross-skill findings are
+not cached: they are recomputed from the facts on every run.
 
 The file is written whole to a temporary file and renamed over the old one (concurrent runs
 never see half a file; the last one wins). It starts with a magic string and an
@@ -38,6 +39,7 @@ from skill_ls.diagnostics import (
     Severity,
     TextEdit,
 )
+from skill_ls.gathering.lookups import Probes
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.suppression_comments import Suppression
 from skill_ls.settings import Settings
@@ -51,9 +53,6 @@ CHUNK = 256
 MAX_ENTRIES = 50_000
 # Cache files kept in the folder (one per run key; the oldest are removed).
 MAX_FILES = 16
-
-# (path, exists) of each existence check outside the skill folder.
-Probes = tuple[tuple[str, bool], ...]
 
 
 @dataclass(frozen=True)
@@ -113,8 +112,13 @@ def context_digest(path: Path, context: CheckContext) -> str:
                 sorted(context.skill_dirs),
                 tuple(client.id for client in context.discovered_by),
                 context.skill_bytes,
-                # Every fact of the install tree (a new one can never be left out).
-                tuple(getattr(install, f.name) for f in fields(install))
+                # Every fact of the install tree (a new one can never be left out), but the
+                # lookups made for a document: the entry's probes hold those.
+                tuple(
+                    getattr(install, f.name)
+                    for f in fields(install)
+                    if f.name not in ("looked_up", "found")
+                )
                 if install is not None
                 else None,
             )

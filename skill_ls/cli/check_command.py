@@ -28,9 +28,9 @@ from skill_ls.config import (
 )
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.files import read_regular
+from skill_ls.gathering import FolderFacts
 from skill_ls.report_formats import FORMATS, display_path, render
 from skill_ls.rules.config_rules import CONFIG_PROBLEM
-from skill_ls.rules.context import FolderFacts
 from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.skill_files import iter_targets
 from skill_ls.workspace.checked_manifests import check_manifest_file, manifests_met

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from skill_ls.checking import FileResult
 from skill_ls.checking.fixing import allowed_target, fix_file, write_fixed
+from skill_ls.gathering import FolderFacts
 from skill_ls.report_formats import display_path
-from skill_ls.rules.context import FolderFacts
 from skill_ls.settings import Settings
 from skill_ls.workspace import facts_of
 

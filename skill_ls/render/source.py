@@ -7,7 +7,7 @@ from pathlib import Path
 
 from skill_ls.document import SkillDocument, parse_document
 from skill_ls.document.loading import read_skill_text
-from skill_ls.rules.context import context_for_path
+from skill_ls.gathering import context_for_path
 from skill_ls.settings import Settings
 
 SKILL_FILE = "SKILL.md"

@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from skill_ls.checking.route import check_document
 from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import load_document, parse_document
+from skill_ls.gathering import context_for_path
 from skill_ls.report_formats.json_format import diagnostic_to_json
-from skill_ls.rules import check
-from skill_ls.rules.context import context_for_path
 from skill_ls.workspace import Placement, Status, WorkspaceIndex
 
 SCHEMA_ID = "skill-ls/yoi-catalog/v1"
@@ -81,6 +81,6 @@ def _diagnostics(index: WorkspaceIndex, path: str) -> list[dict[str, Any]]:
     except OSError:
         document = None
     if document is not None:
-        found += check(document, context_for_path(Path(path), index.settings))
+        found += check_document(document, context_for_path(Path(path), index.settings)).diagnostics
     found += index.cross_skill_diagnostics(path)
     return [diagnostic_to_json(diagnostic, path) for diagnostic in found]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from urllib.parse import unquote
 
 from skill_ls.diagnostics import FileCreate, Fix, Severity, TextEdit
 from skill_ls.document import Reference, SkillDocument
+from skill_ls.rules.context import CheckContext
 from skill_ls.rules.helpers import first_line_range
+from skill_ls.rules.paths import join_normal
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 from skill_ls.text import estimate_tokens
@@ -142,17 +143,46 @@ def normalize_reference(target: str) -> str:
     return posixpath.normpath(unquote(target).replace("\\", "/")).removeprefix("./")
 
 
+def install_lookups(doc: SkillDocument, context: CheckContext) -> list[str]:
+    """The paths of the install tree the reference checks below may ask about, for the
+    context builder to look up before they run (a few more than they ask: looking one up
+    changes nothing). Follows `_check_reference`'s way to each `install.exists`."""
+    install = context.install
+    if install is None:
+        return []
+    wanted: dict[str, None] = {}
+    for reference in doc.references:
+        target = reference.target
+        if reference.kind == "mention" or _is_absolute(target):
+            continue
+        path = normalize_reference(target)
+        if path in ("", "."):
+            continue
+        if reference.base == "plugin" or (path != ".." and not path.startswith("../")):
+            # `${CLAUDE_PLUGIN_ROOT}/...`, or inline code the plugin may hold.
+            if install.plugin_root is not None and (
+                reference.base == "plugin" or reference.kind == "code"
+            ):
+                wanted.setdefault(join_normal(install.plugin_root, path))
+        else:
+            wanted.setdefault(join_normal(install.skill_dir, path))
+    return [path for path in wanted if install.contains(path)]
+
+
+def _is_absolute(target: str) -> bool:
+    return (
+        target.lower().startswith("file:")
+        or target.startswith(("/", "~"))
+        or re.match(r"^[A-Za-z]:[\\/]", target) is not None
+        or target.startswith("\\\\")
+    )
+
+
 def _check_reference(doc: SkillDocument, report: Reporter, reference: Reference) -> None:
     target = reference.target
     if reference.kind == "mention":
         return  # path-like inline code: a reference only if the file exists, so never wrong
-    lowered = target.lower()
-    if (
-        lowered.startswith("file:")
-        or target.startswith(("/", "~"))
-        or re.match(r"^[A-Za-z]:[\\/]", target)
-        or target.startswith("\\\\")
-    ):
+    if _is_absolute(target):
         report.report(
             ABSOLUTE_PATH,
             reference.range,
@@ -224,11 +254,11 @@ def _names_a_shipped_file(doc: SkillDocument, report: Reporter, reference: Refer
     if stem in _GENERIC_STEMS:
         return False
     install = report.context.install
-    if install is not None and install.plugin_root is not None:
-        absolute = os.path.normpath(os.path.join(install.plugin_root, path))
-        if install.exists(absolute):
-            return False
-    return True
+    return not (
+        install is not None
+        and install.plugin_root is not None
+        and install.exists(join_normal(install.plugin_root, path))
+    )
 
 
 def _check_outside(report: Reporter, reference: Reference, path: str) -> None:
@@ -257,8 +287,7 @@ def _check_outside(report: Reporter, reference: Reference, path: str) -> None:
                 "own folder, so the file will not be there",
             )
         return
-    resolved = posixpath.normpath(posixpath.join(_posix(install.skill_dir), path))
-    absolute = os.path.normpath(resolved)
+    absolute = join_normal(install.skill_dir, path)
     if install.contains(absolute):
         if install.exists(absolute):
             return
@@ -286,7 +315,7 @@ def _check_plugin_reference(report: Reporter, reference: Reference, path: str) -
     install = report.context.install
     if install is None or install.plugin_root is None or path in ("", "."):
         return  # the plugin root is unknown: nothing to say
-    absolute = os.path.normpath(os.path.join(install.plugin_root, path))
+    absolute = join_normal(install.plugin_root, path)
     if not install.contains(absolute):
         report.report(
             OUTSIDE_SKILL,
@@ -301,10 +330,6 @@ def _check_plugin_reference(report: Reporter, reference: Reference, path: str) -
             f"`{reference.target}` does not exist in {install.describe()}",
             data={"path": path},
         )
-
-
-def _posix(path: str) -> str:
-    return path.replace(os.sep, "/")
 
 
 def _check_unreferenced(doc: SkillDocument, report: Reporter) -> None:

@@ -1,14 +1,14 @@
 """Codex's `agents/openai.yaml` beside a skill: what Codex refuses, ignores or drops in it.
 
-`check_sidecar(document, context)` is pure like `rules.check`: what it needs from disk (which
-icon files exist, inside the skill or its plugin only) comes in the `SidecarContext`. The
+`check_sidecar(document, context)` reads nothing, like `rules.check`: which icon files exist
+(inside the skill or its plugin only) comes in the `SidecarContext`'s answers, gathered
+before the check (`gathering.sidecars.sidecar_on_disk`). The
 keys, types and limits are the field table's (`clients/openai_yaml_fields.py`).
 """
 
 from __future__ import annotations
 
 import difflib
-import os
 import posixpath
 
 from skill_ls.clients.openai_yaml_fields import (
@@ -24,8 +24,8 @@ from skill_ls.clients.openai_yaml_fields import (
 from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.document.openai_yaml import TOO_LARGE, SidecarDocument
-from skill_ls.files import is_within
 from skill_ls.rules.openai_yaml_context import SidecarContext
+from skill_ls.rules.paths import is_within, join_normal
 from skill_ls.rules.registry import Rule, define
 from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence, resolve_plain
 
@@ -111,13 +111,10 @@ def voided(document: SidecarDocument) -> bool:
     settings say: then none of its values, the policy included, reaches Codex."""
     if document.too_large:
         return False  # not read here; what Codex makes of it is not known
-    context = SidecarContext(os.path.join(os.sep, "skill", SIDECAR_PATH), is_file=_any_file)
+    # No icon file exists here: that costs SKL611 findings only, never one of these two.
+    context = SidecarContext(posixpath.join("/skill", SIDECAR_PATH))
     found = check_sidecar(document, context)
     return any(d.code in (UNREADABLE.code, REJECTED_VALUE.code) for d in found)
-
-
-def _any_file(_path: str) -> bool:
-    return True
 
 
 def check_sidecar(document: SidecarDocument, context: SidecarContext) -> list[Diagnostic]:
@@ -255,14 +252,14 @@ class _Walk:
     def _icon(self, spec: SidecarField, value: YScalar, text: str) -> None:
         shown = spec.path
         skill_dir = self.context.skill_dir
-        target = os.path.normpath(os.path.join(skill_dir, text))
+        target = join_normal(skill_dir, text)
         parts = [part for part in text.split("/") if part not in ("", ".")]
         plugin = self.context.plugin_root
-        if text.startswith("/") or posixpath.isabs(text) or os.path.isabs(text):
+        if text.startswith("/") or posixpath.isabs(text):
             why = "an icon is a relative path below the skill's `assets/`"
         elif ".." in parts and plugin is None:
             why = "`..` is allowed only for a plugin's skill, into the plugin's `assets/`"
-        elif ".." in parts and not is_within(target, os.path.join(str(plugin), "assets")):
+        elif ".." in parts and not is_within(target, posixpath.join(str(plugin), "assets")):
             why = "a path with `..` must lead into the plugin's `assets/`"
         elif ".." not in parts and (not parts or parts[0] != "assets"):
             why = "an icon must be below the skill's `assets/` folder"

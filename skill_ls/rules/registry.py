@@ -10,8 +10,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote_from_bytes, urlsplit
 
 from skill_ls.diagnostics import Severity
 
@@ -86,5 +85,7 @@ def docs_base_problem(base: str) -> str | None:
 @functools.cache
 def shipped_docs_uri() -> str:
     """The `file://` URI of the rule docs installed with the package."""
-    path = Path(str(resources.files("skill_ls").joinpath(SHIPPED_DOCS)))
-    return path.resolve().as_uri()
+    # The package's own path, quoted as `pathlib` would (no link is followed: the rules ask
+    # the disk nothing, and an editor opens the file through the link as well).
+    path = str(resources.files("skill_ls").joinpath(SHIPPED_DOCS))
+    return "file://" + quote_from_bytes(path.encode("utf-8", "surrogateescape"))

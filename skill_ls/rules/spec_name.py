@@ -3,7 +3,7 @@ folder (Unicode normalisation included). Part of the spec family (`spec.py` call
 
 from __future__ import annotations
 
-import os
+import posixpath
 import re
 import unicodedata
 
@@ -325,7 +325,7 @@ def _name_folder(report: Reporter, value: YScalar, folder: str) -> None:
         consequence = f"{names(strict)} reject{'s' if len(strict) == 1 else ''} it"
     elif nested_in is not None:
         consequence = (
-            f"it is nested in the skill `{os.path.basename(nested_in)}`, so agents that stop "
+            f"it is nested in the skill `{posixpath.basename(nested_in)}`, so agents that stop "
             "at the first SKILL.md do not load it as a skill, and the others warn"
         )
     else:

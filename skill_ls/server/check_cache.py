@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from skill_ls.checking.route import check_document
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document import SkillDocument
-from skill_ls.rules import check
-from skill_ls.rules.context import CheckContext, context_for_path
+from skill_ls.gathering import context_for_path, with_lookups
+from skill_ls.rules.context import CheckContext
 from skill_ls.server.documents import Snapshot
 from skill_ls.settings import Settings
 
@@ -104,24 +105,36 @@ class CheckCache:
         document = snapshot.parsed
         try:
             if cached:
-                context = self.context(snapshot.path, settings, generation)
+                context = self._listing(snapshot.path, settings, generation)
             elif snapshot.path is not None:
                 context = context_for_path(Path(snapshot.path), settings)
             else:
                 context = CheckContext(settings=settings)
-            found = check(document, context)
-            if self.extra is not None:
-                found = sorted(
-                    [*found, *self.extra(document, context, _order(snapshot))],
-                    key=lambda d: (d.range.start, d.code),
-                )
+            extra = self.extra
+            order = _order(snapshot)
+            found = check_document(
+                document,
+                context,
+                (lambda d, c: extra(d, c, order)) if extra is not None else None,
+            ).diagnostics
         except Exception:  # a rule's bug must not take the document's other findings down
             log.exception("checking %s failed", snapshot.uri)
             found = []
         return CheckResult(snapshot, generation, document, tuple(found))
 
-    def context(self, path: str | None, settings: Settings, generation: int) -> CheckContext:
-        """The check context of a file, its folder listing cached until files change."""
+    def context(
+        self,
+        path: str | None,
+        settings: Settings,
+        generation: int,
+        document: SkillDocument | None = None,
+    ) -> CheckContext:
+        """The check context of a file, its folder listing cached until files change; with
+        `document`'s lookups made (`check_document` makes them itself) when it is given."""
+        context = self._listing(path, settings, generation)
+        return with_lookups(context, document) if document is not None else context
+
+    def _listing(self, path: str | None, settings: Settings, generation: int) -> CheckContext:
         if path is None:
             return CheckContext(settings=settings)
         now = time.monotonic()

@@ -66,7 +66,7 @@ def quick_fixes(
                 result.document,
                 diagnostic.code,
                 diagnostic.range.start.line,
-                session.check_cache.context(snapshot.path, settings, generation),
+                session.check_cache.context(snapshot.path, settings, generation, result.document),
             )
             if settings.inline_suppressions
             else None

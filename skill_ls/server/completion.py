@@ -14,7 +14,7 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.clients.fields import ALL_FIELDS, COMMON_METADATA_KEYS, FieldSpec
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument
-from skill_ls.rules.context import context_for_path
+from skill_ls.gathering import context_for_path
 from skill_ls.server.binding import bind
 from skill_ls.server.completion_context import CompletionContext, completion_context
 from skill_ls.server.documents import Snapshot

@@ -9,9 +9,11 @@ from lsprotocol import types
 
 from skill_ls.document.manifest_json import parse_json
 from skill_ls.document.openai_yaml import parse_sidecar
-from skill_ls.rules.manifests import check_manifest, manifest_kind, manifest_root, on_disk
+from skill_ls.gathering.manifests import manifest_root, on_disk
+from skill_ls.gathering.sidecars import sidecar_on_disk
+from skill_ls.rules.manifests import check_manifest, manifest_kind
 from skill_ls.rules.openai_yaml import check_sidecar
-from skill_ls.rules.openai_yaml_context import is_sidecar, sidecar_on_disk
+from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.server.convert import to_lsp_diagnostics
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session
@@ -30,13 +32,15 @@ def manifest_diagnostics(session: Session, snapshot: Snapshot) -> list[types.Dia
     kind = manifest_kind(path) if path is not None else None
     if path is not None and kind is None and is_sidecar(path):
         settings = session.settings_for(path)
-        found = check_sidecar(parse_sidecar(snapshot.text), sidecar_on_disk(path, settings))
+        sidecar = parse_sidecar(snapshot.text)
+        found = check_sidecar(sidecar, sidecar_on_disk(path, sidecar, settings))
     elif path is None or kind is None:
         return []
     else:
         settings = session.settings_for(path)
-        context = on_disk(manifest_root(path, kind), path, settings)
-        found = check_manifest(parse_json(snapshot.text), context)
+        document = parse_json(snapshot.text)
+        context = on_disk(manifest_root(path, kind), path, document, settings)
+        found = check_manifest(document, context)
     return to_lsp_diagnostics(
         found,
         snapshot.index,

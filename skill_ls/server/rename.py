@@ -14,7 +14,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from skill_ls.rules.context import context_for_path
+from skill_ls.gathering import context_for_path
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import EditBuilder, request_failed

@@ -19,7 +19,8 @@ from lsprotocol import types
 
 from skill_ls.clients.table import Client
 from skill_ls.document import load_document
-from skill_ls.rules.context import CheckContext, context_for_path
+from skill_ls.gathering import context_for_path
+from skill_ls.rules.context import CheckContext
 from skill_ls.server.bulk import BulkChecker
 from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.check_cache import CheckCache

@@ -18,7 +18,7 @@ from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.table import Client
 from skill_ls.document.manifest_json import JsonDocument, read_manifest
 from skill_ls.files import is_within
-from skill_ls.rules.context import (
+from skill_ls.gathering.install import (
     form_manifest,
     install_tree,
     manifest_skill_paths,

@@ -10,15 +10,14 @@ from pathlib import Path
 from skill_ls.clients.table import CLIENTS
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.manifest_json import JsonDocument, read_manifest
-from skill_ls.rules.context import (
+from skill_ls.gathering.install import (
     FolderFacts,
     install_tree,
 )
+from skill_ls.gathering.manifests import manifest_root, on_disk
 from skill_ls.rules.manifests import (
     check_manifest,
     manifest_kind,
-    manifest_root,
-    on_disk,
 )
 from skill_ls.settings import Settings
 from skill_ls.workspace.bundle_contents import ManifestReads
@@ -87,4 +86,4 @@ def check_manifest_file(
     if kind is None or document is None:
         return None, []
     root = manifest_root(str(path), kind)
-    return document, check_manifest(document, on_disk(root, str(path), settings))
+    return document, check_manifest(document, on_disk(root, str(path), document, settings))

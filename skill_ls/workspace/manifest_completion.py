@@ -17,8 +17,9 @@ from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Range
 from skill_ls.document.json_cursor import cursor_at
 from skill_ls.document.manifest_json import MAX_MANIFEST_BYTES, JsonDocument, parse_json
+from skill_ls.gathering.manifests import manifest_root
 from skill_ls.rules.helpers import names
-from skill_ls.rules.manifests import ManifestKind, manifest_kind, manifest_root
+from skill_ls.rules.manifests import ManifestKind, manifest_kind
 from skill_ls.workspace.bundle_contents import skill_folder_names
 from skill_ls.workspace.manifest_hover import ENTRY_KEYS
 

@@ -21,12 +21,12 @@ from skill_ls.document.manifest_json import (
     JsonValue,
     parse_json,
 )
+from skill_ls.gathering.manifests import manifest_root
 from skill_ls.rules.helpers import names
 from skill_ls.rules.manifests import (
     MAX_MARKETPLACE_ENTRIES,
     ManifestKind,
     manifest_kind,
-    manifest_root,
 )
 from skill_ls.workspace.bundle_contents import (
     Bundle,

@@ -10,8 +10,9 @@ from pathlib import Path
 from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.document.openai_yaml import SidecarDocument, read_sidecar
+from skill_ls.gathering.sidecars import sidecar_on_disk
 from skill_ls.rules.openai_yaml import check_sidecar
-from skill_ls.rules.openai_yaml_context import is_sidecar, sidecar_on_disk
+from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.settings import Settings
 
 
@@ -38,4 +39,4 @@ def check_sidecar_file(
     document = read_sidecar(str(path))
     if document is None:
         return None, []
-    return document, check_sidecar(document, sidecar_on_disk(str(path), settings))
+    return document, check_sidecar(document, sidecar_on_disk(str(path), document, settings))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skill_ls.clients.table import CLIENTS, Client
-from skill_ls.rules.context import install_tree
+from skill_ls.gathering.install import install_tree
 from skill_ls.workspace.bundle_contents import bundle_skill_at, read_bundle
 from skill_ls.workspace.bundles import judged
 from skill_ls.workspace.facts import read_facts

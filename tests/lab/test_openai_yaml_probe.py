@@ -12,8 +12,8 @@ import pytest
 from clientlab.openai_yaml_probe import LISTED, VARIANTS
 from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION
 from skill_ls.document.openai_yaml import read_sidecar
+from skill_ls.gathering.sidecars import sidecar_on_disk
 from skill_ls.rules.openai_yaml import NOT_FOR_CODEX, check_sidecar
-from skill_ls.rules.openai_yaml_context import sidecar_on_disk
 from skill_ls.workspace.facts import read_facts
 
 
@@ -28,6 +28,6 @@ def test_skill_ls_predicts_what_codex_did(tmp_path: Path, variant: str) -> None:
     hidden = read_facts(str(folder / "SKILL.md")).flags.get(CODEX_IMPLICIT_INVOCATION) is False
     document = read_sidecar(str(sidecar))
     assert document is not None
-    codes = {d.code for d in check_sidecar(document, sidecar_on_disk(str(sidecar)))}
+    codes = {d.code for d in check_sidecar(document, sidecar_on_disk(str(sidecar), document))}
     predicted = "hidden" if hidden or NOT_FOR_CODEX.code in codes else LISTED
     assert predicted == observed

@@ -281,11 +281,12 @@ def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
 def expected_findings(path: Path, text: str) -> list[tuple[str, int, int]]:
     """(code, line, column) of what the validator itself says about `text` at `path`."""
     from skill_ls.document import parse_document
+    from skill_ls.gathering import context_for_document
     from skill_ls.rules import check
-    from skill_ls.rules.context import context_for_path
     from skill_ls.settings import Settings
 
-    found = check(parse_document(text, str(path)), context_for_path(path, Settings()))
+    document = parse_document(text, str(path))
+    found = check(document, context_for_document(document, path, Settings()))
     return sorted((d.code, d.range.start.line, d.range.start.column) for d in found)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from skill_ls.rules.context import context_for_path
+from skill_ls.gathering import context_for_path
 from skill_ls.server.catalog_entry import description_preview
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.hover_text import key_hover

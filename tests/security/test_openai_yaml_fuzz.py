@@ -18,7 +18,7 @@ from skill_ls.workspace.sidecar_help import sidecar_completions, sidecar_hover
 FUZZ = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )
-CONTEXT = SidecarContext("/w/skill/agents/openai.yaml", is_file=lambda _path: False)
+CONTEXT = SidecarContext("/w/skill/agents/openai.yaml")  # no icon file exists
 KEYS = sorted({field.key for field in SIDECAR_FIELDS})
 TOKENS = [
     *(f"{key}:" for key in KEYS),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from skill_ls.document import load_document
+from skill_ls.gathering import context_for_document, context_for_path
 from skill_ls.rules import check
-from skill_ls.rules.context import context_for_path
 from skill_ls.settings import Settings
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "plugin-marketplace"
@@ -52,9 +52,10 @@ def test_findings_follow_the_bundle_audience(tmp_path: Path) -> None:
         path.write_text(TEXT, encoding="utf-8")
 
     def typed(path: Path) -> tuple[str, str]:
+        document = load_document(path)
         [finding] = [
             d
-            for d in check(load_document(path), context_for_path(path, Settings()))
+            for d in check(document, context_for_document(document, path, Settings()))
             if d.code == "SKL302"
         ]
         return finding.severity.label, finding.message

@@ -10,15 +10,15 @@ import pytest
 
 from skill_ls.diagnostics import Range, Severity
 from skill_ls.document.manifest_json import TOO_LARGE, parse_json, read_manifest
+from skill_ls.gathering.manifests import manifest_root, on_disk
 from skill_ls.rules import RULES
+from skill_ls.rules.answers import Answers
 from skill_ls.rules.context import MAX_SKILL_PATHS
 from skill_ls.rules.manifests import (
     MAX_MARKETPLACE_ENTRIES,
     ManifestContext,
     check_manifest,
     manifest_kind,
-    manifest_root,
-    on_disk,
 )
 from skill_ls.settings import Settings
 
@@ -40,8 +40,7 @@ def findings(
         path=path,
         root=ROOT,
         settings=settings or Settings(),
-        is_dir=lambda p: p in dirs,
-        is_file=lambda p: p in files,
+        answers=Answers(folders=dirs, files=files),
     )
     return [(d.code, d.range, d.message) for d in check_manifest(parse_json(text), context)]
 
@@ -319,7 +318,10 @@ def test_the_fixture_marketplace_has_exactly_its_one_broken_entry() -> None:
         document = read_manifest(str(manifest))
         assert document is not None
         root = manifest_root(str(manifest), kind)
-        found = [(d.code, d.range) for d in check_manifest(document, on_disk(root, str(manifest)))]
+        found = [
+            (d.code, d.range)
+            for d in check_manifest(document, on_disk(root, str(manifest), document))
+        ]
         expected = (
             [("SKL604", Range.of(16, 16, 16, 33))] if manifest.name == "marketplace.json" else []
         )
@@ -344,7 +346,7 @@ def test_a_source_that_leaves_the_marketplace_through_a_link_is_not_looked_into(
     )
     document = read_manifest(str(manifest))
     assert document is not None
-    found = check_manifest(document, on_disk(str(market), str(manifest)))
+    found = check_manifest(document, on_disk(str(market), str(manifest), document))
     assert [(d.code, d.message) for d in found] == [
         (
             "SKL604",

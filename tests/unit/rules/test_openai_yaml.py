@@ -9,6 +9,7 @@ import pytest
 
 from skill_ls.diagnostics import Position
 from skill_ls.document.openai_yaml import MAX_SIDECAR_BYTES, parse_sidecar, read_sidecar
+from skill_ls.rules.answers import Answers
 from skill_ls.rules.openai_yaml import check_sidecar, voided
 from skill_ls.rules.openai_yaml_context import SidecarContext, is_sidecar
 from skill_ls.settings import Settings
@@ -21,7 +22,9 @@ ICONS = {f"{SKILL}/assets/logo.svg", "/srv/plugin/assets/shared.svg"}
 def _check(
     text: str, plugin_root: str | None = None, settings: Settings | None = None
 ) -> list[tuple[str, int, int, int, int, str]]:
-    context = SidecarContext(PATH, plugin_root, settings or Settings(), ICONS.__contains__)
+    context = SidecarContext(
+        PATH, plugin_root, settings or Settings(), Answers(files=frozenset(ICONS))
+    )
     return [
         (
             d.code,

@@ -11,8 +11,10 @@ import pytest
 from skill_ls.diagnostics import Diagnostic, Severity
 from skill_ls.document import parse_document
 from skill_ls.document.references import code_kind
+from skill_ls.gathering import context_for_document
+from skill_ls.gathering.install import install_tree
+from skill_ls.gathering.lookups import exists_in_tree
 from skill_ls.rules import check
-from skill_ls.rules.context import context_for_path, install_tree
 from skill_ls.settings import Settings
 
 from ..unit_helpers import apply_fix, codes, covered, find, one, run, skill
@@ -41,7 +43,8 @@ def on_disk(skill_md: Path, body: str) -> tuple[str, list[Diagnostic]]:
     """Write a SKILL.md with `body` and check it with the file system around it."""
     text = skill(f"name: {skill_md.parent.name}", DESC, body=body)
     write(skill_md, text)
-    found = check(parse_document(text, str(skill_md)), context_for_path(skill_md, BODY))
+    document = parse_document(text, str(skill_md))
+    found = check(document, context_for_document(document, skill_md, BODY))
     return text, [d for d in found if d.code in REFERENCE_CODES]
 
 
@@ -233,7 +236,8 @@ def test_leaving_and_reentering_the_own_folder_has_a_fix(tmp_path: Path) -> None
     fixed = apply_fix(text, diag.fixes[0])
     assert "[f](references/forms.md)" in fixed
     write(skill_md, fixed)
-    assert find(check(parse_document(fixed), context_for_path(skill_md, BODY)), "SKL404") == []
+    document = parse_document(fixed)
+    assert find(check(document, context_for_document(document, skill_md, BODY)), "SKL404") == []
 
 
 def test_existence_is_never_checked_outside_the_install_tree(tmp_path: Path) -> None:
@@ -243,9 +247,9 @@ def test_existence_is_never_checked_outside_the_install_tree(tmp_path: Path) -> 
     os.symlink(outside, skills / "other" / "leak.txt")
     tree = install_tree(skills / "mine" / "SKILL.md")
     assert tree.root == str(skills)
-    assert not tree.exists(str(outside))  # it exists, but outside the tree
-    assert not tree.exists(str(skills / "other" / "leak.txt"))  # a link out of the tree
-    assert tree.exists(str(skills / "other" / "SKILL.md"))
+    assert not exists_in_tree(tree, str(outside))  # it exists, but outside the tree
+    assert not exists_in_tree(tree, str(skills / "other" / "leak.txt"))  # a link out of it
+    assert exists_in_tree(tree, str(skills / "other" / "SKILL.md"))
     _, found = on_disk(skills / "mine" / "SKILL.md", "[l](../other/leak.txt)\n")
     assert codes(found) == ["SKL403"]
 
