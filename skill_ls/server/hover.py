@@ -6,9 +6,9 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.server.binding import bind
-from skill_ls.server.catalog_entry import description_preview
 from skill_ls.server.convert import to_lsp_hover
-from skill_ls.server.hover_text import hover_at
+from skill_ls.server.editor_text.catalog_entry import description_preview
+from skill_ls.server.editor_text.skill_md_hover import hover_at
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest
 from skill_ls.server.manifest_hover_completion import manifest_hover_at

@@ -10,10 +10,10 @@ from lsprotocol import types
 from skill_ls.rules.openai_yaml_context import is_sidecar
 from skill_ls.server.convert import to_lsp_hover
 from skill_ls.server.documents import Snapshot
+from skill_ls.server.editor_text.manifest_completion import manifest_completions
+from skill_ls.server.editor_text.manifest_hover import manifest_hover
+from skill_ls.server.editor_text.sidecar_help import sidecar_completions, sidecar_hover
 from skill_ls.server.session import Session
-from skill_ls.workspace.manifest_completion import manifest_completions
-from skill_ls.workspace.manifest_hover import manifest_hover
-from skill_ls.workspace.sidecar_help import sidecar_completions, sidecar_hover
 
 _KINDS = {
     "key": types.CompletionItemKind.Property,

@@ -10,7 +10,7 @@ from pygls.lsp.server import LanguageServer
 
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import path_to_uri
-from skill_ls.server.hover_text import find_reference
+from skill_ls.server.editor_text.skill_md_hover import find_reference
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of, resolve_reference
 from skill_ls.server.session import Session

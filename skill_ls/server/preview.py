@@ -1,6 +1,6 @@
 """What the model sees, through the renderers: the `skill-ls.previewCatalog` /
 `skill-ls.previewActivation` commands' JSON (the catalog entry in hovers is
-`catalog_entry.py`'s)."""
+`editor_text/catalog_entry.py`'s)."""
 
 from __future__ import annotations
 

@@ -10,16 +10,17 @@ import pytest
 from lsprotocol import types
 
 from skill_ls.gathering import context_for_path
-from skill_ls.server.catalog_entry import description_preview
 from skill_ls.server.documents import Snapshot
-from skill_ls.server.hover_text import key_hover
+from skill_ls.server.editor_text.catalog_entry import description_preview
+from skill_ls.server.editor_text.skill_md_hover import key_hover
 from skill_ls.settings import Settings
 
 from .support import RecordingClient, make_skill, open_doc, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-# Written once for both edges (tests/unit/server/test_hover_text.py keeps them current).
+# Written once for both edges (tests/unit/server/editor_text/test_skill_md_hover.py keeps
+# them current).
 GOLDEN_HOVER = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "hover"
 EFFORT = (GOLDEN_HOVER / "effort.md").read_text(encoding="utf-8")
 UNKNOWN_FOO = (GOLDEN_HOVER / "unknown-foo.md").read_text(encoding="utf-8")

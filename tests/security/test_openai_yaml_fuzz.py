@@ -12,8 +12,8 @@ from skill_ls.diagnostics import Position
 from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.rules.openai_yaml import check_sidecar, voided
 from skill_ls.rules.openai_yaml_context import SidecarContext
+from skill_ls.server.editor_text.sidecar_help import sidecar_completions, sidecar_hover
 from skill_ls.text import LineIndex
-from skill_ls.workspace.sidecar_help import sidecar_completions, sidecar_hover
 
 FUZZ = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None

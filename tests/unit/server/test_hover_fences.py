@@ -15,10 +15,10 @@ import pytest
 
 from skill_ls.clients.table import CLIENTS
 from skill_ls.diagnostics import Position
-from skill_ls.server.catalog_entry import description_preview
 from skill_ls.server.documents import Snapshot
-from skill_ls.server.hover_text import reference_hover
-from skill_ls.workspace.manifest_hover import manifest_hover
+from skill_ls.server.editor_text.catalog_entry import description_preview
+from skill_ls.server.editor_text.manifest_hover import manifest_hover
+from skill_ls.server.editor_text.skill_md_hover import reference_hover
 from skill_ls.workspace.markdown import code, fenced, longest_backtick_run
 
 IMAGE = "![tracker](https://attacker.example/pixel.png)"

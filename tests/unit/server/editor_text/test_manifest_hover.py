@@ -9,8 +9,8 @@ from pathlib import Path
 
 from skill_ls.diagnostics import Position
 from skill_ls.rules.manifests import MAX_MARKETPLACE_ENTRIES
-from skill_ls.workspace.manifest_completion import manifest_completions
-from skill_ls.workspace.manifest_hover import manifest_hover
+from skill_ls.server.editor_text.manifest_completion import manifest_completions
+from skill_ls.server.editor_text.manifest_hover import manifest_hover
 
 
 def skill(folder: Path, name: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skill_ls.workspace.manifest_completion import manifest_completions
+from skill_ls.server.editor_text.manifest_completion import manifest_completions
 
 
 def skill(folder: Path, name: str) -> None:

@@ -20,8 +20,8 @@ from skill_ls.document.manifest_json import MAX_MANIFEST_BYTES, JsonDocument, pa
 from skill_ls.gathering.manifests import manifest_root
 from skill_ls.rules.helpers import names
 from skill_ls.rules.manifests import ManifestKind, manifest_kind
+from skill_ls.server.editor_text.manifest_hover import ENTRY_KEYS
 from skill_ls.workspace.bundle_contents import skill_folder_names
-from skill_ls.workspace.manifest_hover import ENTRY_KEYS
 
 # Folders offered as paths: how deep below the root, and how many at most.
 MAX_FOLDER_DEPTH = 3

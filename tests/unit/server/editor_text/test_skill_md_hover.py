@@ -6,9 +6,14 @@ from pathlib import Path
 
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document import parse_document
-from skill_ls.server.hover_text import HoverText, hover_at, key_hover, reference_hover
+from skill_ls.server.editor_text.skill_md_hover import (
+    HoverText,
+    hover_at,
+    key_hover,
+    reference_hover,
+)
 
-from ..workspace_helpers import GOLDEN, golden
+from ...workspace_helpers import GOLDEN, golden
 
 # The hover of a key lists every agent: written once (tests/fixtures/golden/hover/, rewritten
 # with SKILL_LS_UPDATE_GOLDEN=1 when an agent is added), compared here and over stdio.

@@ -17,9 +17,9 @@ from skill_ls.clients.openai_yaml_fields import (
 from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document.openai_yaml import MAX_SIDECAR_BYTES, parse_sidecar
+from skill_ls.server.editor_text.manifest_completion import ManifestSuggestion
+from skill_ls.server.editor_text.manifest_hover import ManifestHelp
 from skill_ls.text import LineIndex
-from skill_ls.workspace.manifest_completion import ManifestSuggestion
-from skill_ls.workspace.manifest_hover import ManifestHelp
 from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
 
 # Lines looked at above the cursor to find the keys it is under.

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from skill_ls.clients.openai_yaml_fields import FIELDS_BY_PATH
 from skill_ls.diagnostics import Position, Range
+from skill_ls.server.editor_text.sidecar_help import sidecar_completions, sidecar_hover
 from skill_ls.text import LineIndex
-from skill_ls.workspace.sidecar_help import sidecar_completions, sidecar_hover
 
 TEXT = (
     "interface:\n"
