@@ -59,7 +59,7 @@ class Settings:
     ignore: tuple[str, ...] = ()
     extra_roots: tuple[str, ...] = ()
     # True: Unicode lowercase letters are allowed in names; False: only a-z; None: as the
-    # targets allow (`Client.name_charset`: ASCII when one of them needs it).
+    # targets allow (`Client.reading.name_charset`: ASCII when one of them needs it).
     unicode_names: bool | None = None
     builtin_skills: str | None = None
     builtin_override: str = "override"

@@ -1,6 +1,6 @@
 """YAML loaders as data: how each reads a plain (unquoted) scalar, for the forms where
 loaders disagree with the YAML 1.2 core schema skill-ls reads by (`1_000`, `0b101`, `yes`,
-`1:30`, ...). A client row names its loader (`Client.yaml_loader`); where it is not known,
+`1:30`, ...). A client row names its loader (`Client.reading.yaml_loader`); where it is not known,
 "unknown", and no finding names that client."""
 
 from __future__ import annotations

@@ -144,6 +144,6 @@ def _root_tail(root: str) -> str:
 
 def _markdown_root(client: Client, root: str) -> bool:
     """Whether a root-level `*.md` in `root` (a project root, or a user root's tail) is a
-    skill for `client` (`Client.root_markdown_roots`)."""
+    skill for `client` (`Client.discovery.root_markdown_roots`)."""
     roots = client.discovery.root_markdown_roots
     return not roots or root in {_root_tail(pattern) for pattern in roots}

@@ -141,8 +141,8 @@ def activation_for(
 
 def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
     """What the client answers when asked to activate a skill it loads but will not
-    activate (hidden from the model, `Client.hidden_refusal`; a name several of its skills
-    share, `Client.ambiguous_refusal`); None if it would."""
+    activate (hidden from the model, `Client.activation.hidden_refusal`; a name several of
+    its skills share, `Client.activation.ambiguous_refusal`); None if it would."""
     client = get_client(client_id)
     skill = _activated(index, client_id, name)
     if skill is not None and client.activation.ambiguous_refusal is not None:

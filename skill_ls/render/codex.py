@@ -2,7 +2,7 @@
 
 The catalog is a developer message: `## Skills`, one intro sentence, a `### Skill roots`
 table (`r0`, `r1`, ... for the roots of the listed skills, in the order Codex reads its
-roots, `Client.root_load_order`) and `### Available skills` with one line per skill,
+roots, `Client.discovery.root_load_order`) and `### Available skills` with one line per skill,
 `- name: description (file: rN/relative/SKILL.md)`. Nothing is escaped; names and
 descriptions are made one line (whitespace runs become one space). No usage section follows.
 
@@ -11,7 +11,7 @@ computation for this catalog and the SKL508 finding).
 
 Activation: a `$name` mention adds a user message `<skill>` with `<name>`, `<path>` (symlinks
 resolved) and the whole file as read, CRLF line ends included, nothing escaped. A name two
-loaded skills share activates neither (`Client.ambiguous_refusal`).
+loaded skills share activates neither (`Client.activation.ambiguous_refusal`).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ def source_for(
     name: str, path: str, text: str | None = None, keep_line_ends: bool = False
 ) -> ActivationSource:
     """Read a skill (or take its editor buffer text) and list the files beside it; CRLF is
-    read as LF unless `keep_line_ends` (`Client.line_ends`)."""
+    read as LF unless `keep_line_ends` (`Client.activation.line_ends`)."""
     skill_md = Path(path)
     if text is None:
         text = read_skill_text(skill_md, keep_line_ends)

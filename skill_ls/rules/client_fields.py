@@ -118,7 +118,7 @@ def _report_unknown(
 ) -> None:
     """Information when every target that does not honour the key ignores it silently; a
     warning when one of them warns about it; an error when one refuses the skill over it
-    (`Client.unknown_fields`). A target that refuses the skill is not said to ignore it."""
+    (`Client.fields.unknown`). A target that refuses the skill is not said to ignore it."""
     ignoring = [client for client in ignored_here if client.fields.unknown != "error"]
     if honoured_here:
         message = f"`{key}` is honoured by {names(honoured_here)}"
@@ -310,7 +310,7 @@ def _check_type(
 
 
 def _type_severity(key: str, kind: str, clients: list[Client]) -> Severity:
-    """An error when a target reads the key typed (`Client.typed_fields`) and drops the
+    """An error when a target reads the key typed (`Client.reading.typed_fields`) and drops the
     skill over a value of another type; a warning when every target keeps the skill."""
     if any((key, kind) in client.reading.typed_fields for client in clients):
         return Severity.ERROR
@@ -319,10 +319,9 @@ def _type_severity(key: str, kind: str, clients: list[Client]) -> Severity:
 
 def _outcome(key: str, clients: list[Client], value: YNode) -> str:
     """What the clients do with a boolean field of another type: a client that reads the
-    key typed (`Client.typed_fields`) drops the skill; one that reads some strings as true
-    (`Client.truthy_strings`: Claude Code's `yes`, `"true"`... for the flags that hide a skill)
-    takes it as true; the
-    others ignore the value."""
+    key typed (`Client.reading.typed_fields`) drops the skill; one that reads some strings
+    as true (`Client.reading.truthy_strings`: Claude Code's `yes`, `"true"`... for the flags
+    that hide a skill) takes it as true; the others ignore the value."""
     dropping = [client for client in clients if (key, "bool") in client.reading.typed_fields]
     text = value.value.strip().lower() if isinstance(value, YScalar) else None
     truthy = [

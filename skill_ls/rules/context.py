@@ -34,7 +34,7 @@ class CheckContext:
     # The folders installed together with the skill (None: unknown, e.g. a buffer).
     install: InstallTree | None = None
     # Bytes the listed files take together (their own size: a link counts as a link), added
-    # up only when a target limits an upload's size (`Client.max_upload_bytes`); None:
+    # up only when a target limits an upload's size (`Client.upload.max_upload_bytes`); None:
     # not added up. A lower bound when the listing stopped at its cap.
     skill_bytes: int | None = None
 

@@ -334,7 +334,7 @@ _KIND_WORDS = {"bool": "a boolean", "int": "a number", "float": "a number", "nul
 
 def _check_loader_types(report: Reporter, key: str, value: YScalar) -> None:
     """A plain value that is a string to YAML 1.2 but typed by the YAML loader of a target
-    (`Client.yaml_loader`: `1_000`, `0b101`, base 60 `1:30`, YAML 1.1's `yes`/`off`)."""
+    (`Client.reading.yaml_loader`: `1_000`, `0b101`, base 60 `1:30`, YAML 1.1's `yes`/`off`)."""
     by_kind: dict[str, list[Client]] = {}
     for client in report.context.audience:
         kind = misread_as(client.reading.yaml_loader, value.value)

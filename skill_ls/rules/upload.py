@@ -1,6 +1,6 @@
 """What an upload target refuses beyond the spec: reserved words in `name`, XML tags in
 `name` or `description`, and a skill folder over its size limit. The words, fields and
-limits are the target rows' (`Client.reserved_name_words`, `xml_tags_refused_in`,
+limits are the target rows' (`Client.upload.reserved_name_words`, `xml_tags_refused_in`,
 `max_upload_bytes`); each finding names the targets that refuse the skill."""
 
 from __future__ import annotations

@@ -40,10 +40,11 @@ def with_builtins(
     client: Client, found: list[LoadedSkill], environment: Environment
 ) -> tuple[LoadedSkill, ...]:
     """The client's own built-in skills (in its order), then the skills found; or after
-    them (`Client.builtin_position`).
+    them (`Client.clashes.builtin_position`).
 
     A found skill with a built-in's name replaces it, unless the client lists both
-    (`Client.builtin_clash`); in the built-in's place if `Client.clash_keeps_place`."""
+    (`Client.clashes.builtin_clash`); in the built-in's place if
+    `Client.clashes.clash_keeps_place`."""
     builtin_set = builtins_for(client.id)
     if builtin_set is None:
         return tuple(found)

@@ -24,7 +24,7 @@ SIDECAR_BYTES = 64 * 1024
 HIDING_FLAGS: frozenset[str] = frozenset(
     flag for c in CLIENTS for flag, _ in (*c.listing.hidden_when, *c.reading.dropped_when)
 )
-# Top-level keys some client reads with a type (`Client.typed_fields`): their YAML types.
+# Top-level keys some client reads with a type (`Client.reading.typed_fields`): their YAML types.
 TYPED_KEYS: frozenset[str] = frozenset(key for c in CLIENTS for key, _ in c.reading.typed_fields)
 # How many of the body's lines `SkillFacts.body_lines` keeps.
 BODY_LINES = 3

@@ -55,7 +55,7 @@ class FoundFile:
     dotted: bool = False
     # An ignore file (.gitignore, ...) covers the file or a folder above it, below the root.
     ignored: bool = False
-    # One inside the root itself does (see `Client.ignore_files_from`).
+    # One inside the root itself does (see `Client.discovery.ignore_files_from`).
     ignored_in_root: bool = False
 
 
@@ -76,7 +76,7 @@ class SkillFacts:
     name: str | None  # `name` when it is a non-empty string
     description: str | None  # `description` when it is a string
     when_to_use: str | None = None
-    # Values of flags that hide a skill from a client's catalog (see Client.hidden_when).
+    # Values of flags that hide a skill from a client's catalog (see Client.listing.hidden_when).
     flags: Mapping[str, object] = field(default_factory=dict)
     has_frontmatter: bool = True
     strict_ok: bool = True
@@ -91,16 +91,16 @@ class SkillFacts:
     # The file's very first line is the opening `---` (no BOM, no blank line before it).
     opens_at_start: bool = True
     # `name:` and `description:` read as plain text lines of the frontmatter, for clients
-    # that fall back to that when YAML fails (see `Client.field_reader`): the rest of the
+    # that fall back to that when YAML fails (see `Client.reading.field_reader`): the rest of the
     # line, trimmed; indented lines after `description:` continue it, joined by spaces.
     line_name: str | None = None
     line_description: str | None = None
     # `name` and `description` as Qwen Code's simple reader takes them when YAML fails
-    # (`Client.field_reader` "yaml-else-simple", `clients.simple_yaml`).
+    # (`Client.reading.field_reader` "yaml-else-simple", `clients.simple_yaml`).
     simple_name: str | None = None
     simple_description: str | None = None
     # The YAML type of each top-level key some client reads with a type (see
-    # `Client.typed_fields`) and that the file has: "string" | "bool" | "int" | "float" |
+    # `Client.reading.typed_fields`) and that the file has: "string" | "bool" | "int" | "float" |
     # "null" | "map" | "list" | "strings" (a list of strings only) | ...
     field_kinds: Mapping[str, str] = field(default_factory=dict)
     # The body's first few non-blank lines that are not Markdown headings, stripped.
@@ -131,7 +131,7 @@ class Placement:
     reason: str = ""
     # Copies this one wins over (they are shadowed or refused in its favour).
     overrides: tuple[str, ...] = ()
-    # The client's clash winner varies from run to run (Client.clash "varies"): `winner`,
+    # The client's clash winner varies from run to run (Client.clashes.clash "varies"): `winner`,
     # or this copy when it is loaded, is one possible outcome.
     winner_varies: bool = False
 
@@ -217,7 +217,7 @@ class LoadedSkill:
     # ".agents/skills", "~/.agents/skills"; a built-in's folder as its location writes it.
     root_pattern: str = ""
     # The client's clash winner varies from run to run and this copy is the one shown
-    # (`Client.clash == "varies"`).
+    # (`Client.clashes.clash == "varies"`).
     winner_varies: bool = False
 
 

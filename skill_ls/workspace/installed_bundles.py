@@ -209,7 +209,7 @@ def _merge(
 ) -> tuple[LoadedSkill, ...]:
     """Place the bundles' skills in the client's list. A skill the client found itself
     with the same name replaces a bundle's (bundles load first, so a later copy wins), in
-    its place when the client keeps places (`Client.clash_keeps_place`)."""
+    its place when the client keeps places (`Client.clashes.clash_keeps_place`)."""
     builtins = [skill for skill in view if skill.scope == "builtin"]
     found = [skill for skill in view if skill.scope != "builtin"]
     found_names = {skill.name for skill in found}

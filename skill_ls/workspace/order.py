@@ -1,5 +1,5 @@
 """The order an agent lists skills in: a sort key per client within one root
-(`Client.root_order`), the collations the observed agents use, and where a clash winner
+(`Client.discovery.root_order`), the collations the observed agents use, and where a clash winner
 or a skill listed by source goes in the client's whole list."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ _LOCALE_PUNCTUATION = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
 
 def root_order_key(client: Client, relative: str) -> str:
     """A sort key for a skill found at `relative` below its root, in the client's order
-    within one root (`Client.root_order`)."""
+    within one root (`Client.discovery.root_order`)."""
     if client.discovery.root_order == "name-descending":
         return descending_key(relative)
     if client.discovery.root_order == "walk":
@@ -73,7 +73,7 @@ def first_place(
     outcomes: Mapping[str, Outcome],
 ) -> tuple[int, str] | None:
     """Where the winner of a name clash is listed when it keeps the place of the first copy
-    loaded (`Client.clash_keeps_place`): the earliest copy the client did not skip."""
+    loaded (`Client.clashes.clash_keeps_place`): the earliest copy the client did not skip."""
     if not client.clashes.clash_keeps_place:
         return None
     places = [
@@ -85,7 +85,7 @@ def first_place(
 
 
 def source_order(candidate: Candidate, name: str) -> tuple[int, str]:
-    """Where a skill is listed by `Client.list_order == "name-by-source"`: by name within
+    """Where a skill is listed by `Client.clashes.list_order == "name-by-source"`: by name within
     its source, the project's roots together being one source (listed first, as they load
     first), every other root one of its own (in load order)."""
     source = -1 if candidate.root.scope == "project" else candidate.order[0]

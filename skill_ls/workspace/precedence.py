@@ -132,7 +132,7 @@ def resolve(
 
 def _client_name(client: Client, candidate: Candidate, facts: SkillFacts) -> str | None:
     """The name the client keys a candidate by, when its row checks names
-    (`Client.name_rule`); None otherwise."""
+    (`Client.reading.name_rule`); None otherwise."""
     if client.reading.name_rule is None:
         return None
     return name_of(client, facts, fallback_name(candidate.found))

@@ -90,7 +90,7 @@ def client_roots(
         for pattern in client.discovery.user_roots
         for path in [environment.expand(pattern)]
     ]
-    # Project roots that are user roots too (`Client.shared_roots_are_user`).
+    # Project roots that are user roots too (`Client.discovery.shared_roots_are_user`).
     users_only = (
         {root.path for root in user_roots} if client.discovery.shared_roots_are_user else set()
     )

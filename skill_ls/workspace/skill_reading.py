@@ -32,7 +32,7 @@ def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) ->
 
 def reads_root_markdown(client: Client, pattern: str | None) -> bool:
     """Whether a root-level `*.md` file in the root written `pattern` is a skill for the
-    client (`Client.root_markdown_skills`, limited to `root_markdown_roots`)."""
+    client (`Client.discovery.root_markdown_skills`, limited to `root_markdown_roots`)."""
     return client.discovery.root_markdown_skills and (
         not client.discovery.root_markdown_roots
         or pattern is None
@@ -42,7 +42,7 @@ def reads_root_markdown(client: Client, pattern: str | None) -> bool:
 
 def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
     """Why the client refuses this file, or None when it loads it (`name`: the name the
-    client keys it by, checked against `Client.name_pattern` when given)."""
+    client keys it by, checked against `Client.reading.name_rule` when given)."""
     if facts.error is not None:
         return facts.error
     if client.reading.frontmatter_at_start and not facts.opens_at_start:
@@ -89,7 +89,7 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
     return None
 
 
-# How `Client.typed_fields` types read in a skip reason, and the YAML types each accepts.
+# How `Client.reading.typed_fields` types read in a skip reason, and the YAML types each accepts.
 TYPE_WORDS: dict[str, str] = {
     "string": "a string",
     "bool": "true or false",
@@ -139,7 +139,7 @@ def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | No
 
 def reads_frontmatter(client: Client, facts: SkillFacts) -> bool:
     """Whether the client takes the frontmatter's fields (False: it ignores a block its
-    YAML parser rejects, `Client.bad_frontmatter == "ignore"`)."""
+    YAML parser rejects, `Client.reading.bad_frontmatter == "ignore"`)."""
     if not facts.has_frontmatter:
         return False
     return facts.strict_ok if client.reading.yaml == "strict" else facts.lenient_ok
@@ -167,7 +167,7 @@ def description_of(client: Client, facts: SkillFacts) -> str | None:
 
 
 def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | None]:
-    """`name` and `description` as the client reads them (`Client.field_reader`)."""
+    """`name` and `description` as the client reads them (`Client.reading.field_reader`)."""
     if client.reading.field_reader == "yaml-else-lines":
         if facts.strict_ok and facts.name is not None and facts.description is not None:
             return facts.name, facts.description
@@ -193,8 +193,8 @@ def fallback_name(found: FoundFile) -> str:
 
 def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:
     """The name the client keys the skill by: its `name` as the client reads it, unsafe
-    characters made "-" (`Client.name_unsafe_chars`); else `fallback` (the folder). Always
-    the folder for a client that keys skills by folder (`Client.name_source`)."""
+    characters made "-" (`Client.reading.name_unsafe_chars`); else `fallback` (the folder). Always
+    the folder for a client that keys skills by folder (`Client.reading.name_source`)."""
     if client.reading.name_source == "folder":
         return fallback
     name = fields_read(client, facts)[0] if client.reading.field_reader != "yaml" else facts.name
@@ -267,7 +267,7 @@ def _flag_value(client: Client, value: object) -> object:
 
 def unlisted_reason(client: Client, facts: SkillFacts) -> str | None:
     """Why a loaded skill is left out of the catalog for lack of a description
-    (`Client.missing_description == "unlisted"`), or None."""
+    (`Client.reading.missing_description == "unlisted"`), or None."""
     if (
         client.reading.missing_description != "unlisted"
         or description_of(client, facts) is not None

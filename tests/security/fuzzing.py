@@ -437,7 +437,7 @@ def _activation_clients() -> Iterator[tuple[str, str]]:
 
 def loaded_name(client: Client, name: str) -> str:
     """The name as the client keys a skill by it: Gemini CLI makes the characters of
-    `Client.name_unsafe_chars` "-" when it loads a skill (so no `"`, `<` or `>` reaches
+    `Client.reading.name_unsafe_chars` "-" when it loads a skill (so no `"`, `<` or `>` reaches
     its catalog or its `<activated_skill name="...">`); every other client keeps it."""
     for char in client.reading.name_unsafe_chars:
         name = name.replace(char, "-")

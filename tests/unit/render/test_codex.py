@@ -1,8 +1,8 @@
 """Codex's observed catalog and activation mechanisms: the roots table in Codex's read order
-(`Client.root_load_order`), a token budget computed from the client row alone (2% of
+(`Client.discovery.root_load_order`), a token budget computed from the client row alone (2% of
 `context_window`, a line costing its UTF-8 bytes / 4 rounded up), description characters
 shared out round-robin, and the refusal of a `$name` that several loaded skills share
-(`Client.ambiguous_refusal`)."""
+(`Client.activation.ambiguous_refusal`)."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def test_ignore_files_and_skipped_folders(workspace: Workspace) -> None:
     everything = {entry.name for entry in index.skills()}
     root = str(workspace.project / ".agents" / "skills")
     # .agents/skills/.gitignore: drafts/ -- found (flagged), and loaded only by the clients
-    # observed to load ignored skills (`Client.loads_ignored`).
+    # observed to load ignored skills (`Client.discovery.loads_ignored`).
     assert not loaded_by(index, "wip") & ignoring_clients(index, root)
     assert all(CLIENTS_BY_ID[client].discovery.loads_ignored for client in loaded_by(index, "wip"))
     assert "dep" not in everything  # node_modules is never walked

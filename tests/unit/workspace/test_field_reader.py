@@ -1,4 +1,4 @@
-"""How a client reads `name` and `description` (`Client.field_reader`): Gemini CLI takes
+"""How a client reads `name` and `description` (`Client.reading.field_reader`): Gemini CLI takes
 them from YAML when it loads and both are strings, else from plain `name:` and
 `description:` lines; it needs both, and the block must open on the very first line."""
 

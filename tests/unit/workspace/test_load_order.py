@@ -1,5 +1,6 @@
-"""Load order mechanisms: the order within one root (`Client.root_order`) and a clash
-winner that keeps the first copy's place (`Client.clash_keeps_place`), as Gemini CLI does."""
+"""Load order mechanisms: the order within one root (`Client.discovery.root_order`) and a
+clash winner that keeps the first copy's place (`Client.clashes.clash_keeps_place`), as
+Gemini CLI does."""
 
 from __future__ import annotations
 
