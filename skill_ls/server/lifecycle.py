@@ -16,7 +16,7 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.server.binding import bind
 from skill_ls.server.capabilities import ClientFlags
 from skill_ls.server.client_log import ClientLogHandler
-from skill_ls.server.configuration import SECTION, section_of, workspace_trusted
+from skill_ls.server.configuration import SECTION, section_of
 from skill_ls.server.documents import uri_to_path
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.events import IndexChanged, SettingsChanged, WorkspaceOpened
@@ -53,13 +53,9 @@ def initialize(
     Runs before pygls computes the server capabilities, so features registered here are
     advertised (pull diagnostics only to clients that pull: never push and pull both).
     """
-    session.config.trusted = workspace_trusted(params.initialization_options)
     session.initialize(
         ClientFlags.resolve(params), mapper_for(), _roots(params), params.initialization_options
     )
-    session.config.set_editor(section_of(params.initialization_options) or {})
-    if session.flags.watched_files_dynamic:
-        session.check_cache.listing_ttl = None
     late_features(session.flags)
     loop = asyncio.get_running_loop()
     # Worker threads publish through the loop (an open buffer that renamed a skill).

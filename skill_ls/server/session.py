@@ -23,8 +23,8 @@ from skill_ls.gathering import context_for_path
 from skill_ls.rules.context import CheckContext
 from skill_ls.server.bulk import BulkChecker
 from skill_ls.server.capabilities import ClientFlags
-from skill_ls.server.check_cache import CheckCache
-from skill_ls.server.configuration import Configuration
+from skill_ls.server.check_cache import UNWATCHED_LISTING_TTL, CheckCache
+from skill_ls.server.configuration import Configuration, section_of, workspace_trusted
 from skill_ls.server.documents import (
     DocumentStore,
     Snapshot,
@@ -89,7 +89,7 @@ class Session:
         # Set once the first workspace scan is over (workspace/diagnostic waits for it).
         self.first_scan = asyncio.Event()
         # The extra roots the client watches for us (None: no watchers registered).
-        self.watched_roots: list[Path] | None = None
+        self._watched_roots: list[Path] | None = None
         self._background: set[asyncio.Future[Any]] = set()
         self._last_settings_warning: str | None = None
 
@@ -102,11 +102,30 @@ class Session:
         roots: list[Path],
         initialization_options: Any,
     ) -> None:
-        """What the client said at `initialize`; its folders go to the configuration too."""
+        """What the client said at `initialize`: its folders, whether the workspace is trusted
+        and its editor settings go to the configuration; a client that watches files for us
+        keeps folder listings fresh, so they are not re-read on a timer."""
         self._flags = flags
         self._mapper = mapper
         self._initialization_options = initialization_options
+        self.config.trusted = workspace_trusted(initialization_options)
+        self.config.set_editor(section_of(initialization_options) or {})
+        if flags.watched_files_dynamic:
+            self.check_cache.listing_ttl = None
         self.set_roots(roots)
+
+    @property
+    def watched_roots(self) -> list[Path] | None:
+        return self._watched_roots
+
+    def watchers_registered(self, roots: list[Path]) -> None:
+        """The client watches these roots for us now."""
+        self._watched_roots = roots
+
+    def watchers_refused(self) -> None:
+        """The client refused the watchers: folder listings are read again after
+        `UNWATCHED_LISTING_TTL` instead of on its file events."""
+        self.check_cache.listing_ttl = UNWATCHED_LISTING_TTL
 
     def set_roots(self, roots: list[Path]) -> None:
         """The workspace folders (at `initialize`, and when the client changes them)."""

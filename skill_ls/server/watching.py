@@ -18,7 +18,6 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.config import CONFIG_FILE
 from skill_ls.server import scan
 from skill_ls.server.binding import bind
-from skill_ls.server.check_cache import UNWATCHED_LISTING_TTL
 from skill_ls.server.documents import uri_to_path
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.events import FilesChanged, IndexChanged
@@ -105,10 +104,10 @@ async def register_watchers(session: Session, editor: EditorPort) -> None:
                 ]
             )
         )
-        session.watched_roots = roots
+        session.watchers_registered(roots)
     except Exception as exc:  # the client refused: fall back to open/save events
         log.warning("could not register file watchers: %s", exc)
-        session.check_cache.listing_ttl = UNWATCHED_LISTING_TTL
+        session.watchers_refused()
 
 
 def register(server: LanguageServer, session: Session) -> None:
