@@ -1,25 +1,24 @@
 """Kilo Code CLI (`kilo`), observed in the client lab (`clientlab/`): every fact was seen in
 the real agent at the version its provenance names, and `tests/lab/` replays it byte
-for byte."""
+for byte. An OpenCode fork: its row is OpenCode's with what the lab saw differ (roots, the
+clash note, `!`command`` lines); every other fact was observed to be the same."""
 
 from __future__ import annotations
 
-from skill_ls.clients.activation import Activation
-from skill_ls.clients.clashes import Clashes
-from skill_ls.clients.discovery import Discovery
-from skill_ls.clients.field_support import FieldSupport
-from skill_ls.clients.listing import Listing
+from dataclasses import replace
+
+from skill_ls.clients.agents import opencode
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
-from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
-from skill_ls.clients.reading import Reading
 
 KILO_UNTRUSTED_NOTICE = "[skill shell execution disabled for untrusted skill]"
 
-CLIENT = Client(
+CLIENT = replace(
+    opencode.CLIENT,
     id="kilo",
     name="Kilo Code CLI",
-    discovery=Discovery(
+    discovery=replace(
+        opencode.CLIENT.discovery,
         # ~/.claude/skills and ~/.agents/skills, then .claude/skills and .agents/skills in the
         # project and its ancestors up to the git root, then `{skill,skills}` in Kilo's own
         # folders: the project's .kilocode and .kilo, ~/.config/kilo, ~/.kilocode, ~/.kilo (not
@@ -42,45 +41,18 @@ CLIENT = Client(
             "~/.kilo/skill",
             "~/.kilo/skills",
         ),
-        ancestors="git-root",
-        nested=True,
-        max_depth=8,
-        skill_md_ends_walk=False,
-        loads_ignored=True,
     ),
-    reading=Reading(
-        # An OpenCode fork: the same reader (gray-matter on js-yaml 3, unquoted `key: a: b`
-        # retried as a block scalar), the same walk, catalog and `skill` tool.
-        yaml="lenient",
-        yaml_loader="js-yaml-3",
-        name_required=True,
-        missing_description="unlisted",
-        blank_description_ok=True,
-    ),
-    fields=FieldSupport(
-        extra=frozenset(),
-        unknown="ignore",
-    ),
-    clashes=Clashes(
-        clash="varies",
+    clashes=replace(
+        opencode.CLIENT.clashes,
         clash_note="Kilo loads skills concurrently, as OpenCode does; any of the copies may win",
-        scope_order=("user", "extra", "project"),
-    ),
-    listing=Listing(
-        format="opencode-available-skills",
-    ),
-    activation=Activation(
-        line_ends="kept",
-        format="opencode-skill-content",
     ),
     notes=(
         "An OpenCode fork that reads skills as OpenCode does (a name clash is a race; no "
         "`name`: skipped; no `description`: loaded but not listed; catalog sorted by name, "
         "nothing escaped) from its own folders (.kilocode, .kilo, ~/.config/kilo) besides "
         ".claude and .agents, with a built-in `kilo-config` skill. Observed at 7.7.7: the "
-        "newest @kilocode/cli, 7.8.1, has no linux-x64 binary package published. The "
-        "roots outside the lab's scenarios (.kilocode, .kilo, ~/.config/kilo, ~/.kilocode, "
-        "~/.kilo) were seen listed in one extra run of the same version."
+        "newest @kilocode/cli, 7.8.1, has no linux-x64 binary package published. Every root "
+        "is in the lab's `roots` scenario."
     ),
     provenance=Provenance("observed", "Kilo Code CLI 7.7.7"),
     markup=MarkupFacts(
