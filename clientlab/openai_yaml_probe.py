@@ -20,7 +20,7 @@ from clientlab.scenarios import Scenario, skill
 HIDE = "policy:\n  allow_implicit_invocation: false\n"
 LISTED, HIDDEN = "listed", "hidden"
 
-# variant → (file text, what Codex 0.169.0 did with the skill)
+# variant → (file text, what Codex did with the skill: the same at 0.169.0 and 0.171.0)
 VARIANTS: dict[str, tuple[str, str]] = {
     "read-whole": (HIDE, HIDDEN),
     "unknown-top-key": (HIDE + "extra_key: 1\n", HIDDEN),

@@ -2,7 +2,7 @@
 limits and what Codex does when a value breaks them. The rules (`rules.openai_yaml`),
 completion and hover all read this table; nothing else names a key or a limit.
 
-How Codex reads the file (Codex 0.169.0, observed by `clientlab/openai_yaml_probe.py` and
+How Codex reads the file (Codex 0.171.0, observed by `clientlab/openai_yaml_probe.py` and
 replayed by `tests/lab/test_openai_yaml_probe.py`; the source is cited in `PROVENANCE`):
 the whole file goes through one typed YAML deserialisation (serde_yaml, YAML 1.2). When it
 fails (not YAML, a duplicate key, a second document, a top level that is not a mapping, a
@@ -27,7 +27,7 @@ READER = "codex"
 
 PROVENANCE = (
     Provenance(
-        "observed", "OpenAI Codex 0.169.0 (clientlab/openai_yaml_probe.py: one skill per variant)"
+        "observed", "OpenAI Codex 0.171.0 (clientlab/openai_yaml_probe.py: one skill per variant)"
     ),
     Provenance(
         "cited",

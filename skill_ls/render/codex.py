@@ -1,4 +1,4 @@
-"""Codex's `<skills_instructions>` catalog and its `<skill>` activation (observed, 0.169.0).
+"""Codex's `<skills_instructions>` catalog and its `<skill>` activation (observed, 0.171.0).
 
 The catalog is a developer message: `## Skills`, one intro sentence, a `### Skill roots`
 table (`r0`, `r1`, ... for the roots of the listed skills, in the order Codex reads its

@@ -87,7 +87,7 @@ def assert_preview(result: dict[str, Any], skill: Path) -> None:
     assert entry["description"] == DESCRIPTION
     assert Path(entry["location"]) == skill
     assert entry["hidden"] is False and entry["truncated"] is False
-    # Codex's own catalog wording (observed in Codex 0.169.0): its built-ins under r0, the
+    # Codex's own catalog wording (observed in Codex 0.171.0): its built-ins under r0, the
     # workspace root as r1, and the file the model is told to open as a short path.
     assert f"- `r1` = `{skill.parent.parent}`" in result["text"], result["text"]
     short = f"r1/{skill.parent.name}/SKILL.md"

@@ -120,8 +120,8 @@ CLIENT = Client(
         "context window) description characters are shared out round-robin, then "
         "skills are left out."
     ),
-    provenance=Provenance("observed", "Codex 0.169.0"),
+    provenance=Provenance("observed", "Codex 0.171.0"),
     # Cited, not observed: the format carries its own provenance.
     bundles=(CODEX_PLUGIN,),
-    markup=shown_as_written("Codex 0.169.0", whole_file=True),
+    markup=shown_as_written("Codex 0.171.0", whole_file=True),
 )

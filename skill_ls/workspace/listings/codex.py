@@ -1,4 +1,4 @@
-"""Codex's skill lines and its budget (observed, Codex 0.169.0; see `render/codex.py` for
+"""Codex's skill lines and its budget (observed, Codex 0.171.0; see `render/codex.py` for
 the whole catalog).
 
 Skills are ordered by scope (built-ins, project, user), then name, then path. A description

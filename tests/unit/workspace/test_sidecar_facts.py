@@ -1,5 +1,5 @@
 """Codex's hiding flag from `agents/openai.yaml` counts only when Codex reads the file:
-observed with Codex 0.169.0, a file it ignores (not YAML, a value of the wrong type) no
+observed with Codex 0.169.0 and 0.171.0, a file it ignores (not YAML, a value of the wrong type) no
 longer hides the skill, while unknown keys or a dropped value elsewhere do not matter."""
 
 from __future__ import annotations
