@@ -15,7 +15,7 @@ import subprocess
 from clientlab.scenario_arguments import ARGUMENT_SCENARIOS
 from clientlab.scenario_markup import MARKUP_SCENARIOS
 from clientlab.scenario_model import Scenario, skill
-from skill_ls.clients.discovery import ROOT_VARIABLES
+from skill_ls.clients.discovery import with_default_variables
 from skill_ls.clients.table import CLIENTS
 
 # `Scenario` and `skill` live in scenario_model.py; older imports name this module.
@@ -39,15 +39,6 @@ def _root_slug(root: str) -> str:
     return "-".join(part.lstrip(".") for part in root.split("/") if part)
 
 
-def _lab_path(pattern: str) -> str:
-    """A root as the lab writes it: user roots below the fake home (`~/`), their variables
-    at the defaults the agents use when they are unset."""
-    for variable, default in ROOT_VARIABLES.items():
-        if pattern.startswith(f"${variable}/"):
-            return default + pattern[len(variable) + 1 :]
-    return pattern
-
-
 def root_skills() -> dict[str, str]:
     """One skill folder in every project and user root of every agent in the client table
     (each root once, however many agents read it): folder path -> the root it marks."""
@@ -58,7 +49,7 @@ def root_skills() -> dict[str, str]:
             ("user", "user", client.discovery.user_roots),
         ):
             for pattern in patterns:
-                root = _lab_path(pattern)
+                root = with_default_variables(pattern)  # user roots below the fake home
                 if any(path.rsplit("/", 1)[0] == root for path in found):
                     continue
                 slug = _root_slug(root.removeprefix("~/"))

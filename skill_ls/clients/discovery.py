@@ -15,6 +15,16 @@ ROOT_VARIABLES: dict[str, str] = {
     "CODEX_HOME": "~/.codex",
 }
 
+
+def with_default_variables(pattern: str) -> str:
+    """A root with its leading variable at the default the agents use when it is unset
+    (`$XDG_CONFIG_HOME/x` -> `~/.config/x`); other roots as they are."""
+    for variable, default in ROOT_VARIABLES.items():
+        if pattern.startswith(f"${variable}/"):
+            return default + pattern[len(variable) + 1 :]
+    return pattern
+
+
 # "none": only the project folder; "git-root": also every ancestor up to the git root;
 # "git-root-else-top": the same, or every ancestor up to `/` outside a git repository.
 Ancestors = Literal["none", "git-root", "git-root-else-top"]

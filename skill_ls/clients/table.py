@@ -28,7 +28,7 @@ from skill_ls.clients.agents import (
     yoi,
 )
 from skill_ls.clients.clashes import CLASH_SCOPE_RANKS
-from skill_ls.clients.discovery import ROOT_VARIABLES
+from skill_ls.clients.discovery import ROOT_VARIABLES, with_default_variables
 from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -131,15 +131,9 @@ def _markers() -> tuple[tuple[Client, tuple[tuple[str, str], ...]], ...]:
 
 
 def _root_tail(root: str) -> str:
-    for prefix in ("~/", "$XDG_CONFIG_HOME/", "$CODEX_HOME/"):
-        if root.startswith(prefix):
-            tail = root[len(prefix) :]
-            if prefix == "$XDG_CONFIG_HOME/":
-                return ".config/" + tail
-            if prefix == "$CODEX_HOME/":
-                return ".codex/" + tail
-            return tail
-    return root
+    """A root as a path below the home folder (variables at their defaults), or a project
+    root as it is."""
+    return with_default_variables(root).removeprefix("~/")
 
 
 def _markdown_root(client: Client, root: str) -> bool:
