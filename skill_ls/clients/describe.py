@@ -13,6 +13,7 @@ from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.considered import CONSIDERED
 from skill_ls.clients.markup_facts import MarkupFacts
+from skill_ls.clients.mention_forms import MentionFacts
 from skill_ls.clients.shell_syntax import SYNTAX_WORDS
 from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
 
@@ -38,6 +39,7 @@ LABELS: dict[str, str] = {
     "catalog_budget": "catalog budget (characters)",
     "builtin_clash": "a skill named like a built-in",
     "markup": "comments and `` !`command` `` lines",
+    "mentions": "a skill called by name in a prompt",
 }
 SKIP = frozenset({"id", "name", "notes", "provenance"})
 
@@ -50,7 +52,7 @@ def fact_lines(client: Client) -> list[tuple[str, str]]:
         if column.name in SKIP:
             continue
         value = getattr(client, column.name)
-        if is_dataclass(value) and not isinstance(value, MarkupFacts):
+        if is_dataclass(value) and not isinstance(value, MarkupFacts | MentionFacts):
             for inner in fields(value):
                 words = _words(getattr(value, inner.name))
                 if words:
@@ -77,6 +79,8 @@ def _words(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, MarkupFacts):
         return markup_words(value)
+    if isinstance(value, MentionFacts):
+        return value.describe()
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, frozenset):

@@ -11,6 +11,7 @@ from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
+from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -194,4 +195,5 @@ CLIENT = Client(
         shell_syntax="claude-code",
         provenance=observed_in_lab("Claude Code 2.1.328"),
     ),
+    mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.328")),
 )

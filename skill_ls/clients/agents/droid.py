@@ -10,6 +10,7 @@ from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -96,4 +97,5 @@ CLIENT = Client(
     ),
     provenance=Provenance("observed", "Factory Droid 0.225.2"),
     markup=shown_as_written("Factory Droid 0.225.2"),
+    mentions=MentionFacts(frozenset({"slash"}), observed_in_probe("Factory Droid 0.225.2")),
 )

@@ -11,6 +11,7 @@ from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -103,4 +104,5 @@ CLIENT = Client(
     # Cited, not observed: the format carries its own provenance.
     bundles=(GEMINI_CLI_EXTENSION,),
     markup=shown_as_written("Gemini CLI 0.61.0"),
+    mentions=MentionFacts(frozenset(), observed_in_probe("Gemini CLI 0.61.0")),
 )

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from skill_ls.clients.agents import opencode
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
+from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.provenance import Provenance
 
 KILO_UNTRUSTED_NOTICE = "[skill shell execution disabled for untrusted skill]"
@@ -69,4 +70,5 @@ CLIENT = replace(
         shell_trusted_scopes=frozenset({"user", "builtin"}),
         provenance=observed_in_lab("Kilo Code CLI 7.7.7"),
     ),
+    mentions=MentionFacts(frozenset(), observed_in_probe("Kilo Code CLI 7.7.7")),
 )
