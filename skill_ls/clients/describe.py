@@ -40,6 +40,9 @@ LABELS: dict[str, str] = {
     "builtin_clash": "a skill named like a built-in",
     "markup": "comments and `` !`command` `` lines",
     "mentions": "a skill called by name in a prompt",
+    "install.commands": "installed as the commands",
+    "install.package": "from the npm package",
+    "install.observed_package_version": "npm package version observed",
 }
 SKIP = frozenset({"id", "name", "notes", "provenance"})
 

@@ -15,6 +15,7 @@ from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts
 from skill_ls.clients.mention_forms import MentionFacts
@@ -43,6 +44,8 @@ class Client:
     markup: MarkupFacts | None = None
     # The prompt forms that call a skill by name (None: not observed).
     mentions: MentionFacts | None = None
+    # How a user's install of the agent is found (None: not known).
+    install: AgentInstall | None = None
     # What an upload target refuses (None: an agent, which refuses nothing on upload).
     upload: UploadLimits | None = None
 
@@ -50,3 +53,10 @@ class Client:
         """The row for a model with another context window (its budget follows; None: no
         window, so the fixed `catalog_budget` if any)."""
         return replace(self, listing=replace(self.listing, context_window=tokens))
+
+    @property
+    def observed_version(self) -> str | None:
+        """The agent's version the row's facts were observed in ("2.1.328"), if observed."""
+        if self.provenance.kind != "observed":
+            return None
+        return self.provenance.source.rsplit(" ", 1)[-1]

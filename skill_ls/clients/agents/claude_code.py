@@ -9,6 +9,7 @@ from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
@@ -196,4 +197,5 @@ CLIENT = Client(
         provenance=observed_in_lab("Claude Code 2.1.328"),
     ),
     mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.328")),
+    install=AgentInstall(("claude",), "@anthropic-ai/claude-code"),
 )

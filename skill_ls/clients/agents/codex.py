@@ -9,6 +9,7 @@ from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION, Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
@@ -126,4 +127,5 @@ CLIENT = Client(
     bundles=(CODEX_PLUGIN,),
     markup=shown_as_written("Codex 0.171.0", whole_file=True),
     mentions=MentionFacts(frozenset({"dollar"}), observed_in_probe("Codex 0.171.0")),
+    install=AgentInstall(("codex",), "@openai/codex"),
 )

@@ -8,6 +8,7 @@ from skill_ls.clients.activation import Activation
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
@@ -98,4 +99,5 @@ CLIENT = Client(
     provenance=Provenance("observed", "Factory Droid 0.225.2"),
     markup=shown_as_written("Factory Droid 0.225.2"),
     mentions=MentionFacts(frozenset({"slash"}), observed_in_probe("Factory Droid 0.225.2")),
+    install=AgentInstall(("droid",), "@factory/cli", observed_package_version="0.225.1"),
 )

@@ -9,6 +9,7 @@ from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
@@ -105,4 +106,5 @@ CLIENT = Client(
     bundles=(GEMINI_CLI_EXTENSION,),
     markup=shown_as_written("Gemini CLI 0.61.0"),
     mentions=MentionFacts(frozenset(), observed_in_probe("Gemini CLI 0.61.0")),
+    install=AgentInstall(("gemini",), "@google/gemini-cli"),
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from skill_ls.clients.agents import opencode
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.provenance import Provenance
@@ -71,4 +72,5 @@ CLIENT = replace(
         provenance=observed_in_lab("Kilo Code CLI 7.7.7"),
     ),
     mentions=MentionFacts(frozenset(), observed_in_probe("Kilo Code CLI 7.7.7")),
+    install=AgentInstall(("kilo", "kilocode"), "@kilocode/cli"),
 )

@@ -8,6 +8,7 @@ from skill_ls.clients.activation import Activation
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
@@ -78,4 +79,5 @@ CLIENT = Client(
     provenance=Provenance("observed", "OpenCode 1.18.33"),
     markup=shown_as_written("OpenCode 1.18.33"),
     mentions=MentionFacts(frozenset(), observed_in_probe("OpenCode 1.18.33")),
+    install=AgentInstall(("opencode",), "opencode-ai"),
 )

@@ -8,6 +8,7 @@ from skill_ls.clients.activation import Activation
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
@@ -82,4 +83,5 @@ CLIENT = Client(
     provenance=Provenance("observed", "pi 0.73.1"),
     markup=shown_as_written("pi 0.73.1", whole_file=True),
     mentions=MentionFacts(frozenset({"skill-prefix"}), observed_in_probe("pi 0.73.1")),
+    install=AgentInstall(("pi",), "@mariozechner/pi-coding-agent"),
 )

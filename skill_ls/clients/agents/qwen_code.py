@@ -8,6 +8,7 @@ from skill_ls.clients.activation import Activation
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
@@ -92,4 +93,5 @@ CLIENT = Client(
     provenance=Provenance("observed", "Qwen Code 0.24.4"),
     markup=shown_as_written("Qwen Code 0.24.4"),
     mentions=MentionFacts(frozenset({"slash"}), observed_in_probe("Qwen Code 0.24.4")),
+    install=AgentInstall(("qwen",), "@qwen-code/qwen-code"),
 )

@@ -11,6 +11,7 @@ from skill_ls.render import render_catalog
 from skill_ls.render.rendering import Rendering
 from skill_ls.server.documents import Snapshot
 from skill_ls.workspace import LoadedSkill
+from skill_ls.workspace.installed_agents import installed_note
 from skill_ls.workspace.markdown import code, fenced
 
 # A hover shows at most this much of a rendering.
@@ -45,6 +46,12 @@ def _cut_note(rendering: Rendering, cap: int | None) -> str:
     return f"cut by {limit} at character {rendering.truncated_at:,}, after {code('…' + before)}"
 
 
+def _provenance(client: Client) -> str:
+    """ "observed in Claude Code 2.1.332; you run Claude Code 2.1.340; observed: 2.1.332"."""
+    note = installed_note(client)
+    return f"{provenance_line(client)}; {note}" if note else provenance_line(client)
+
+
 def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
     """Markdown: each target client's catalog entry for this skill, with counts and cap.
 
@@ -62,7 +69,7 @@ def description_preview(snapshot: Snapshot, clients: tuple[Client, ...]) -> str:
         rendering = render_catalog(members[0].id, [skill])
         entry = rendering.entries[0] if rendering.entries else None
         characters = entry.characters if entry is not None else rendering.characters
-        names = ", ".join(f"{client.name} ({provenance_line(client)})" for client in members)
+        names = ", ".join(f"{client.name} ({_provenance(client)})" for client in members)
         text = rendering.text
         shown = text if len(text) <= HOVER_TEXT else text[:HOVER_TEXT] + "…"
         parts.append(
