@@ -48,6 +48,8 @@ COPY_TEXT = (
     "Run the extractor.\n"
 )
 NVIMS = {"0.11": nvim_011, "0.7": nvim_07}
+# Appended to the skill's body, so the activation preview holds it.
+TRICKY = '\n| :qall! | <CR> %s "\\n" \\| `:!touch x` ]]\n'
 
 # (code, severity 1=error 2=warning, 0-based range) with Codex the only target: Codex loads
 # a name that does not match its folder, so SKL106 is a warning here (an error by default).
@@ -117,6 +119,9 @@ def assert_scratch(held: dict[str, Any], kind: str) -> None:
 def test_plugin_settings_lens_previews_and_index_refresh(version: str, tmp_path: Path) -> None:
     nvim = NVIMS[version]()
     s = session(tmp_path)
+    # Text that would do something if it reached a command line: it must come back as is.
+    with s.skill.open("a", encoding="utf-8") as body:
+        body.write(TRICKY)
     before = server_view(s.root, s.skill)
     run = run_nvim_plugin(
         nvim,
@@ -164,6 +169,7 @@ def test_plugin_settings_lens_previews_and_index_refresh(version: str, tmp_path:
     assert_scratch(activation, "activation")
     assert activation["lines"] == before["activation"].split("\n")
     assert f"<path>{s.skill}</path>" in activation["lines"]
+    assert TRICKY.strip("\n") in activation["lines"]
     # The lens's action opens the same activation preview.
     assert_scratch(lens_action, "activation")
     assert lens_action["lines"] == activation["lines"]
