@@ -11,6 +11,8 @@ the whole config opens the broken fixture skill. What must hold, beside the diag
 - `:SkillLsCatalog`, `:SkillLsActivation` and the lens's action open a read-only Markdown
   scratch split: the catalog's lines hold Codex's entry for the skill and are those of
   `:SkillLsCatalog codex`; the activation's are exactly the server's text over stdio.
+- an agent the server does not know is its error message and no split; <Tab> completes
+  the agent ids from the server's list.
 
 The lens on InsertLeave is checked on a skill that the workspace's agents disagree on, as
 test_neovim_code_lens.py does with the documented autocommand.
@@ -29,6 +31,7 @@ import pytest
 from lsprotocol import types
 
 from skill_ls.cli import main
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from tests.lsp.support import fresh_server, open_doc
 
 from .expected import DESCRIPTION, single_file
@@ -37,6 +40,7 @@ from .test_neovim_code_lens import AFTER, BEFORE, FLAG_LINE, UNFLAGGED, assert_l
 
 SETTINGS = {"targetClients": ["codex"]}
 LENS_COMMAND = "skillLs.showActivationPreview"
+ERROR = 4  # vim.log.levels.ERROR
 # A second skill named as the fixture's: Codex then loads neither (a name conflict).
 COPY = Path(".agents/skills/pdf-copy/SKILL.md")
 COPY_TEXT = (
@@ -129,13 +133,15 @@ def test_plugin_settings_lens_previews_and_index_refresh(version: str, tmp_path:
         s,
         {
             "client_name": "skill_ls",
-            "steps": ["previews", "index_changed"],
+            "steps": ["previews", "cmdline", "index_changed"],
             "previews": [
                 {"run": "SkillLsCatalog"},
                 {"run": "SkillLsActivation"},
                 {"lens": True},
                 {"run": "SkillLsCatalog codex"},
+                {"run": "SkillLsCatalog no-such-agent", "refused": True},
             ],
+            "cmdline": ["SkillLsCatalog co", "SkillLsActivation "],
             "index_changed": {"file": str(s.root / COPY), "text": COPY_TEXT},
         },
     )
@@ -157,7 +163,7 @@ def test_plugin_settings_lens_previews_and_index_refresh(version: str, tmp_path:
     else:
         assert asked == [], asked
 
-    catalog, activation, lens_action, catalog_codex = held["previews"]
+    catalog, activation, lens_action, catalog_codex, unknown = held["previews"]
     assert_scratch(catalog, "catalog")
     # No agent named: the first target client, Codex, whose catalog wording this is.
     skills_dir = s.skill.parent.parent
@@ -173,6 +179,20 @@ def test_plugin_settings_lens_previews_and_index_refresh(version: str, tmp_path:
     # The lens's action opens the same activation preview.
     assert_scratch(lens_action, "activation")
     assert lens_action["lines"] == activation["lines"]
+
+    # An agent the server does not know: its error as the message, and no split.
+    known = ", ".join(CLIENTS_BY_ID)
+    assert unknown == {
+        "notified": {
+            "message": f"skill-ls: unknown client 'no-such-agent' (known: {known})",
+            "level": ERROR,
+        },
+        "windows": 1,
+    }, unknown
+    # <Tab> after the commands offers the agents of the server's list (skill-ls.listClients)
+    # that start with what is typed.
+    listed = [client.id for client in CLIENTS]
+    assert held["cmdline"] == [[c for c in listed if c.startswith("co")], listed]
 
     change = held["index_changed"]
     assert change["refreshed"], "no lens request followed skill-ls/indexChanged"

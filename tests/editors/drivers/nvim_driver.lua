@@ -6,7 +6,8 @@
 --   { file, out, client_name, steps = [...], complete_at = [line, col],
 --     command = { command, arguments }, fix = { title, line, col },
 --     code_lens = { edit = [start, end, lines], event = "InsertLeave" },
---     previews = [{ run = "SkillLsCatalog" } or { lens = true }],
+--     previews = [{ run = "SkillLsCatalog" } or { lens = true } or { run, refused = true }],
+--     cmdline = ["SkillLsCatalog co"],
 --     index_changed = { file, text } }
 -- Every step's result lands under its name in the output; a failure under "error".
 
@@ -280,35 +281,67 @@ local function preview_window()
   end
 end
 
-function steps.previews(client, bufnr)
+-- What the plugin tells the user (vim.notify): a refused preview is a message, no split.
+out.notified = {}
+local default_notify = vim.notify
+vim.notify = function(message, level, opts)
+  table.insert(out.notified, { message = message, level = level })
+  return default_notify(message, level, opts)
+end
+
+-- A refused preview: the message the plugin shows, and the windows (no split opened).
+local function refused(preview)
+  local before = #out.notified
+  vim.cmd(preview.run)
+  wait_for("the message for " .. preview.run, function()
+    return #out.notified > before
+  end)
+  return { notified = out.notified[#out.notified], windows = #vim.api.nvim_tabpage_list_wins(0) }
+end
+
+local function opened(preview, bufnr)
+  if preview.lens then
+    wait_for("a code lens", function()
+      return #vim.lsp.codelens.get(bufnr) > 0
+    end)
+    local lens = vim.lsp.codelens.get(bufnr)[1]
+    vim.api.nvim_win_set_cursor(0, { lens.range.start.line + 1, 0 })
+    vim.lsp.codelens.run()
+  else
+    vim.cmd(preview.run)
+  end
+  wait_for("the preview split of " .. (preview.run or "the code lens"), function()
+    return preview_window() ~= nil
+  end)
+  local win, buf = preview_window()
+  local held = {
+    kind = vim.b[buf].skill_ls_preview,
+    lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false),
+    filetype = vim.bo[buf].filetype,
+    buftype = vim.bo[buf].buftype,
+    modifiable = vim.bo[buf].modifiable,
+    readonly = vim.bo[buf].readonly,
+    windows = #vim.api.nvim_tabpage_list_wins(0),
+    attached = vim.tbl_count(vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = buf }) or vim.lsp.buf_get_clients(buf)),
+  }
+  vim.api.nvim_win_close(win, true)
+  return held
+end
+
+function steps.previews(_, bufnr)
   local results = {}
   for _, preview in ipairs(config.previews) do
     vim.api.nvim_set_current_win(vim.fn.bufwinid(bufnr))
-    if preview.lens then
-      wait_for("a code lens", function()
-        return #vim.lsp.codelens.get(bufnr) > 0
-      end)
-      local lens = vim.lsp.codelens.get(bufnr)[1]
-      vim.api.nvim_win_set_cursor(0, { lens.range.start.line + 1, 0 })
-      vim.lsp.codelens.run()
-    else
-      vim.cmd(preview.run)
-    end
-    wait_for("the preview split of " .. (preview.run or "the code lens"), function()
-      return preview_window() ~= nil
-    end)
-    local win, buf = preview_window()
-    table.insert(results, {
-      kind = vim.b[buf].skill_ls_preview,
-      lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false),
-      filetype = vim.bo[buf].filetype,
-      buftype = vim.bo[buf].buftype,
-      modifiable = vim.bo[buf].modifiable,
-      readonly = vim.bo[buf].readonly,
-      windows = #vim.api.nvim_tabpage_list_wins(0),
-      attached = vim.tbl_count(vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = buf }) or vim.lsp.buf_get_clients(buf)),
-    })
-    vim.api.nvim_win_close(win, true)
+    table.insert(results, preview.refused and refused(preview) or opened(preview, bufnr))
+  end
+  return results
+end
+
+-- The command line's completion (as <Tab> offers it) of each of `cmdline`.
+function steps.cmdline(_, _)
+  local results = {}
+  for _, line in ipairs(config.cmdline) do
+    table.insert(results, vim.fn.getcompletion(line, "cmdline"))
   end
   return results
 end
