@@ -43,6 +43,8 @@ LENS_COMMAND = "skillLs.showActivationPreview"
 ERROR = 4  # vim.log.levels.ERROR
 # A second skill named as the fixture's: Codex then loads neither (a name conflict).
 COPY = Path(".agents/skills/pdf-copy/SKILL.md")
+LOADED = "Loaded by OpenAI Codex"
+CONFLICT = "Skipped by OpenAI Codex (conflict)"
 COPY_TEXT = (
     "---\n"
     "name: PDF_Tools\n"
@@ -142,7 +144,7 @@ def test_plugin_settings_lens_previews_and_index_refresh(version: str, tmp_path:
                 {"run": "SkillLsCatalog no-such-agent", "refused": True},
             ],
             "cmdline": ["SkillLsCatalog co", "SkillLsActivation "],
-            "index_changed": {"file": str(s.root / COPY), "text": COPY_TEXT},
+            "index_changed": {"file": str(s.root / COPY), "text": COPY_TEXT, "title": CONFLICT},
         },
     )
     held = run.result
@@ -195,12 +197,9 @@ def test_plugin_settings_lens_previews_and_index_refresh(version: str, tmp_path:
     assert held["cmdline"] == [[c for c in listed if c.startswith("co")], listed]
 
     change = held["index_changed"]
-    assert change["refreshed"], "no lens request followed skill-ls/indexChanged"
+    assert change["refreshed"], f"no lens request after skill-ls/indexChanged: {change}"
     after = server_view(s.root, s.skill)
-    assert (before["title"], after["title"]) == (
-        "Loaded by OpenAI Codex",
-        "Skipped by OpenAI Codex (conflict)",
-    )
+    assert (before["title"], after["title"]) == (LOADED, CONFLICT)
     assert change["held"]["lenses"] == [
         {
             "range": [0, 0, 0, 0],
@@ -222,7 +221,11 @@ def test_plugin_refreshes_the_lens_on_insert_leave(version: str, tmp_path: Path)
         {
             "client_name": "skill_ls",
             "steps": ["code_lens"],
-            "code_lens": {"edit": [FLAG_LINE, FLAG_LINE + 1, []], "event": "InsertLeave"},
+            "code_lens": {
+                "edit": [FLAG_LINE, FLAG_LINE + 1, []],
+                "event": "InsertLeave",
+                "titles": [BEFORE, AFTER],
+            },
         },
     )
     held = run.result["code_lens"]

@@ -5,10 +5,10 @@
 -- Input: $SKILL_LS_DRIVER, a JSON object
 --   { file, out, client_name, steps = [...], complete_at = [line, col],
 --     command = { command, arguments }, fix = { title, line, col },
---     code_lens = { edit = [start, end, lines], event = "InsertLeave" },
+--     code_lens = { edit = [start, end, lines], event = "InsertLeave", titles = [before, after] },
 --     previews = [{ run = "SkillLsCatalog" } or { lens = true } or { run, refused = true }],
 --     cmdline = ["SkillLsCatalog co"],
---     index_changed = { file, text } }
+--     index_changed = { file, text, title } }
 -- Every step's result lands under its name in the output; a failure under "error".
 
 local TIMEOUT_MS = 10000
@@ -224,8 +224,8 @@ local function refresh_lenses(bufnr)
 end
 
 -- With the plugin (editors/nvim) Neovim asks for lenses on its own: on attach, when the
--- server says its index changed, on InsertLeave. The driver then only waits until the
--- answers stop coming (the scan's notification is debounced), or fires the event.
+-- server says its index changed, on InsertLeave. The driver only waits for the title the
+-- test expects (answers to earlier requests may still come in), or fires the event first.
 local QUIET_MS = 1000
 local function lenses_settled()
   local seen = -1
@@ -235,32 +235,38 @@ local function lenses_settled()
   end
 end
 
-local function lenses_after_event(bufnr, event)
-  local before = lens_answers
-  vim.api.nvim_exec_autocmds(event, { buffer = bufnr })
-  wait_for("the code lenses after " .. event, function()
-    return lens_answers > before
-  end)
+local function lens_title(bufnr)
+  local lens = vim.lsp.codelens.get(bufnr)[1]
+  return lens and lens.command and lens.command.title
+end
+
+local function lens_titled(bufnr, title, after)
+  return vim.wait(TIMEOUT_MS, function()
+    return lens_answers > after and lens_title(bufnr) == title
+  end, 20)
 end
 
 -- The lenses once the workspace is scanned, then after an edit of the buffer (sent to the
 -- server as didChange before the next request). `code_lens.event`: the plugin refreshes,
--- the driver only fires that event after the edit.
+-- the driver only fires that event after the edit and waits for `code_lens.titles`.
 function steps.code_lens(client, bufnr)
   wait_for("the workspace scan to end", function()
     return scans_ended > 0
   end)
   local event = config.code_lens.event
+  local titles = config.code_lens.titles or {}
   if event then
-    lenses_settled()
+    lens_titled(bufnr, titles[1], 0)
   else
     refresh_lenses(bufnr)
   end
-  local result = { before = lenses_held(client, bufnr), answers_before_edit = lens_answers }
+  local result = { before = lenses_held(client, bufnr) }
   local edit = config.code_lens.edit
   vim.api.nvim_buf_set_lines(bufnr, edit[1], edit[2], false, edit[3])
   if event then
-    lenses_after_event(bufnr, event)
+    local before = lens_answers
+    vim.api.nvim_exec_autocmds(event, { buffer = bufnr })
+    lens_titled(bufnr, titles[2], before)
   else
     refresh_lenses(bufnr)
   end
@@ -360,9 +366,7 @@ function steps.index_changed(client, bufnr)
   handle:write(change.text)
   handle:close()
   request_sync(client, "workspace/executeCommand", { command = "skill-ls.reloadWorkspace", arguments = {} }, bufnr)
-  local refreshed = vim.wait(TIMEOUT_MS, function()
-    return lens_answers > before
-  end, 20)
+  local refreshed = lens_titled(bufnr, change.title, before)
   return { refreshed = refreshed, held = lenses_held(client, bufnr) }
 end
 
