@@ -2,12 +2,12 @@
 each lab agent activate a skill by name (the rows' `Client.mentions`).
 
 Every agent runs once per prompt in a workspace of one project skill, `probe-skill`, and,
-for an agent whose plugin or extension the lab can load (Claude Code's `--plugin-dir`, a
-folder of Gemini CLI's ~/.gemini/extensions), a bundle `probe-plugin` with a skill of the
-same name. Each body holds a marker no catalog shows. The mock model calls no tool, so a
-marker in a request was put there by the agent: the prompt activated that skill. Otherwise
-the request shows the prompt as written, or no request carried it (the agent answered by
-itself). `observe` writes `goldens/mention-forms.json`; `diff` exits 1 on any difference.
+for an agent whose namespaced plugins the lab can load (Claude Code's `--plugin-dir`), a
+plugin `probe-plugin` with a skill of the same name. Each body holds a marker no catalog
+shows. The mock model calls no tool, so a marker in a request was put there by the agent:
+the prompt activated that skill. Otherwise the request shows the prompt as written, or no
+request carried it (the agent answered by itself). `observe` writes
+`goldens/mention-forms.json`; `diff` exits 1 on any difference.
 """
 
 from __future__ import annotations
@@ -80,19 +80,17 @@ class Bundle:
         return [arg.format(root=root) for arg in self.args]
 
 
-# Codex's plugins install into a layout of its own (`~/.codex/plugins`, with records), not
-# observed yet: it gets no bundle, and its `/probe-plugin:probe-skill` names nothing.
+# The bundles whose skills are listed as `{bundle}:{skill}` (`BundleFormat.listed_as`) and that
+# the lab can load. Codex's plugins install into a layout of its own (`~/.codex/plugins`, with
+# records), not observed yet; Gemini CLI lists an extension's skills under their own names,
+# so a `probe-skill` of an extension is the project one's (shadowed by it) and there is no
+# `/plugin:name` to try. For the others `/probe-plugin:probe-skill` names nothing.
 BUNDLES: dict[str, Bundle] = {
     "claude-code": Bundle(
         "{base}/plugin",
         ".claude-plugin/plugin.json",
         json.dumps({"name": PLUGIN}),
         ("--plugin-dir", "{root}"),
-    ),
-    "gemini-cli": Bundle(
-        f"{{home}}/.gemini/extensions/{PLUGIN}",
-        "gemini-extension.json",
-        json.dumps({"name": PLUGIN, "version": "1.0.0"}),
     ),
 }
 
