@@ -7,11 +7,12 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from clientlab.drivers.base import Driver, Paths
+from clientlab.drivers.base import Driver, Paths, ToolScript
 from clientlab.install import Installed
-from clientlab.mock_model import MockModelServer, Script
+from clientlab.mock_model import MockModelServer, Recorded, Script
 from clientlab.observation import Activation, Observation, normalise
 from clientlab.scenario_model import Scenario
 from clientlab.scenarios import materialise
@@ -56,9 +57,29 @@ def observe(
             shutil.rmtree(folders.base, ignore_errors=True)
 
 
-def _run(
-    driver: Driver, scenario: Scenario, installed: Installed, folders: LabFolders
-) -> Observation:
+@dataclass(frozen=True)
+class Launched:
+    """One agent process that ran to its end: how it ended and what it sent the model."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    requests: list[Recorded]
+    agent_dir: str
+
+
+def launch(
+    driver: Driver,
+    installed: Installed,
+    folders: LabFolders,
+    prompt: str,
+    tool_call: Callable[[Paths], ToolScript] = lambda paths: None,
+    extra_args: Sequence[str] = (),
+    label: str = "",
+) -> Launched:
+    """Run the agent once on `prompt` against a fresh mock model (scripted by `tool_call`,
+    given the run's paths) in `folders`; `extra_args` end its command line. Raises
+    RunFailed only when it does not finish within the driver's timeout."""
     agent_dir = str(installed.package_dir(driver.package))
     with MockModelServer(Script()) as server:
         paths = Paths(
@@ -70,11 +91,11 @@ def _run(
             node_dir=str(installed.node_dir),
             url=server.url,
         )
-        server.script.tool_call = driver.tool_call(scenario.activate, scenario.arguments, paths)
-        run = driver.prepare(paths, driver.prompt(scenario.activate, scenario.arguments))
+        server.script.tool_call = tool_call(paths)
+        run = driver.prepare(paths, prompt)
         try:
             result = subprocess.run(
-                run.argv,
+                [*run.argv, *extra_args],
                 cwd=folders.workspace,
                 env=run.env,
                 stdin=subprocess.DEVNULL,
@@ -86,14 +107,29 @@ def _run(
         except subprocess.TimeoutExpired as error:
             tail = (error.stderr or b"")[-2000:]
             raise RunFailed(
-                f"{driver.agent} on {scenario.id}: no answer within {driver.timeout:.0f} s; "
+                f"{driver.agent} on {label or prompt}: no answer within {driver.timeout:.0f} s; "
                 f"stderr tail:\n{tail!r}"
             ) from None
         requests = server.requests
-    if result.returncode != 0 or not requests:
+    return Launched(result.returncode, result.stdout, result.stderr, requests, agent_dir)
+
+
+def _run(
+    driver: Driver, scenario: Scenario, installed: Installed, folders: LabFolders
+) -> Observation:
+    launched = launch(
+        driver,
+        installed,
+        folders,
+        driver.prompt(scenario.activate, scenario.arguments),
+        lambda paths: driver.tool_call(scenario.activate, scenario.arguments, paths),
+        label=scenario.id,
+    )
+    requests, agent_dir = launched.requests, launched.agent_dir
+    if launched.returncode != 0 or not requests:
         raise RunFailed(
-            f"{driver.agent} on {scenario.id}: exit {result.returncode}, "
-            f"{len(requests)} model requests; stderr tail:\n{result.stderr[-2000:]}"
+            f"{driver.agent} on {scenario.id}: exit {launched.returncode}, "
+            f"{len(requests)} model requests; stderr tail:\n{launched.stderr[-2000:]}"
         )
     replacements = folders.replacements(agent_dir)
     catalog = driver.catalog(requests)

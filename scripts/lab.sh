@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The live client lab: install the pinned agents (cached), run every agent on every
-# scenario against the local mock model and fail when anything differs from the goldens.
+# scenario against the local mock model and fail when anything differs from the goldens
+# (a whole `diff` runs the mention probe's diff too).
 # Usage: bash scripts/lab.sh [diff|observe] [clientlab options]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,4 +23,14 @@ fi
 
 command=${1:-diff}
 shift || true
-PYTHONPATH=. .venv/bin/python -m clientlab "$command" "$@"
+filtered=no
+for arg in "$@"; do
+  case $arg in --agent | --agent=* | --scenario | --scenario=*) filtered=yes ;; esac
+done
+status=0
+PYTHONPATH=. .venv/bin/python -m clientlab "$command" "$@" || status=$?
+# A whole diff also checks the prompt forms each agent honours (the mention probe).
+if [ "$command" = diff ] && [ "$filtered" = no ]; then
+  PYTHONPATH=. .venv/bin/python -m clientlab.mention_probe diff || status=$?
+fi
+exit "$status"
