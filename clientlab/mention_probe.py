@@ -29,7 +29,7 @@ from clientlab.drivers.base import model_requests
 from clientlab.install import Installed, InstallError, ensure_agents
 from clientlab.mention_classify import ACTIVATED, Outcome, answer_of, classify
 from clientlab.observation import GOLDENS, normalise
-from clientlab.runner import LabFolders, RunFailed, launch
+from clientlab.runner import PARALLEL, LabFolders, RunFailed, launch
 from clientlab.scenario_model import Scenario, skill
 from clientlab.scenarios import materialise
 from skill_ls.clients.mention_forms import MentionForm
@@ -52,9 +52,6 @@ PROMPTS: dict[str, tuple[MentionForm | None, str | None]] = {
     "/no-such-skill": (None, None),
     "$no-such-skill": (None, None),
 }
-
-# Three runs at a time: the agents mostly wait on their own start-up.
-PARALLEL = 3
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from clientlab.drivers import DRIVERS
 from clientlab.drivers.base import Driver, Paths, ToolScript
 from clientlab.install import Installed
 from clientlab.mock_model import MockModelServer, Recorded, Script
@@ -20,6 +22,8 @@ from clientlab.scenarios import materialise
 # Every run's folders have the same length, so paths inside a budget cost the same
 # characters in the lab and in the replay tests.
 BASE_PREFIX = "skl-lab-"
+# The agents mostly wait on their own start-up; three at a time suits two cores.
+PARALLEL = 3
 
 
 class RunFailed(RuntimeError):
@@ -55,6 +59,22 @@ def observe(
     finally:
         if not keep:
             shutil.rmtree(folders.base, ignore_errors=True)
+
+
+def observe_all(
+    jobs: Sequence[tuple[str, Scenario]], installed: Installed
+) -> list[Observation | str]:
+    """Every (agent, scenario) run, PARALLEL at a time: its observation, or why it failed."""
+
+    def run(job: tuple[str, Scenario]) -> Observation | str:
+        agent, scenario = job
+        try:
+            return observe(DRIVERS[agent], scenario, installed)
+        except RunFailed as error:
+            return str(error)
+
+    with ThreadPoolExecutor(PARALLEL) as pool:
+        return list(pool.map(run, jobs))
 
 
 @dataclass(frozen=True)

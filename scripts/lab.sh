@@ -2,7 +2,7 @@
 # The live client lab: install the pinned agents (cached), run every agent on every
 # scenario against the local mock model and fail when anything differs from the goldens
 # (a whole `diff` runs the mention probe's diff too).
-# Usage: bash scripts/lab.sh [diff|observe] [clientlab options]
+# Usage: bash scripts/lab.sh [diff|observe|drift|drift-proof] [clientlab options]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +23,17 @@ fi
 
 command=${1:-diff}
 shift || true
+if [ "$command" = drift-proof ]; then
+  # `clientlab drift` end to end against the npm registry: pi forced to 0.73.0 (published,
+  # not the pin), installed aside with the other agents, on two scenarios; its report.
+  # About 3 minutes, most of it installing every agent into a scratch folder.
+  report=$(mktemp --suffix=.md)
+  trap 'cat "$report"; rm -f "$report"' EXIT
+  PYTHONPATH=. .venv/bin/python -m clientlab drift --agent pi \
+    --to @mariozechner/pi-coding-agent=0.73.0 --scenario order --scenario resources \
+    --report "$report" "$@"
+  exit 0
+fi
 filtered=no
 for arg in "$@"; do
   case $arg in --agent | --agent=* | --scenario | --scenario=*) filtered=yes ;; esac

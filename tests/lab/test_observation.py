@@ -96,7 +96,7 @@ def test_same_entries_in_another_order_is_recognised() -> None:
 
 
 def test_only_agents_the_table_says_vary_get_the_order_tolerance() -> None:
-    from clientlab.__main__ import order_varies
+    from clientlab.compare import order_varies
 
     assert order_varies("gemini-cli")
     assert not order_varies("pi") and not order_varies("codex")

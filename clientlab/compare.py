@@ -1,0 +1,73 @@
+"""An observation against its goldens: equal to a recorded variant, equal but for an order
+the agent is known to vary, or different (with the unified diff of each file)."""
+
+from __future__ import annotations
+
+import difflib
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from clientlab.observation import Observation, same, same_but_order, variants
+
+
+@dataclass(frozen=True)
+class Comparison:
+    equal: bool
+    diff: str  # unified diffs of the files that differ from the golden; "" when equal
+    note: str | None = None  # why an inexact match still counts as equal
+
+
+def compare(observation: Observation, goldens: Path) -> Comparison:
+    recorded = variants(observation, goldens)
+    if any(same(observation, variant) for variant in recorded):
+        return Comparison(True, "")
+    if order_varies(observation.agent) and any(
+        same_but_order(observation, variant) for variant in recorded
+    ):
+        # skill-ls says this agent's order changes between runs: a new order of the same
+        # entries is not a change of behaviour.
+        return Comparison(True, "", "same entries, another order")
+    return Comparison(False, _unified(observation, goldens))
+
+
+def _unified(observation: Observation, goldens: Path) -> str:
+    chunks: list[str] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        fresh = observation.write(Path(scratch))
+        old = observation.folder(goldens)
+        for name in sorted({p.name for p in fresh.iterdir()} | _files(old)):
+            before, after = _read(old / name), _read(fresh / name)
+            if before != after:
+                label = f"{observation.agent}/{observation.scenario}/{name}"
+                chunks.append(
+                    "".join(
+                        difflib.unified_diff(
+                            before.splitlines(keepends=True),
+                            after.splitlines(keepends=True),
+                            f"golden/{label}",
+                            f"observed/{label}",
+                        )
+                    )
+                    + "\n"
+                )
+    return "".join(chunks)
+
+
+def order_varies(agent: str) -> bool:
+    """Whether skill-ls's client table says the agent's list order changes between runs."""
+    from skill_ls.clients.builtins import builtins_for
+    from skill_ls.clients.table import CLIENTS_BY_ID
+
+    builtin_set = builtins_for(agent)
+    return bool(CLIENTS_BY_ID[agent].clashes.order_note) or bool(
+        builtin_set and builtin_set.order_varies
+    )
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir() if p.is_file()} if folder.is_dir() else set()
+
+
+def _read(path: Path) -> str:
+    return path.read_bytes().decode("utf-8") if path.exists() else ""
