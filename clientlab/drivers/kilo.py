@@ -9,7 +9,10 @@ from clientlab.drivers.opencode import OpenCode
 
 class Kilo(OpenCode):
     agent = "kilo"
-    package = "@kilocode/cli"
+    # @kilocode/cli 7.8.1 is a Node wrapper that runs its platform package's binary; that
+    # package is published up to 7.7.9 only, pinned beside it, so the binary that answers
+    # (and the version observed) is this one's.
+    package = "@kilocode/cli-linux-x64"
     # Each run starts slowly (about 40 s on two busy cores).
     timeout = 150.0
     binary = "kilo"

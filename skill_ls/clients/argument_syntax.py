@@ -1,5 +1,5 @@
 """Claude Code's argument placeholders: which `$...` it fills on activation, with what, and
-when it appends the arguments instead (Claude Code 2.1.328, observed in the client lab:
+when it appends the arguments instead (Claude Code 2.1.332, observed in the client lab:
 `arguments`, `arguments-none`, `arguments-indexed`, `arguments-unfilled`,
 `arguments-only-index`). The activation renderer fills a body with `substitute`; the
 argument rules judge a body against the same grammar.

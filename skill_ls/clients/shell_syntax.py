@@ -32,7 +32,7 @@ _CLAUDE_FENCE = "```!"
 
 
 def claude_code_spans(body: str) -> list[ShellSpan]:
-    """Claude Code 2.1.328: ```` ```! ```` blocks (up to the next ```` ``` ````) and
+    """Claude Code 2.1.332: ```` ```! ```` blocks (up to the next ```` ``` ````) and
     `` !`cmd` `` at a line start or after white space, anywhere else, fenced code
     included; a command empty once trimmed is not run."""
     spans: list[ShellSpan] = []
@@ -67,7 +67,7 @@ _BACKTICKS = re.compile(r"`+")
 
 
 def kilo_spans(body: str) -> list[ShellSpan]:
-    """Kilo Code CLI 7.7.7: from any `!` followed by a backtick to the next backtick, over
+    """Kilo Code CLI 7.7.9: from any `!` followed by a backtick to the next backtick, over
     line ends (so `` `#REF!` and `#N/A` `` holds one), except inside fenced code (``` or
     ~~~, an unclosed fence running to the end) and inside code spans of two or more
     backticks (matched within a paragraph)."""

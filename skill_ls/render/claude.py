@@ -1,4 +1,4 @@
-"""Claude Code's skill listing and its Skill tool's answer, as observed (Claude Code 2.1.328).
+"""Claude Code's skill listing and its Skill tool's answer, as observed (Claude Code 2.1.332).
 
 Listing: a hidden message, "The following skills are available for use with the Skill
 tool:", a blank line, then one `- name: description` line per skill. A skill whose `name`

@@ -135,11 +135,15 @@ def test_versions_sort_as_semver() -> None:
     assert sorted(reversed(ordered), key=version_key) == ordered
 
 
-def test_the_lab_pins_pair_factorys_wrapper_and_binary_under_droid() -> None:
+def test_the_lab_pins_pair_each_wrapper_with_its_binary() -> None:
     pins = pinned()
-    assert wrappers(pins) == {"@factory/cli-linux-x64": "@factory/cli"}
+    assert wrappers(pins) == {
+        "@factory/cli-linux-x64": "@factory/cli",
+        "@kilocode/cli-linux-x64": "@kilocode/cli",
+    }
     packages = agent_packages(pins)
     assert packages["droid"] == ["@factory/cli", "@factory/cli-linux-x64"]
+    assert packages["kilo"] == ["@kilocode/cli", "@kilocode/cli-linux-x64"]
     assert packages["pi"] == ["@mariozechner/pi-coding-agent"]
 
 

@@ -185,7 +185,7 @@ CLIENT = Client(
         "skill, which skill-ls cannot see: it gives them back in listing order, as a "
         "fresh install does."
     ),
-    provenance=Provenance("observed", "Claude Code 2.1.328"),
+    provenance=Provenance("observed", "Claude Code 2.1.332"),
     # Cited, not observed: the format carries its own provenance.
     bundles=(CLAUDE_CODE_PLUGIN,),
     markup=MarkupFacts(
@@ -194,8 +194,8 @@ CLIENT = Client(
         body_html_comments_reach_model=True,
         shell_commands="run",
         shell_syntax="claude-code",
-        provenance=observed_in_lab("Claude Code 2.1.328"),
+        provenance=observed_in_lab("Claude Code 2.1.332"),
     ),
-    mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.328")),
+    mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.332")),
     install=AgentInstall(("claude",), "@anthropic-ai/claude-code"),
 )

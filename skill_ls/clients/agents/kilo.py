@@ -52,11 +52,12 @@ CLIENT = replace(
         "An OpenCode fork that reads skills as OpenCode does (a name clash is a race; no "
         "`name`: skipped; no `description`: loaded but not listed; catalog sorted by name, "
         "nothing escaped) from its own folders (.kilocode, .kilo, ~/.config/kilo) besides "
-        ".claude and .agents, with a built-in `kilo-config` skill. Observed at 7.7.7: the "
-        "newest @kilocode/cli, 7.8.1, has no linux-x64 binary package published. Every root "
-        "is in the lab's `roots` scenario."
+        ".claude and .agents, with a built-in `kilo-config` skill. Observed in the 7.7.9 "
+        "binary (@kilocode/cli-linux-x64, the newest published) that @kilocode/cli 7.8.1 "
+        "runs: no 7.8.1 binary is published for linux-x64. Every root is in the lab's "
+        "`roots` scenario."
     ),
-    provenance=Provenance("observed", "Kilo Code CLI 7.7.7"),
+    provenance=Provenance("observed", "Kilo Code CLI 7.7.9"),
     markup=MarkupFacts(
         frontmatter_comments_reach_model=False,
         trailing_comment_in_description=False,
@@ -69,8 +70,8 @@ CLIENT = replace(
         # with the lab's skill in ~/.agents/skills got no activation text in `kilo run`,
         # which cannot give that approval. The lab's scenarios hold project skills.
         shell_trusted_scopes=frozenset({"user", "builtin"}),
-        provenance=observed_in_lab("Kilo Code CLI 7.7.7"),
+        provenance=observed_in_lab("Kilo Code CLI 7.7.9"),
     ),
-    mentions=MentionFacts(frozenset(), observed_in_probe("Kilo Code CLI 7.7.7")),
-    install=AgentInstall(("kilo", "kilocode"), "@kilocode/cli"),
+    mentions=MentionFacts(frozenset(), observed_in_probe("Kilo Code CLI 7.7.9")),
+    install=AgentInstall(("kilo", "kilocode"), "@kilocode/cli", observed_package_version="7.8.1"),
 )

@@ -1,4 +1,4 @@
-"""Claude Code's listing lines and its budget (observed, Claude Code 2.1.328; see
+"""Claude Code's listing lines and its budget (observed, Claude Code 2.1.332; see
 `render/claude.py` for the whole listing).
 
 A line is `- name: description`; over the budget every description but the built-ins' is

@@ -1,5 +1,5 @@
 """Claude Code's argument substitution (`clients.argument_syntax.substitute`), form by form,
-as the client lab observed it (Claude Code 2.1.328; `arguments-*` scenarios)."""
+as the client lab observed it (Claude Code 2.1.332; `arguments-*` scenarios)."""
 
 from __future__ import annotations
 

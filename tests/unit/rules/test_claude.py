@@ -1,4 +1,4 @@
-"""The mechanisms behind Claude Code's observed rules (Claude Code 2.1.328), each a column of
+"""The mechanisms behind Claude Code's observed rules (Claude Code 2.1.332), each a column of
 the client table: order within a root, keys by folder, built-ins last, broken or missing
 frontmatter ignored, descriptions from the body, truthy flag strings, refusing hidden skills,
 ignored folders loaded, line ends kept, and the budget from the context window."""

@@ -209,7 +209,7 @@ CLAUDE = ("claude-code",)
 @pytest.mark.parametrize(
     ("line", "rng", "kind", "outcome"),
     [
-        # Observed: Claude Code 2.1.328 hides a skill with `disable-model-invocation: yes`
+        # Observed: Claude Code 2.1.332 hides a skill with `disable-model-invocation: yes`
         # or `"true"` (clientlab/goldens/claude-code/dmi-variants).
         ("disable-model-invocation: 'true'", r(3, 26, 3, 32), "a string", "reads it as true"),
         ('user-invocable: "false"', r(3, 16, 3, 23), "a string", "ignores the value"),
@@ -306,7 +306,7 @@ def test_argument_hint_of_two_unquoted_lists_is_unreadable_yaml() -> None:
 
 
 def test_argument_hint_flow_list_drops_the_skill_in_copilot_cli() -> None:
-    # Observed: Copilot CLI 1.0.102 drops the skill, Claude Code 2.1.328 lists it
+    # Observed: Copilot CLI 1.0.102 drops the skill, Claude Code 2.1.332 lists it
     # (clientlab/goldens/*/argument-hint-list).
     found = fields("argument-hint: [file]", targets=("claude-code", "copilot-cli"))
     diag = one(found, "SKL302")
