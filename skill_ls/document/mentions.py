@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from skill_ls.diagnostics import Range
+from skill_ls.diagnostics import Position, Range
 
 # "slash": `/name` | "dollar": `$name` | "skill-prefix": `/skill:name` |
 # "plugin": `/plugin:name` for a skill of a plugin (bundle) named `plugin`.
@@ -181,3 +181,11 @@ def _code_spans(line: str) -> list[tuple[int, int]]:
     # A span's content that starts with a space is read without it, as CommonMark strips
     # one space from each side of a padded span.
     return [(s + 1 if line[s : s + 1] == " " and e - s > 1 else s, e) for s, e in spans]
+
+
+def mention_at(text: str, position: Position) -> Mention | None:
+    """The mention whose range holds `position` (its end included), if any."""
+    for mention in find_mentions(text):
+        if mention.range.contains(position):
+            return mention
+    return None

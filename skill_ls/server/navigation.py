@@ -11,6 +11,11 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.editor_text.skill_md_hover import find_reference
+from skill_ls.server.instruction_diagnostics import (
+    is_instruction_file,
+    mention_definitions,
+    mention_under,
+)
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of, resolve_reference
 from skill_ls.server.session import Session
@@ -48,12 +53,22 @@ def definition(
     session: Session, params: types.DefinitionParams
 ) -> list[types.Location] | list[types.LocationLink] | None:
     snapshot = session.snapshot(params.text_document.uri)
-    if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
+    if snapshot is None or snapshot.path is None:
         return None
-    pos = session.mapper.from_client(snapshot.index, params.position)
-    ref = find_reference(snapshot.parsed, pos)
+    skill = session.is_skill(snapshot)
+    if not skill and not is_instruction_file(session, snapshot):
+        return None
+    ref = None
+    if skill:
+        pos = session.mapper.from_client(snapshot.index, params.position)
+        ref = find_reference(snapshot.parsed, pos)
     if ref is None:
-        return None
+        # A mention of a skill: the SKILL.md each agent reading this file would load.
+        mention = mention_under(session, snapshot, params.position)
+        if mention is None:
+            return None
+        origin = session.mapper.to_client_range(snapshot.index, mention.range)
+        return _locations(session, mention_definitions(session, snapshot, mention), origin)
     path = resolve_reference(snapshot.path, ref.target)
     if path is None or not os.path.exists(path):
         return None
@@ -68,6 +83,24 @@ def definition(
             )
         ]
     return [types.Location(uri=uri, range=_START)]
+
+
+def _locations(
+    session: Session, paths: list[str], origin: types.Range
+) -> list[types.Location] | list[types.LocationLink] | None:
+    if not paths:
+        return None
+    if session.flags.definition_links:
+        return [
+            types.LocationLink(
+                target_uri=_uri_for(session, path),
+                target_range=_START,
+                target_selection_range=_START,
+                origin_selection_range=origin,
+            )
+            for path in paths
+        ]
+    return [types.Location(uri=_uri_for(session, path), range=_START) for path in paths]
 
 
 @isolated()

@@ -92,3 +92,20 @@ def mention_findings(
 
 def _order(diagnostic: Diagnostic) -> tuple[object, ...]:
     return (diagnostic.range.start, diagnostic.code, diagnostic.message)
+
+
+def mention_targets(
+    index: IndexQueries, path: str, mention: Mention
+) -> list[tuple[str, list[Client]]]:
+    """The SKILL.md files the agents reading the file at `path` load for `mention` (those
+    honouring its form), each with those agents, in the audience's order; a built-in whose
+    file is not on this machine has none."""
+    targets: dict[str, list[Client]] = {}
+    for client in readers(index, path):
+        if client.mentions is None or mention.form not in client.mentions.forms:
+            continue
+        for skill in index.view(client.id):
+            if mention.key in (skill.name, skill.display_name) and os.path.isfile(skill.path):
+                targets.setdefault(skill.path, []).append(client)
+                break
+    return list(targets.items())

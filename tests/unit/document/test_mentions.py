@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from skill_ls.diagnostics import Range
-from skill_ls.document.mentions import Mention, find_mentions
+from skill_ls.diagnostics import Position, Range
+from skill_ls.document.mentions import Mention, find_mentions, mention_at
 
 
 def written(text: str) -> list[str]:
@@ -99,3 +99,13 @@ def test_a_body_is_numbered_from_its_first_line() -> None:
 
 def test_names_are_skill_name_characters() -> None:
     assert written("/Deploy /deploy_x /deploy2 /de-ploy") == ["/deploy2", "/de-ploy"]
+
+
+def test_the_mention_at_a_position_includes_its_ends() -> None:
+    text = "a /deploy b"
+    assert [mention_at(text, Position(0, col)) is not None for col in (1, 2, 9, 10)] == [
+        False,
+        True,
+        True,
+        False,
+    ]
