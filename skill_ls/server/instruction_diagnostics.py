@@ -6,9 +6,11 @@ what is wrong with a mention; it only routes the document and translates the ans
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from lsprotocol import types
 
+from skill_ls.checking.instructions import instruction_files_met
 from skill_ls.clients.mention_forms import SKILL_BODIES
 from skill_ls.document.mentions import Mention, mention_at
 from skill_ls.server.convert import to_lsp_diagnostics
@@ -53,3 +55,19 @@ def mention_definitions(session: Session, snapshot: Snapshot, mention: Mention) 
         return []
     index = session.skills.index_for(snapshot.path)
     return [path for path, _ in mention_targets(index, snapshot.path, mention)]
+
+
+# How many files a rename or a references request reads for mentions, at most.
+MAX_CALLER_FILES = 5000
+
+
+def caller_files(session: Session, skill_md: str) -> list[str]:
+    """The files that may call the skill at `skill_md` by name: the instruction files of its
+    workspace folders (as `skill-ls check` meets them) and every indexed skill's SKILL.md."""
+    index = session.skills.index_for(skill_md)
+    found: dict[str, None] = {}
+    for met in instruction_files_met([Path(folder) for folder in index.folders]):
+        found[os.path.normpath(str(met))] = None
+    for path in index.skill_paths().values():
+        found[os.path.normpath(path)] = None
+    return list(found)[:MAX_CALLER_FILES]

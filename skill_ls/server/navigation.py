@@ -12,12 +12,14 @@ from skill_ls.server.binding import bind
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.editor_text.skill_md_hover import find_reference
 from skill_ls.server.instruction_diagnostics import (
+    caller_files,
     is_instruction_file,
     mention_definitions,
     mention_under,
 )
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of, resolve_reference
+from skill_ls.server.rename_plan import name_value, skill_mentions
 from skill_ls.server.session import Session
 
 MAX_LINKS = 2000
@@ -115,6 +117,10 @@ async def references(
     path: str | None = snapshot.path
     if session.is_skill(snapshot):
         pos = session.mapper.from_client(snapshot.index, params.position)
+        value = name_value(snapshot.parsed)
+        if value is not None and value.value and value.range.contains(pos):
+            # From the skill's `name`: where it is called by name.
+            return await asyncio.to_thread(_callers, session, snapshot.path, value.value)
         ref = find_reference(snapshot.parsed, pos)
         path = resolve_reference(snapshot.path, ref.target) if ref is not None else None
     if path is None:
@@ -133,6 +139,21 @@ async def references(
                 range=session.mapper.to_client_range(line_index, mention.reference.range),
             )
         )
+    return locations
+
+
+def _callers(session: Session, skill_md: str, name: str) -> list[types.Location]:
+    """The mentions of the skill `name` in the files that may call it by name."""
+    locations = []
+    for path, mention in skill_mentions(caller_files(session, skill_md), session.text_of, name):
+        line_index = session.line_index_for(path)
+        if line_index is not None:
+            locations.append(
+                types.Location(
+                    uri=_uri_for(session, path),
+                    range=session.mapper.to_client_range(line_index, mention.range),
+                )
+            )
     return locations
 
 

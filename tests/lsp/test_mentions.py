@@ -111,3 +111,73 @@ async def test_definition_of_a_mention(profile: str, tmp_path: Path) -> None:
         assert await definition(client, skill, position_of(body, "$pdf-tools", 4)) == [
             tools.as_uri()
         ]
+
+
+def callers(root: Path) -> dict[str, str]:
+    """The fixture with `deploy` called by name in AGENTS.md and another skill's body."""
+    agents = root / "AGENTS.md"
+    agents.write_text(agents.read_text(encoding="utf-8") + "Ship with $deploy.\n", "utf-8")
+    tools = root / ".agents" / "skills" / "pdf-tools" / "SKILL.md"
+    tools.write_text(tools.read_text(encoding="utf-8") + "Then /skill:deploy it.\n", "utf-8")
+    return {
+        path.as_uri(): path.read_text(encoding="utf-8")
+        for path in (root / "CLAUDE.md", agents, tools)
+    }
+
+
+def spots(texts: dict[str, str], uri: str, needle: str, offset: int) -> tuple[str, int, int]:
+    at = position_of(texts[uri], needle, offset)
+    return (uri, at.line, at.character)
+
+
+def renamed(texts: dict[str, str], uri: str, needle: str, offset: int) -> tuple[int, int, str]:
+    at = position_of(texts[uri], needle, offset)
+    return (at.line, at.character, "ship")
+
+
+async def test_references_and_rename_from_the_name(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    texts = callers(root)
+    claude, agents, tools = texts
+    deploy = root / ".claude" / "skills" / "deploy" / "SKILL.md"
+    text = deploy.read_text(encoding="utf-8")
+    async with fresh_server("vscode", root, settings=SETTINGS) as client:
+        await scanned(client)
+        uri = open_doc(client, deploy)
+        document = types.TextDocumentIdentifier(uri=uri)
+        at_name = position_of(text, "deploy")
+        found = await client.text_document_references_async(
+            types.ReferenceParams(
+                text_document=document,
+                position=at_name,
+                context=types.ReferenceContext(include_declaration=False),
+            )
+        )
+        assert found is not None
+        assert sorted(
+            (loc.uri, loc.range.start.line, loc.range.start.character) for loc in found
+        ) == sorted(
+            [
+                spots(texts, claude, "/deploy", 0),
+                spots(texts, agents, "$deploy", 0),
+                spots(texts, tools, "/skill:deploy", 0),
+            ]
+        )
+        edit = await client.text_document_rename_async(
+            types.RenameParams(text_document=document, position=at_name, new_name="ship")
+        )
+        assert edit is not None
+        changed: dict[str, list[tuple[int, int, str]]] = {}
+        for change in edit.document_changes or []:
+            if isinstance(change, types.TextDocumentEdit):
+                changed.setdefault(change.text_document.uri, []).extend(
+                    (e.range.start.line, e.range.start.character, e.new_text)
+                    for e in change.edits
+                    if isinstance(e, types.TextEdit)
+                )
+        # The name in each mention, not its sigil or prefix; the typo `/deplyo` is left.
+        assert {u: sorted(e) for u, e in changed.items() if u != uri} == {
+            claude: [renamed(texts, claude, "/deploy", 1)],
+            agents: [renamed(texts, agents, "$deploy", 1)],
+            tools: [renamed(texts, tools, "/skill:deploy", 7)],
+        }
