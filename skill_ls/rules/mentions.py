@@ -6,6 +6,7 @@ built-ins and plugin skills included, gathered by `workspace.mentions`) come in.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -66,18 +67,16 @@ def check_mentions(
 ) -> None:
     """Report each mention (SKL701) that a target agent reading the file honours and does
     not resolve; `agents`: the target agents that read the file as instructions."""
+    # A file names the same skill many times: judge each name once per set of agents.
+    judged: dict[tuple[MentionForm, str], _Verdict | None] = {}
     for mention in mentions:
-        honouring = [agent for agent in agents if agent.honours(mention.form)]
-        if not honouring:
+        at = (mention.form, mention.key)
+        if at not in judged:
+            judged[at] = _judge(mention, agents)
+        verdict = judged[at]
+        if verdict is None:
             continue
-        resolving = [a.client for a in honouring if mention.key in a.names]
-        dropping = [a.client for a in honouring if mention.key not in a.names]
-        if not dropping:
-            continue
-        known = sorted({name for agent in honouring for name in agent.names})
-        suggestions = _suggestions(mention, known)
-        if not resolving and not _clearly_a_skill(mention, known, suggestions):
-            continue
+        resolving, dropping, suggestions = verdict
         written = mention.written
         if resolving:
             verb = "es" if len(dropping) == 1 else ""
@@ -104,19 +103,39 @@ def check_mentions(
         )
 
 
+# (agents that resolve the name, agents that drop it, the near known names)
+_Verdict = tuple[list[Client], list[Client], list[str]]
+
+
+def _judge(mention: Mention, agents: Sequence[AgentNames]) -> _Verdict | None:
+    """What the agents honouring the mention's form make of its name; None: nothing to
+    report (none honours it, all resolve it, or it is not clearly meant as a skill)."""
+    honouring = [agent for agent in agents if agent.honours(mention.form)]
+    resolving = [a.client for a in honouring if mention.key in a.names]
+    dropping = [a.client for a in honouring if mention.key not in a.names]
+    if not dropping:
+        return None
+    known = frozenset(name for agent in honouring for name in agent.names)
+    suggestions = list(_near(mention.key, mention.form == "plugin", known))
+    if not resolving and not _clearly_a_skill(mention, known, suggestions):
+        return None
+    return resolving, dropping, suggestions
+
+
 def _s(clients: Sequence[Client]) -> str:
     return "s" if len(clients) == 1 else ""
 
 
-def _suggestions(mention: Mention, known: list[str]) -> list[str]:
-    """The known names nearest to the one written (itself left out: some agents know it):
-    plugin skills for a plugin mention, the others for the other forms."""
-    plugin = mention.form == "plugin"
-    pool = [name for name in known if (":" in name) is plugin and name != mention.key]
-    return difflib.get_close_matches(mention.key, pool, SUGGEST_AT_MOST, SUGGEST_CUTOFF)
+@functools.lru_cache(maxsize=4096)
+def _near(key: str, plugin: bool, known: frozenset[str]) -> tuple[str, ...]:
+    """The known names nearest to `key` (itself left out: some agents know it): plugin
+    skills for a plugin mention, the others for the other forms. Cached: every skill of a
+    workspace is judged against the same names, and many call the same skill."""
+    pool = sorted(name for name in known if (":" in name) is plugin and name != key)
+    return tuple(difflib.get_close_matches(key, pool, SUGGEST_AT_MOST, SUGGEST_CUTOFF))
 
 
-def _clearly_a_skill(mention: Mention, known: list[str], suggestions: list[str]) -> bool:
+def _clearly_a_skill(mention: Mention, known: frozenset[str], suggestions: list[str]) -> bool:
     """Whether a mention no agent resolves is meant as a skill (see the rule's rationale)."""
     if suggestions or mention.form == "skill-prefix":
         return True

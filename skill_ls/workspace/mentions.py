@@ -6,6 +6,7 @@ agent's view (its built-ins and plugin skills included)."""
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Sequence
 
 from skill_ls.clients.mention_forms import SKILL_BODIES
@@ -16,6 +17,8 @@ from skill_ls.rules.context import CheckContext
 from skill_ls.rules.mentions import AgentNames, check_mentions
 from skill_ls.rules.reporter import Reporter
 from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_records import LoadedSkill
+from skill_ls.workspace.installed_bundles import installed_view
 
 
 def readers(index: IndexQueries, path: str) -> list[Client]:
@@ -64,13 +67,33 @@ def relative_paths(folders: Sequence[str], path: str) -> list[str]:
 
 def agent_names(index: IndexQueries, client: Client) -> AgentNames:
     """Every name `client` resolves a mention by: its view's keys and the names it also
-    accepts on activation (`LoadedSkill.display_name`)."""
+    accepts on activation (`LoadedSkill.display_name`), the skills of the bundles it
+    installs (`plugin:name`) included. Kept while the client's view is the same."""
+    view = index.view(client.id)
+    cached = _NAMES.setdefault(index, {}).get(client.id)
+    if cached is not None and cached[0] is view:
+        return cached[1]
     found: set[str] = set()
-    for skill in index.view(client.id):
+    for skill in _with_bundles(index, client, view):
         found.add(skill.name)
         if skill.display_name:
             found.add(skill.display_name)
-    return AgentNames(client, frozenset(found))
+    names = AgentNames(client, frozenset(found))
+    _NAMES[index][client.id] = (view, names)
+    return names
+
+
+def _with_bundles(
+    index: IndexQueries, client: Client, view: tuple[LoadedSkill, ...]
+) -> tuple[LoadedSkill, ...]:
+    if not client.bundles:
+        return view
+    return installed_view(client, view, index.folders, index.environment)
+
+
+# Per index, per client: the view the names were read from, and the names.
+_Cached = dict[str, tuple[tuple[LoadedSkill, ...], AgentNames]]
+_NAMES: weakref.WeakKeyDictionary[IndexQueries, _Cached] = weakref.WeakKeyDictionary()
 
 
 def mention_findings(
@@ -104,7 +127,7 @@ def mention_targets(
     for client in readers(index, path):
         if client.mentions is None or mention.form not in client.mentions.forms:
             continue
-        for skill in index.view(client.id):
+        for skill in _with_bundles(index, client, index.view(client.id)):
             if mention.key in (skill.name, skill.display_name) and os.path.isfile(skill.path):
                 targets.setdefault(skill.path, []).append(client)
                 break

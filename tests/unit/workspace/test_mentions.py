@@ -98,3 +98,15 @@ def test_no_target_reads_the_file(tmp_path: Path) -> None:
     root = project(tmp_path)
     index = index_of(root, "gemini-cli")
     assert index.mention_diagnostics(root / "CLAUDE.md", "Run /delpoy\n") == []
+
+
+def test_plugin_skills_resolve_as_plugin_name(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    (root / ".claude-plugin").mkdir()
+    (root / ".claude-plugin" / "plugin.json").write_text('{"name": "acme"}\n')
+    write_skill(root / "skills" / "lint", "lint")
+    index = index_of(root, "claude-code")
+    text = "Use /acme:lint, then /acme:lnit.\n"
+    assert messages(index, root / "CLAUDE.md", text) == [
+        (0, "'/acme:lnit' calls no skill Claude Code knows; did you mean '/acme:lint'?"),
+    ]
