@@ -65,7 +65,12 @@ class MentionFiles:
     def matches(self, relative: str) -> bool:
         """Whether the file at `relative` (to the project's folder) is one of them."""
         path = posixpath.normpath(relative.replace("\\", "/"))
-        return any(_match(pattern, path) for pattern in self.patterns)
+        name = path.rsplit("/", 1)[-1]
+        # The file name against each pattern's last segment first: most files fail there.
+        return any(
+            fnmatch.fnmatchcase(name, pattern.rsplit("/", 1)[-1]) and _match(pattern, path)
+            for pattern in self.patterns
+        )
 
     def describe(self) -> str:
         shown = ", ".join(f"`{pattern}`" for pattern in self.patterns)

@@ -89,7 +89,9 @@ def _mentions(text: str, first_line: int) -> Iterator[Mention]:
             if stripped.startswith(fence) and set(stripped) == {fence[0]}:
                 fence = None
             continue
-        opened = _FENCE.fullmatch(line)
+        # Only a line starting (after at most three spaces) with ``` or ~~~ can open a fence.
+        head = line.lstrip(" ")[:3]
+        opened = _FENCE.fullmatch(line) if head in ("```", "~~~") else None
         if opened is not None and not (opened["fence"][0] == "`" and "`" in opened["info"]):
             fence = opened["fence"]
             continue
@@ -116,8 +118,12 @@ def _indented(line: str) -> bool:
 
 
 def _in_line(line: str, at: int) -> Iterator[Mention]:
-    spans = _code_spans(line)
+    if "/" not in line and "$" not in line:
+        return  # most lines of prose: no sigil, nothing to match
+    spans: list[tuple[int, int]] | None = None
     for match in _MENTION.finditer(line):
+        if spans is None:
+            spans = _code_spans(line)
         start, end = match.span()
         span = next((s for s in spans if s[0] <= start < s[1]), None)
         if span is not None and start != span[0]:
