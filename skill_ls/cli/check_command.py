@@ -16,6 +16,7 @@ from skill_ls.checking import (
     cross_skill_findings,
     user_roots,
 )
+from skill_ls.checking.instructions import check_instruction_files, instruction_files_met
 from skill_ls.checking.result_cache import ResultCache, run_key
 from skill_ls.cli.fix_command import FixRun, add_arguments, usage_problem
 from skill_ls.config import (
@@ -221,11 +222,14 @@ def run(args: argparse.Namespace) -> int:
     all_errors: list[str] = []
     for paths, settings, _ in groups:
         roots = user_roots(settings)
-        files, errors = _targets(paths, explicit=bool(args.paths), link_targets=roots)
+        instructions = instruction_files_met(paths) if args.paths else []
+        files, errors = _targets(
+            paths, explicit=bool(args.paths), link_targets=roots, instructions=instructions
+        )
         for message in errors:
             print(f"skill-ls check: {message}", file=sys.stderr)
         all_errors += errors
-        any_files = any_files or bool(files)
+        any_files = any_files or bool(files) or bool(instructions)
         # What the group's check learns of the folders above its skills (install trees),
         # shared with the search for the manifests of the bundles they belong to.
         folders: dict[str, FolderFacts] = {}
@@ -233,6 +237,7 @@ def run(args: argparse.Namespace) -> int:
         results.extend(_check_group(args, files, paths, settings, folders, would))
         results.extend(_manifest_results(paths, files, settings, folders))
         results.extend(_sidecar_results(paths, files, settings))
+        results.extend(check_instruction_files(instructions, settings))
     shown = Severity.parse(args.severity)
     for result in results:
         result.diagnostics = [d for d in result.diagnostics if d.severity >= shown]
@@ -295,16 +300,20 @@ def _check_group(
 
 
 def _targets(
-    paths: list[Path], explicit: bool, link_targets: list[str]
+    paths: list[Path], explicit: bool, link_targets: list[str], instructions: list[Path]
 ) -> tuple[list[Path], list[str]]:
     """The SKILL.md files to check, and the problems with the paths given: a path that does
     not exist, a folder that cannot be opened, a folder the user named that holds no
-    SKILL.md. Bounds the search hit are printed as they are found (not errors)."""
+    SKILL.md (nor an instruction file, `instructions`). Bounds the search hit are printed
+    as they are found (not errors)."""
     files: list[Path] = []
     errors: list[str] = []
+    met = {os.path.abspath(file) for file in instructions}
     for path in paths:
-        if path.is_file() and (manifests_met([path], []) or is_sidecar(str(path))):
-            continue  # a manifest or a skill's agents/openai.yaml (checked below)
+        if path.is_file() and (
+            manifests_met([path], []) or is_sidecar(str(path)) or os.path.abspath(path) in met
+        ):
+            continue  # a manifest, a skill's agents/openai.yaml, an instruction file (below)
         if path.is_dir():
             try:
                 with os.scandir(path):
@@ -321,10 +330,15 @@ def _targets(
                 found.append(file)
             elif message is not None:
                 print(f"skill-ls check: {message}", file=sys.stderr)
-        if explicit and not found and not manifests_met([path], []):
+        inside = any(_under(file, path) for file in instructions)
+        if explicit and not found and not manifests_met([path], []) and not inside:
             errors.append(f"{path}: no SKILL.md found (searched honouring .gitignore)")
         files.extend(found)
     return files, errors
+
+
+def _under(file: Path, folder: Path) -> bool:
+    return os.path.abspath(file).startswith(os.path.abspath(folder).rstrip(os.sep) + os.sep)
 
 
 def _manifest_results(

@@ -13,7 +13,7 @@ from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.considered import CONSIDERED
 from skill_ls.clients.markup_facts import MarkupFacts
-from skill_ls.clients.mention_forms import MentionFacts
+from skill_ls.clients.mention_forms import MentionFacts, MentionFiles
 from skill_ls.clients.shell_syntax import SYNTAX_WORDS
 from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
 
@@ -43,6 +43,7 @@ LABELS: dict[str, str] = {
     "install.commands": "installed as the commands",
     "install.package": "from the npm package",
     "install.observed_package_version": "npm package version observed",
+    "mention_files": "files where a mention names a skill",
 }
 SKIP = frozenset({"id", "name", "notes", "provenance"})
 
@@ -55,7 +56,7 @@ def fact_lines(client: Client) -> list[tuple[str, str]]:
         if column.name in SKIP:
             continue
         value = getattr(client, column.name)
-        if is_dataclass(value) and not isinstance(value, MarkupFacts | MentionFacts):
+        if is_dataclass(value) and not isinstance(value, MarkupFacts | MentionFacts | MentionFiles):
             for inner in fields(value):
                 words = _words(getattr(value, inner.name))
                 if words:
@@ -82,7 +83,7 @@ def _words(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, MarkupFacts):
         return markup_words(value)
-    if isinstance(value, MentionFacts):
+    if isinstance(value, MentionFacts | MentionFiles):
         return value.describe()
     if isinstance(value, Enum):
         return str(value.value)

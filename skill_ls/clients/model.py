@@ -18,7 +18,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts
-from skill_ls.clients.mention_forms import MentionFacts
+from skill_ls.clients.mention_forms import MentionFacts, MentionFiles
 from skill_ls.clients.provenance import CLIENT_GUIDE, Provenance
 from skill_ls.clients.reading import Reading
 from skill_ls.clients.upload_limits import UploadLimits
@@ -46,6 +46,9 @@ class Client:
     mentions: MentionFacts | None = None
     # How a user's install of the agent is found (None: not known).
     install: AgentInstall | None = None
+    # The project files it reads as instructions, where a mention names a skill to the
+    # model (None: not known, or no form activates a skill in this agent).
+    mention_files: MentionFiles | None = None
     # What an upload target refuses (None: an agent, which refuses nothing on upload).
     upload: UploadLimits | None = None
 

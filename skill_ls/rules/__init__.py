@@ -14,6 +14,7 @@ from skill_ls.rules import (
     config_rules,
     internal,
     manifests,
+    mentions,
     openai_yaml,
     portability,
     quality,
@@ -38,6 +39,7 @@ __all__ = [
     "check",
     "config_rules",
     "manifests",
+    "mentions",
     "openai_yaml",
     "workspace",
 ]

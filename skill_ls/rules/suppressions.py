@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from skill_ls.diagnostics import Fix, Range, Severity, TextEdit
-from skill_ls.rules import workspace
+from skill_ls.rules import mentions, workspace
 from skill_ls.rules.registry import RULES, define
 from skill_ls.rules.reporter import Reporter
 from skill_ls.rules.suppression_comments import Suppression, find_suppressions
@@ -126,7 +126,7 @@ class Matcher:
 def cross_skill(code: str) -> bool:
     """Whether the cross-skill findings (not the validator) judge a code's suppressions."""
     rule = RULES.get(code)
-    return rule is not None and rule.family == workspace.FAMILY
+    return rule is not None and rule.family in (workspace.FAMILY, mentions.FAMILY)
 
 
 def report_suppressions(matcher: Matcher, reporter: Reporter, *, cross: bool) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from lsprotocol import types
@@ -21,8 +22,9 @@ from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.server.binding import bind
 from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
-from skill_ls.server.documents import path_to_uri
+from skill_ls.server.documents import Snapshot, path_to_uri
 from skill_ls.server.editor import EditorPort
+from skill_ls.server.instruction_diagnostics import instruction_diagnostics, is_instruction_file
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest, manifest_diagnostics
 from skill_ls.server.session import Session
@@ -30,7 +32,21 @@ from skill_ls.workspace.bundles import bundle_skill_paths
 
 log = logging.getLogger(__name__)
 
+Checker = Callable[[Session, Snapshot], list[types.Diagnostic]]
+
 IDENTIFIER = "skill-ls"
+
+
+def _other_check(session: Session, snapshot: Snapshot | None) -> Checker | None:
+    """How a checked document that is no skill is checked: a manifest or sidecar, or a file
+    agents read as instructions (its mentions only); None for a skill or anything else."""
+    if snapshot is None:
+        return None
+    if is_manifest(snapshot):
+        return manifest_diagnostics
+    if is_instruction_file(session, snapshot):
+        return instruction_diagnostics
+    return None
 
 
 def _pushing(session: Session) -> bool:
@@ -54,6 +70,10 @@ def recheck_open_documents(session: Session, editor: EditorPort) -> None:
     if _pushing(session):
         for snapshot in session.skill_snapshots():
             document_changed(session, editor, snapshot.uri)
+        # Instruction files' mentions resolve against the skills, which changed.
+        for snapshot in list(session.documents):
+            if is_instruction_file(session, snapshot):
+                document_changed(session, editor, snapshot.uri)
     elif session.flags.diagnostic_refresh:
         editor.refresh_diagnostics()
     if session.flags.code_lens_refresh:
@@ -82,8 +102,9 @@ async def _check_until_current(session: Session, editor: EditorPort, uri: str) -
             if snapshot is not None and delay:
                 await asyncio.sleep(delay / 1000)
                 snapshot = session.documents.get(uri)
-            if snapshot is not None and is_manifest(snapshot):
-                items = await asyncio.to_thread(manifest_diagnostics, session, snapshot)
+            other = _other_check(session, snapshot)
+            if snapshot is not None and other is not None:
+                items = await asyncio.to_thread(other, session, snapshot)
                 if session.documents.get(uri) is snapshot:
                     editor.publish_diagnostics(
                         types.PublishDiagnosticsParams(
@@ -144,8 +165,9 @@ async def document_diagnostic(
 ) -> types.DocumentDiagnosticReport:
     uri = params.text_document.uri
     snapshot = session.snapshot(uri)
-    if snapshot is not None and is_manifest(snapshot):
-        items = await asyncio.to_thread(manifest_diagnostics, session, snapshot)
+    other = _other_check(session, snapshot)
+    if snapshot is not None and other is not None:
+        items = await asyncio.to_thread(other, session, snapshot)
         return types.RelatedFullDocumentDiagnosticReport(items=items)
     if snapshot is None or not session.is_skill(snapshot):
         return types.RelatedFullDocumentDiagnosticReport(items=[])

@@ -11,8 +11,15 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.editor_text.skill_md_hover import find_reference
+from skill_ls.server.instruction_diagnostics import (
+    caller_files,
+    is_instruction_file,
+    mention_definitions,
+    mention_under,
+)
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of, resolve_reference
+from skill_ls.server.rename_plan import name_value, skill_mentions
 from skill_ls.server.session import Session
 
 MAX_LINKS = 2000
@@ -48,12 +55,22 @@ def definition(
     session: Session, params: types.DefinitionParams
 ) -> list[types.Location] | list[types.LocationLink] | None:
     snapshot = session.snapshot(params.text_document.uri)
-    if snapshot is None or snapshot.path is None or not session.is_skill(snapshot):
+    if snapshot is None or snapshot.path is None:
         return None
-    pos = session.mapper.from_client(snapshot.index, params.position)
-    ref = find_reference(snapshot.parsed, pos)
+    skill = session.is_skill(snapshot)
+    if not skill and not is_instruction_file(session, snapshot):
+        return None
+    ref = None
+    if skill:
+        pos = session.mapper.from_client(snapshot.index, params.position)
+        ref = find_reference(snapshot.parsed, pos)
     if ref is None:
-        return None
+        # A mention of a skill: the SKILL.md each agent reading this file would load.
+        mention = mention_under(session, snapshot, params.position)
+        if mention is None:
+            return None
+        origin = session.mapper.to_client_range(snapshot.index, mention.range)
+        return _locations(session, mention_definitions(session, snapshot, mention), origin)
     path = resolve_reference(snapshot.path, ref.target)
     if path is None or not os.path.exists(path):
         return None
@@ -70,6 +87,24 @@ def definition(
     return [types.Location(uri=uri, range=_START)]
 
 
+def _locations(
+    session: Session, paths: list[str], origin: types.Range
+) -> list[types.Location] | list[types.LocationLink] | None:
+    if not paths:
+        return None
+    if session.flags.definition_links:
+        return [
+            types.LocationLink(
+                target_uri=_uri_for(session, path),
+                target_range=_START,
+                target_selection_range=_START,
+                origin_selection_range=origin,
+            )
+            for path in paths
+        ]
+    return [types.Location(uri=_uri_for(session, path), range=_START) for path in paths]
+
+
 @isolated()
 async def references(
     session: Session, params: types.ReferenceParams
@@ -82,6 +117,10 @@ async def references(
     path: str | None = snapshot.path
     if session.is_skill(snapshot):
         pos = session.mapper.from_client(snapshot.index, params.position)
+        value = name_value(snapshot.parsed)
+        if value is not None and value.value and value.range.contains(pos):
+            # From the skill's `name`: where it is called by name.
+            return await asyncio.to_thread(_callers, session, snapshot.path, value.value)
         ref = find_reference(snapshot.parsed, pos)
         path = resolve_reference(snapshot.path, ref.target) if ref is not None else None
     if path is None:
@@ -100,6 +139,21 @@ async def references(
                 range=session.mapper.to_client_range(line_index, mention.reference.range),
             )
         )
+    return locations
+
+
+def _callers(session: Session, skill_md: str, name: str) -> list[types.Location]:
+    """The mentions of the skill `name` in the files that may call it by name."""
+    locations = []
+    for path, mention in skill_mentions(caller_files(session, skill_md), session.text_of, name):
+        line_index = session.line_index_for(path)
+        if line_index is not None:
+            locations.append(
+                types.Location(
+                    uri=_uri_for(session, path),
+                    range=session.mapper.to_client_range(line_index, mention.range),
+                )
+            )
     return locations
 
 

@@ -18,12 +18,14 @@ from skill_ls.gathering import context_for_path
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import EditBuilder, request_failed
+from skill_ls.server.instruction_diagnostics import caller_files
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of
 from skill_ls.server.rename_plan import (
     FileEdit,
     RenamePlan,
     RenameRefused,
+    called_by_name_edits,
     folder_rename_edits,
     link_edit,
     name_value,
@@ -107,12 +109,13 @@ def plan_rename(
     assert snapshot.path is not None
     skill_md = snapshot.path
     flags = session.flags
+    own = mention_files(session, Path(skill_md))
     try:
         plan: RenamePlan = plan_name_rename(
             skill_md,
             value,
             new_name,
-            lambda: mention_files(session, Path(skill_md)),
+            lambda: own,
             session.text_of,
             move_folder=flags.document_changes and flags.rename_files,
         )
@@ -120,6 +123,13 @@ def plan_rename(
         raise request_failed(str(refused)) from None
     builder = EditBuilder(session)
     _add(builder, plan.edits)
+    old, new = value.value, new_name.strip()
+    if old and old != new:
+        # The skill called by name elsewhere: CLAUDE.md, AGENTS.md, command files, other
+        # skills' bodies (its own files and its siblings' were searched above).
+        searched = {os.path.normpath(str(path)) for path in own}
+        callers = [path for path in caller_files(session, skill_md) if path not in searched]
+        _add(builder, called_by_name_edits(callers, session.text_of, old, new))
     if plan.folder_move is not None:
         builder.rename(*plan.folder_move)
     return builder.build()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from skill_ls.diagnostics import Range
 from skill_ls.document import Reference, SkillDocument, parse_document
+from skill_ls.document.mentions import Mention, find_mentions
 from skill_ls.files import is_within
 from skill_ls.server.references import target_path
 from skill_ls.text import LineIndex
@@ -93,6 +94,33 @@ def mention_edits(files: Iterable[Path], text_of: TextOf, old: str, new: str) ->
             first_line = parse_document(text, str(path)).body_start_line
         edits.extend(FileEdit(str(path), rng, new) for rng in mention_ranges(text, old, first_line))
     return edits
+
+
+def skill_mentions(files: Iterable[str], text_of: TextOf, name: str) -> list[tuple[str, Mention]]:
+    """The mentions of the skill `name` (`/name`, `$name`, `/skill:name`; a plugin's skill
+    is mentioned by its plugin's name too, and is left alone) in `files`: the instruction
+    files and skill bodies that call it."""
+    found: list[tuple[str, Mention]] = []
+    for path in files:
+        text = text_of(path)
+        if text is None or len(text) > MAX_MENTION_BYTES or "\0" in text or name not in text:
+            continue
+        found.extend(
+            (path, mention)
+            for mention in find_mentions(text)
+            if mention.form != "plugin" and mention.name == name
+        )
+    return found
+
+
+def called_by_name_edits(
+    files: Iterable[str], text_of: TextOf, old: str, new: str
+) -> list[FileEdit]:
+    """The mentions of the skill `old` in `files` (`skill_mentions`) renamed to `new`."""
+    return [
+        FileEdit(path, mention.name_range, new)
+        for path, mention in skill_mentions(files, text_of, old)
+    ]
 
 
 def check_new_name(new_name: str) -> None:

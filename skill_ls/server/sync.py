@@ -10,16 +10,23 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from skill_ls.server.binding import bind
+from skill_ls.server.documents import Snapshot
 from skill_ls.server.events import DocumentChanged, DocumentClosed, FilesChanged
+from skill_ls.server.instruction_diagnostics import is_instruction_file
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest
 from skill_ls.server.session import Session
 
 
+def _other(session: Session, snapshot: Snapshot) -> bool:
+    """A checked document that is no skill: a manifest, a sidecar, an instruction file."""
+    return is_manifest(snapshot) or is_instruction_file(session, snapshot)
+
+
 @isolated()
 def did_open(session: Session, params: types.DidOpenTextDocumentParams) -> None:
     snapshot = session.documents.open(params.text_document)
-    if is_manifest(snapshot):
+    if _other(session, snapshot):
         session.events.publish(DocumentChanged(snapshot.uri))
     elif session.is_skill(snapshot):
         path = snapshot.path
@@ -32,7 +39,7 @@ def did_open(session: Session, params: types.DidOpenTextDocumentParams) -> None:
 @isolated()
 def did_change(session: Session, params: types.DidChangeTextDocumentParams) -> None:
     snapshot = session.documents.change(params, session.mapper)
-    if snapshot is not None and (session.is_skill(snapshot) or is_manifest(snapshot)):
+    if snapshot is not None and (session.is_skill(snapshot) or _other(session, snapshot)):
         session.events.publish(DocumentChanged(snapshot.uri))
 
 
@@ -44,7 +51,7 @@ def did_save(session: Session, params: types.DidSaveTextDocumentParams) -> None:
     # A saved file may be new on disk; clients that watch files tell us themselves.
     if not session.flags.watched_files_dynamic:
         session.events.publish(FilesChanged((snapshot.path,)))
-    elif session.is_skill(snapshot) or is_manifest(snapshot):
+    elif session.is_skill(snapshot) or _other(session, snapshot):
         session.events.publish(DocumentChanged(snapshot.uri))
 
 
@@ -53,7 +60,7 @@ def did_close(session: Session, params: types.DidCloseTextDocumentParams) -> Non
     snapshot = session.documents.close(params.text_document.uri)
     if snapshot is not None:
         skill = session.is_skill(snapshot)
-        checked = skill or is_manifest(snapshot)
+        checked = skill or _other(session, snapshot)
         session.events.publish(DocumentClosed(snapshot.uri, snapshot.path, skill, checked))
 
 

@@ -12,6 +12,7 @@ from collections import defaultdict
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.diagnostics import Diagnostic, Range, Related, Severity
+from skill_ls.document.loading import decode_skill_text, read_skill_bytes
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.registry import Rule
 from skill_ls.rules.reporter import Reporter
@@ -29,6 +30,7 @@ from skill_ls.workspace.budget_findings import listing_budgets
 from skill_ls.workspace.competing import report_competing
 from skill_ls.workspace.index_queries import IndexQueries
 from skill_ls.workspace.index_records import Status
+from skill_ls.workspace.mentions import mention_findings
 from skill_ls.workspace.overlap import OverlapIndex
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
 
@@ -62,9 +64,21 @@ def for_skill(
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
     listing_budgets(index, real, reporter)
+    _mentions(index, real, reporter)
     if matcher is not None:
         report_suppressions(matcher, reporter, cross=True)
     return sorted(reporter.found, key=lambda d: (d.range.start, d.code, d.message))
+
+
+def _mentions(index: IndexQueries, real: str, reporter: Reporter) -> None:
+    """SKL701 for the mentions of other skills in this skill's body."""
+    text = index.buffer_text(real)
+    if text is None:
+        try:
+            text = decode_skill_text(read_skill_bytes(real))[0]
+        except OSError:
+            return
+    mention_findings(index, real, text, reporter)
 
 
 def _clashes(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:

@@ -27,6 +27,7 @@ from skill_ls.workspace import findings
 from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
 from skill_ls.workspace.index_queries import DiscoveryState, IndexQueries
 from skill_ls.workspace.index_records import ScanReport, SkillFacts
+from skill_ls.workspace.mentions import mention_findings
 from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.overlap import OverlapIndex, listed_texts
 from skill_ls.workspace.precedence import Candidate
@@ -69,6 +70,13 @@ class WorkspaceIndex(IndexQueries):
                 return []
             self._overlaps.refresh(self._state.locations)
             return findings.for_skill(self, real, self._overlaps)
+
+    def mention_diagnostics(self, path: str | Path, text: str) -> list[Diagnostic]:
+        """SKL701 for a file agents read as instructions (CLAUDE.md, AGENTS.md, a command
+        file), whose content is `text`: its mentions of skills no target agent reading it
+        resolves. Nothing for a file no target agent reads so."""
+        with self._lock:
+            return mention_findings(self, str(path), text)
 
     # --- keeping it up to date ---------------------------------------------------------
 

@@ -12,7 +12,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
-from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
+from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -198,4 +198,14 @@ CLIENT = Client(
     ),
     mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.332")),
     install=AgentInstall(("claude",), "@anthropic-ai/claude-code"),
+    # Memory files (read from the working folder and each one above it; a nested one when
+    # files below it are read) and project commands, whose body becomes the prompt.
+    mention_files=MentionFiles(
+        ("**/CLAUDE.md", "**/.claude/CLAUDE.md", "**/CLAUDE.local.md", ".claude/commands/**/*.md"),
+        Provenance(
+            "cited",
+            "https://docs.claude.com/en/docs/claude-code/memory and "
+            "https://docs.claude.com/en/docs/claude-code/slash-commands",
+        ),
+    ),
 )

@@ -12,7 +12,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION, Listing
 from skill_ls.clients.markup_facts import shown_as_written
-from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
+from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -128,4 +128,9 @@ CLIENT = Client(
     markup=shown_as_written("Codex 0.171.0", whole_file=True),
     mentions=MentionFacts(frozenset({"dollar"}), observed_in_probe("Codex 0.171.0")),
     install=AgentInstall(("codex",), "@openai/codex"),
+    # Project instructions, from the project's root down to the working folder.
+    mention_files=MentionFiles(
+        ("**/AGENTS.md", "**/AGENTS.override.md"),
+        Provenance("cited", "https://developers.openai.com/codex/guides/agents-md"),
+    ),
 )

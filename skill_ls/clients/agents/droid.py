@@ -11,7 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
-from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
+from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -100,4 +100,14 @@ CLIENT = Client(
     markup=shown_as_written("Factory Droid 0.225.2"),
     mentions=MentionFacts(frozenset({"slash"}), observed_in_probe("Factory Droid 0.225.2")),
     install=AgentInstall(("droid",), "@factory/cli", observed_package_version="0.225.1"),
+    # AGENTS.md (the root's, nested ones, `.factory/AGENTS.md`) and custom commands, found
+    # recursively below `.factory/commands`, whose body seeds the next turn.
+    mention_files=MentionFiles(
+        ("**/AGENTS.md", ".factory/commands/**/*.md"),
+        Provenance(
+            "cited",
+            "https://docs.factory.ai/cli/configuration/agents-md and "
+            "https://docs.factory.ai/cli/configuration/custom-slash-commands",
+        ),
+    ),
 )

@@ -11,7 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
-from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
+from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -84,4 +84,10 @@ CLIENT = Client(
     markup=shown_as_written("pi 0.73.1", whole_file=True),
     mentions=MentionFacts(frozenset({"skill-prefix"}), observed_in_probe("pi 0.73.1")),
     install=AgentInstall(("pi",), "@mariozechner/pi-coding-agent"),
+    # The context file of each folder from the working one up (the first of AGENTS.md,
+    # CLAUDE.md there).
+    mention_files=MentionFiles(
+        ("**/AGENTS.md", "**/CLAUDE.md"),
+        Provenance("cited", "dist/core/resource-loader.js (pi 0.73.1's package)"),
+    ),
 )

@@ -11,7 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
-from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
+from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -94,4 +94,11 @@ CLIENT = Client(
     markup=shown_as_written("Qwen Code 0.24.4"),
     mentions=MentionFacts(frozenset({"slash"}), observed_in_probe("Qwen Code 0.24.4")),
     install=AgentInstall(("qwen",), "@qwen-code/qwen-code"),
+    # Its context file names by default (`currentMemoryFilename`).
+    mention_files=MentionFiles(
+        ("**/QWEN.md", "**/AGENTS.md"),
+        Provenance(
+            "cited", "packages/core/src/utils/memory-constants.ts (Qwen Code 0.24.4's bundle)"
+        ),
+    ),
 )

@@ -12,6 +12,7 @@ from skill_ls.server.rename_plan import (
     FileEdit,
     RenamePlan,
     RenameRefused,
+    called_by_name_edits,
     folder_rename_edits,
     link_edit,
     mention_ranges,
@@ -124,3 +125,19 @@ def test_links_follow_a_moved_file(tmp_path: Path) -> None:
     assert moved == FileEdit(str(skill_md), ref.range, "./guides/g.md")
     # The skill and the file move together: the relative link still holds.
     assert link_edit(str(skill_md), ref, str(folder), str(tmp_path / "pdf-2")) is None
+
+
+def test_called_by_name_edits_rename_the_name_in_each_form() -> None:
+    texts = {
+        "CLAUDE.md": "Run /deploy, `/deploy now`, /deploys and /acme:deploy.\n",
+        "AGENTS.md": "---\nx: /deploy\n---\n$deploy or /skill:deploy\n```\n/deploy\n```\n",
+        "NONE.md": "nothing here\n",
+    }
+    edits = called_by_name_edits(texts, texts.get, "deploy", "ship")
+    assert edits == [
+        FileEdit("CLAUDE.md", span(0, 5, 11), "ship"),
+        FileEdit("CLAUDE.md", span(0, 15, 21), "ship"),
+        # Not `/deploys` (another name) nor a plugin's skill, nor the frontmatter or code.
+        FileEdit("AGENTS.md", span(3, 1, 7), "ship"),
+        FileEdit("AGENTS.md", span(3, 18, 24), "ship"),
+    ]

@@ -1,0 +1,134 @@
+"""Mentions of skills in the files agents read as instructions, checked against what each
+target agent resolves in the workspace (SKL701, `rules.mentions`): which agents read a
+file (`Client.mention_files`, or every agent for a skill's body), and the names in each
+agent's view (its built-ins and plugin skills included)."""
+
+from __future__ import annotations
+
+import os
+import weakref
+from collections.abc import Sequence
+
+from skill_ls.clients.mention_forms import SKILL_BODIES
+from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
+from skill_ls.diagnostics import Diagnostic
+from skill_ls.document.mentions import Mention, find_mentions
+from skill_ls.rules.context import CheckContext
+from skill_ls.rules.mentions import AgentNames, check_mentions
+from skill_ls.rules.reporter import Reporter
+from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_records import LoadedSkill
+from skill_ls.workspace.installed_bundles import installed_view
+
+
+def readers(index: IndexQueries, path: str) -> list[Client]:
+    """The target agents that read the file at `path` as instructions and honour some
+    mention form: a SKILL.md's body every one of them, another file as each agent's
+    `mention_files` say, relative to a workspace folder holding it (or to its own folder,
+    when it is in none)."""
+    clients = [CLIENTS_BY_ID[cid] for cid in index.audience if cid in CLIENTS_BY_ID]
+    honouring = [c for c in clients if c.mentions is not None and c.mentions.forms]
+    if os.path.basename(path) == SKILL_BODIES:
+        return honouring
+    relatives = relative_paths(index.folders, path)
+    return [c for c in honouring if reads(c, relatives)]
+
+
+def reads(client: Client, relatives: list[str]) -> bool:
+    files = client.mention_files
+    return files is not None and any(files.matches(relative) for relative in relatives)
+
+
+def read_as_instructions(folders: Sequence[str], path: str) -> bool:
+    """Whether some agent (target or not) reads the file at `path` as instructions."""
+    relatives = relative_paths(folders, path)
+    return any(reads(client, relatives) for client in CLIENTS)
+
+
+def instruction_patterns() -> list[str]:
+    """Every agent's instruction file patterns (`Client.mention_files`), once each."""
+    found: dict[str, None] = {}
+    for client in CLIENTS:
+        if client.mention_files is not None:
+            found.update(dict.fromkeys(client.mention_files.patterns))
+    return list(found)
+
+
+def relative_paths(folders: Sequence[str], path: str) -> list[str]:
+    """`path` relative to each of `folders` holding it; its name alone when none does."""
+    absolute = os.path.normpath(os.path.abspath(path))
+    found = [
+        os.path.relpath(absolute, folder).replace(os.sep, "/")
+        for folder in folders
+        if absolute.startswith(folder.rstrip(os.sep) + os.sep)
+    ]
+    return found or [os.path.basename(absolute)]
+
+
+def agent_names(index: IndexQueries, client: Client) -> AgentNames:
+    """Every name `client` resolves a mention by: its view's keys and the names it also
+    accepts on activation (`LoadedSkill.display_name`), the skills of the bundles it
+    installs (`plugin:name`) included. Kept while the client's view is the same."""
+    view = index.view(client.id)
+    cached = _NAMES.setdefault(index, {}).get(client.id)
+    if cached is not None and cached[0] is view:
+        return cached[1]
+    found: set[str] = set()
+    for skill in _with_bundles(index, client, view):
+        found.add(skill.name)
+        if skill.display_name:
+            found.add(skill.display_name)
+    names = AgentNames(client, frozenset(found))
+    _NAMES[index][client.id] = (view, names)
+    return names
+
+
+def _with_bundles(
+    index: IndexQueries, client: Client, view: tuple[LoadedSkill, ...]
+) -> tuple[LoadedSkill, ...]:
+    if not client.bundles:
+        return view
+    return installed_view(client, view, index.folders, index.environment)
+
+
+# Per index, per client: the view the names were read from, and the names.
+_Cached = dict[str, tuple[tuple[LoadedSkill, ...], AgentNames]]
+_NAMES: weakref.WeakKeyDictionary[IndexQueries, _Cached] = weakref.WeakKeyDictionary()
+
+
+def mention_findings(
+    index: IndexQueries, path: str, text: str, reporter: Reporter | None = None
+) -> list[Diagnostic]:
+    """SKL701 for the mentions in `text`, the content of the file at `path`: those the
+    agents reading it honour and do not resolve. Reported to `reporter` when given (the
+    cross-skill findings' own), else to one judged by the file's settings."""
+    agents = readers(index, path)
+    if not agents:
+        return []
+    mentions: list[Mention] = find_mentions(text)
+    if not mentions:
+        return []
+    own = reporter or Reporter(CheckContext(settings=index.settings.for_path(path)))
+    check_mentions(mentions, [agent_names(index, client) for client in agents], own)
+    return [] if reporter is not None else sorted(own.found, key=_order)
+
+
+def _order(diagnostic: Diagnostic) -> tuple[object, ...]:
+    return (diagnostic.range.start, diagnostic.code, diagnostic.message)
+
+
+def mention_targets(
+    index: IndexQueries, path: str, mention: Mention
+) -> list[tuple[str, list[Client]]]:
+    """The SKILL.md files the agents reading the file at `path` load for `mention` (those
+    honouring its form), each with those agents, in the audience's order; a built-in whose
+    file is not on this machine has none."""
+    targets: dict[str, list[Client]] = {}
+    for client in readers(index, path):
+        if client.mentions is None or mention.form not in client.mentions.forms:
+            continue
+        for skill in _with_bundles(index, client, index.view(client.id)):
+            if mention.key in (skill.name, skill.display_name) and os.path.isfile(skill.path):
+                targets.setdefault(skill.path, []).append(client)
+                break
+    return list(targets.items())

@@ -1,0 +1,86 @@
+"""`skill-ls check` on the files agents read as instructions (CLAUDE.md, AGENTS.md, command
+files): their mentions of skills are checked against the project's skills (SKL701), and
+nothing else is reported on them. Over tests/fixtures/workspaces/mentions, copied."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from tests.cli.support import run_cli
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "workspaces" / "mentions"
+
+
+def project(tmp_path: Path) -> Path:
+    root = tmp_path.resolve() / "proj"
+    shutil.copytree(FIXTURE, root)
+    (root / ".git").mkdir()
+    (tmp_path / "home").mkdir()
+    return root
+
+
+def check(root: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    result = run_cli(
+        "check", "--no-cache", "--format", "json", *args, cwd=root, home=root.parent / "home"
+    )
+    assert result.stderr == ""
+    return result.returncode, json.loads(result.stdout)
+
+
+def found(report: dict[str, Any]) -> list[tuple[str, str, int, str]]:
+    return [
+        (d["path"], d["code"], d["range"]["start"]["line"], d["message"])
+        for d in report["diagnostics"]
+    ]
+
+
+TYPO = (
+    ".claude/commands/release.md",
+    "SKL701",
+    4,
+    "'/deplyo' calls no skill Claude Code knows; did you mean '/deploy'?",
+)
+
+
+def test_instruction_files_and_a_command_folder(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    code, report = check(
+        root, "--client", "claude-code,codex", "CLAUDE.md", "AGENTS.md", ".claude/commands"
+    )
+    assert code == 1
+    assert report["summary"]["files"] == 3
+    assert found(report) == [TYPO]
+    (diagnostic,) = report["diagnostics"]
+    assert [fix["title"] for fix in diagnostic["fixes"]] == ["Change to '/deploy'"]
+
+
+def test_a_folder_checks_its_skills_and_its_instruction_files(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    code, report = check(root, "--client", "claude-code,codex", ".")
+    assert code == 1
+    # Two skills and three instruction files; the typo is the one finding.
+    assert report["summary"]["files"] == 5
+    assert found(report) == [TYPO]
+
+
+def test_only_the_agents_that_read_a_file_judge_it(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    # Codex does not read .claude/commands: nothing to report, and no "no SKILL.md" error.
+    code, report = check(root, "--client", "codex", ".claude/commands")
+    assert (code, found(report)) == (0, [])
+    # Codex reads AGENTS.md, where `$pdf-tool` is in a code block and `$pdf-tools` resolves;
+    # a typo outside the block is reported.
+    (root / "AGENTS.md").write_text("Use $pdf-tool for reports.\n")
+    code, report = check(root, "--client", "codex", "AGENTS.md")
+    assert code == 1
+    assert found(report) == [
+        (
+            "AGENTS.md",
+            "SKL701",
+            0,
+            "'$pdf-tool' calls no skill OpenAI Codex knows; did you mean '$pdf-tools'?",
+        )
+    ]

@@ -1,0 +1,183 @@
+"""Mentions of skills in the editor: a CLAUDE.md or command file gets its SKL701 findings
+and no other skill-ls finding, pushed or pulled; go to definition from a mention leads to
+the SKILL.md the agent would load. Over tests/fixtures/workspaces/mentions, copied."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from .support import (
+    RecordingClient,
+    diagnostics_for,
+    fresh_server,
+    open_doc,
+    position_of,
+    replace_all,
+    scanned,
+)
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "workspaces" / "mentions"
+SETTINGS = {"targetClients": ["claude-code", "codex"]}
+
+
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    shutil.copytree(FIXTURE, root)
+    return root
+
+
+def shown(diagnostics: list[types.Diagnostic]) -> list[tuple[str, int, int, str]]:
+    return [
+        (str(d.code), d.range.start.line, d.range.start.character, d.message) for d in diagnostics
+    ]
+
+
+@pytest.mark.parametrize("profile", ["vscode", "minimal"])
+async def test_a_command_file_shows_its_typo_only(profile: str, tmp_path: Path) -> None:
+    root = project(tmp_path)
+    command = root / ".claude" / "commands" / "release.md"
+    async with fresh_server(profile, root, settings=SETTINGS) as client:
+        await scanned(client)
+        uri = open_doc(client, command)
+        assert shown(await diagnostics_for(client, uri)) == [
+            ("SKL701", 4, 26, "'/deplyo' calls no skill Claude Code knows; did you mean '/deploy'?")
+        ]
+        # A CLAUDE.md with no frontmatter, no name, no description: no other finding.
+        claude = open_doc(client, root / "CLAUDE.md")
+        assert await diagnostics_for(client, claude) == []
+        # Edited to a typo, then fixed.
+        replace_all(client, claude, "Ship with /deploi.\n", 2)
+        assert [d.message for d in await diagnostics_for(client, claude, 2)] == [
+            "'/deploi' calls no skill Claude Code knows; did you mean '/deploy'?"
+        ]
+        replace_all(client, claude, "Ship with /deploy.\n", 3)
+        assert await diagnostics_for(client, claude, 3) == []
+
+
+async def test_a_file_no_agent_reads_gets_nothing(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    notes = root / "NOTES.md"
+    notes.write_text("Ship with /deplyo.\n", encoding="utf-8")
+    async with fresh_server("vscode", root, settings=SETTINGS) as client:
+        await scanned(client)
+        report = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(
+                text_document=types.TextDocumentIdentifier(uri=open_doc(client, notes))
+            )
+        )
+        assert isinstance(report, types.RelatedFullDocumentDiagnosticReport)
+        assert list(report.items) == []
+
+
+async def definition(client: RecordingClient, uri: str, position: types.Position) -> list[str]:
+    result = await client.text_document_definition_async(
+        types.DefinitionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position
+        )
+    )
+    if result is None:
+        return []
+    assert isinstance(result, list)
+    return [
+        item.target_uri if isinstance(item, types.LocationLink) else item.uri
+        for item in result
+        if isinstance(item, types.LocationLink | types.Location)
+    ]
+
+
+@pytest.mark.parametrize("profile", ["vscode", "minimal"])
+async def test_definition_of_a_mention(profile: str, tmp_path: Path) -> None:
+    root = project(tmp_path)
+    deploy = root / ".claude" / "skills" / "deploy" / "SKILL.md"
+    tools = root / ".agents" / "skills" / "pdf-tools" / "SKILL.md"
+    async with fresh_server(profile, root, settings=SETTINGS) as client:
+        await scanned(client)
+        text = (root / "CLAUDE.md").read_text(encoding="utf-8")
+        claude = open_doc(client, root / "CLAUDE.md")
+        # Inside `/deploy staging` (an inline code span that opens with the mention).
+        assert await definition(client, claude, position_of(text, "/deploy", 3)) == [
+            deploy.as_uri()
+        ]
+        # `/help` is no skill; `/usr/bin` is a path in a code block.
+        assert await definition(client, claude, position_of(text, "/help", 2)) == []
+        assert await definition(client, claude, position_of(text, "/usr", 2)) == []
+        # From a skill's body: `$pdf-tools` is the skill Codex loads.
+        body = deploy.read_text(encoding="utf-8")
+        skill = open_doc(client, deploy)
+        assert await definition(client, skill, position_of(body, "$pdf-tools", 4)) == [
+            tools.as_uri()
+        ]
+
+
+def callers(root: Path) -> dict[str, str]:
+    """The fixture with `deploy` called by name in AGENTS.md and another skill's body."""
+    agents = root / "AGENTS.md"
+    agents.write_text(agents.read_text(encoding="utf-8") + "Ship with $deploy.\n", "utf-8")
+    tools = root / ".agents" / "skills" / "pdf-tools" / "SKILL.md"
+    tools.write_text(tools.read_text(encoding="utf-8") + "Then /skill:deploy it.\n", "utf-8")
+    return {
+        path.as_uri(): path.read_text(encoding="utf-8")
+        for path in (root / "CLAUDE.md", agents, tools)
+    }
+
+
+def spots(texts: dict[str, str], uri: str, needle: str, offset: int) -> tuple[str, int, int]:
+    at = position_of(texts[uri], needle, offset)
+    return (uri, at.line, at.character)
+
+
+def renamed(texts: dict[str, str], uri: str, needle: str, offset: int) -> tuple[int, int, str]:
+    at = position_of(texts[uri], needle, offset)
+    return (at.line, at.character, "ship")
+
+
+async def test_references_and_rename_from_the_name(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    texts = callers(root)
+    claude, agents, tools = texts
+    deploy = root / ".claude" / "skills" / "deploy" / "SKILL.md"
+    text = deploy.read_text(encoding="utf-8")
+    async with fresh_server("vscode", root, settings=SETTINGS) as client:
+        await scanned(client)
+        uri = open_doc(client, deploy)
+        document = types.TextDocumentIdentifier(uri=uri)
+        at_name = position_of(text, "deploy")
+        found = await client.text_document_references_async(
+            types.ReferenceParams(
+                text_document=document,
+                position=at_name,
+                context=types.ReferenceContext(include_declaration=False),
+            )
+        )
+        assert found is not None
+        assert sorted(
+            (loc.uri, loc.range.start.line, loc.range.start.character) for loc in found
+        ) == sorted(
+            [
+                spots(texts, claude, "/deploy", 0),
+                spots(texts, agents, "$deploy", 0),
+                spots(texts, tools, "/skill:deploy", 0),
+            ]
+        )
+        edit = await client.text_document_rename_async(
+            types.RenameParams(text_document=document, position=at_name, new_name="ship")
+        )
+        assert edit is not None
+        changed: dict[str, list[tuple[int, int, str]]] = {}
+        for change in edit.document_changes or []:
+            if isinstance(change, types.TextDocumentEdit):
+                changed.setdefault(change.text_document.uri, []).extend(
+                    (e.range.start.line, e.range.start.character, e.new_text)
+                    for e in change.edits
+                    if isinstance(e, types.TextEdit)
+                )
+        # The name in each mention, not its sigil or prefix; the typo `/deplyo` is left.
+        assert {u: sorted(e) for u, e in changed.items() if u != uri} == {
+            claude: [renamed(texts, claude, "/deploy", 1)],
+            agents: [renamed(texts, agents, "$deploy", 1)],
+            tools: [renamed(texts, tools, "/skill:deploy", 7)],
+        }
