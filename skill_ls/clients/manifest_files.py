@@ -33,7 +33,24 @@ def manifest_patterns() -> list[str]:
     return [f"**/{path}" for path in (*manifest_paths(), SIDECAR_PATH)]
 
 
+def instruction_patterns() -> list[str]:
+    """The files some agent reads as instructions (`Client.mention_files`), as glob patterns
+    at any depth, once each, sorted: an editor sends them to the server for their mentions
+    of skills (and nothing else is checked there)."""
+    found = {
+        pattern if pattern.startswith("**/") else f"**/{pattern}"
+        for client in CLIENTS
+        if client.mention_files is not None
+        for pattern in client.mention_files.patterns
+    }
+    return sorted(found)
+
+
 def manifest_files_json() -> str:
     """The text of skill_ls/data/manifest_files.json."""
-    data = {"generatedBy": GENERATED_BY, "patterns": manifest_patterns()}
+    data = {
+        "generatedBy": GENERATED_BY,
+        "patterns": manifest_patterns(),
+        "instructionPatterns": instruction_patterns(),
+    }
     return json.dumps(data, indent=2) + "\n"

@@ -38,6 +38,9 @@ HIDDEN_CODES = {"SKL104", "SKL106", "SKL403"}
 # A Claude Code plugin manifest whose `name` has a space, copied into the workspace at MANIFEST.
 MANIFEST_FIXTURE = FIXTURES / "plugin" / ".claude-plugin" / "plugin.json"
 MANIFEST = "e2e-plugin/.claude-plugin/plugin.json"
+# A CLAUDE.md calling `/deplyo` (the workspace has a skill `deploy`), copied in at INSTRUCTION.
+INSTRUCTION_FIXTURE = FIXTURES / "instructions" / "CLAUDE.md"
+INSTRUCTION = "CLAUDE.md"
 SEVERITIES = {"error": 0, "warning": 1, "info": 2, "hint": 3}  # vscode.DiagnosticSeverity
 
 # A repository the user does not trust: its .vscode/settings.json sets skillLs.docsUrl to a
@@ -73,6 +76,9 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "--manifest-fixture", str(MANIFEST_FIXTURE),
         "--manifest", MANIFEST,
         "--expect-manifest-code", "SKL602",
+        "--instruction-fixture", str(INSTRUCTION_FIXTURE),
+        "--instruction", INSTRUCTION,
+        "--expect-instruction-code", "SKL701",
     ]
     # fmt: on
     if os.environ.get("SKILL_LS_SCREENSHOTS"):
@@ -135,13 +141,39 @@ def test_diagnostics_completion_and_previews_in_vscode(
 
     check_skills_view(summary)
     check_manifest(summary)
+    check_instruction_file(summary)
     check_crashes(summary)
     assert summary["server"] == "running"
     assert summary["status"]["text"].startswith("Skill LS: "), summary["status"]
     assert summary["status"]["severity"] == "information"
-    shots = ("1-diagnostics", "1b-code-lens", "2-completion", "3-catalog-preview", "7b-manifest")
+    shots = (
+        "1-diagnostics",
+        "1b-code-lens",
+        "2-completion",
+        "3-catalog-preview",
+        "7b-manifest",
+        "7c-instruction",
+    )
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
+
+
+def check_instruction_file(summary: dict[str, Any]) -> None:
+    """A CLAUDE.md is sent to the server by its path: it stays Markdown (VS Code's own outline
+    of it still answers) and gets its mention finding, and no other finding of ours."""
+    editor = summary["instructionEditor"]
+    assert editor["uri"].endswith(f"/{INSTRUCTION}"), editor
+    assert editor["language"] == "markdown", editor
+    # The top-level symbols (the one H1; its sections are its children), however the Markdown
+    # extension marks a heading's level in a name.
+    assert [name.lstrip("# ") for name in editor["symbols"]] == ["Working in this repository"]
+    ours = [d for d in summary["instructionDiagnostics"] if d["source"] == "skill-ls"]
+    codes = [d["code"]["value"] if isinstance(d["code"], dict) else d["code"] for d in ours]
+    assert codes == ["SKL701"], ours
+    [finding] = ours
+    assert "'/deplyo'" in finding["message"] and "'/deploy'" in finding["message"], finding
+    assert finding["range"] == [4, 4, 4, 11], finding
+    assert "SKL701" in summary["instructionProblemsText"]
 
 
 def test_untrusted_repository_in_vscode(node: str, tools: dict[str, str], vsix: Path) -> None:

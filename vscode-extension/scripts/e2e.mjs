@@ -7,6 +7,7 @@
 //        [--expect-code SKL] [--expect-completion a,b,c] [--expect-problems "text|text"]
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
+//        [--instruction-fixture FILE --instruction REL/CLAUDE.md --expect-instruction-code SKL701]
 //        [--scenario trust]
 //        [--scenario files --files "A/SKILL.md|B/SKILL.md" --expect-codes "SKL301|SKL205" [--suppress A/SKILL.md:SKL301]]
 //
@@ -15,7 +16,8 @@
 // frontmatter, runs "Skill: Preview Catalog" and "Skill: Preview Activation", edits the
 // description and waits for the preview to follow, opens the Skills view (both groupings, and a
 // skill created on disk appears), opens a plugin manifest (with --manifest: FILE is copied there
-// in the workspace first) and waits for its finding, then kills the server with SIGKILL: once (it must come back
+// in the workspace first) and waits for its finding, opens an instruction file (with
+// --instruction: a CLAUDE.md copied in likewise) and waits for its mention finding, then kills the server with SIGKILL: once (it must come back
 // with its diagnostics) and then until the extension gives up (a message with a button to the
 // output). Screenshots and logs go to the artifacts folder; with --screenshots, the pictures the
 // READMEs show are also written there. Prints a JSON summary; exits 1 with the reason when a
@@ -253,6 +255,10 @@ async function main() {
   if (args.manifest) {
     mkdirSync(dirname(join(workspace, args.manifest)), { recursive: true });
     cpSync(resolve(args.manifestFixture), join(workspace, args.manifest));
+  }
+  if (args.instruction) {
+    mkdirSync(dirname(join(workspace, args.instruction)), { recursive: true });
+    cpSync(resolve(args.instructionFixture), join(workspace, args.instruction));
   }
   const expected = frontmatter(readFileSync(skillFile, "utf8"));
   mkdirSync(join(dataDir, "User"), { recursive: true });
@@ -709,6 +715,48 @@ async function main() {
         .map((d) => (typeof d.code === "object" ? d.code.value : d.code))
         .sort();
       mark("manifest");
+    }
+
+    // An instruction file (a CLAUDE.md): selected by its path, it stays Markdown (VS Code's own
+    // outline still answers) and gets only its mentions' findings.
+    if (args.instruction) {
+      await page.keyboard.press("F1");
+      const quickOpen = page.locator(".quick-input-widget input");
+      await quickOpen.waitFor();
+      await quickOpen.fill(args.instruction);
+      const found = page.locator(".quick-input-widget .monaco-list-row", { hasText: basename(args.instruction) }).first();
+      await found.waitFor({ timeout: 15000 });
+      await found.click();
+      await page.locator(".tab.active", { hasText: basename(args.instruction) }).waitFor({ timeout: 15000 });
+      await showProblemsOf(args.instruction);
+      summary.instructionProblemsText = await waitFor(
+        "the instruction file's finding in the Problems panel",
+        async () => {
+          const text = await markers.innerText();
+          return text.includes(basename(args.instruction)) && text.includes(args.expectInstructionCode) ? text : undefined;
+        },
+        60000,
+        500,
+      );
+      await shot("7c-instruction");
+      const withInstruction = await waitFor(
+        "the instruction file's outline",
+        async () => {
+          const state = await dump();
+          return state.activeSymbols?.length ? state : undefined;
+        },
+        20000,
+        500,
+      );
+      summary.instructionEditor = {
+        uri: withInstruction.activeEditor,
+        language: withInstruction.activeLanguage,
+        symbols: withInstruction.activeSymbols,
+      };
+      summary.instructionDiagnostics = withInstruction.diagnostics
+        .filter((d) => d.uri.endsWith(`/${args.instruction}`))
+        .flatMap((d) => d.diagnostics);
+      mark("instruction");
     }
 
     // kill -9 the server: the extension starts a new one and the diagnostics come back.

@@ -34,7 +34,7 @@ test("skillLs.server.path runs `<path> serve` without our PYTHONPATH", () => {
   assert.equal(options.options.env.HOME, "/h");
 });
 
-test("document selector: the skill language, any SKILL.md file, and the manifests by path (any language)", () => {
+test("document selector: the skill language, any SKILL.md file, the manifests and the instruction files by path (any language)", () => {
   const { world, load } = fresh();
   const { createClient } = load("common/server");
   const client = createClient(
@@ -54,7 +54,18 @@ test("document selector: the skill language, any SKILL.md file, and the manifest
     { scheme: "file", pattern: "**/.cursor-plugin/plugin.json" },
     { scheme: "file", pattern: "**/gemini-extension.json" },
     { scheme: "file", pattern: "**/agents/openai.yaml" },
+    { scheme: "file", pattern: "**/.claude/CLAUDE.md" },
+    { scheme: "file", pattern: "**/.claude/commands/**/*.md" },
+    { scheme: "file", pattern: "**/.factory/commands/**/*.md" },
+    { scheme: "file", pattern: "**/AGENTS.md" },
+    { scheme: "file", pattern: "**/AGENTS.override.md" },
+    { scheme: "file", pattern: "**/CLAUDE.local.md" },
+    { scheme: "file", pattern: "**/CLAUDE.md" },
+    { scheme: "file", pattern: "**/QWEN.md" },
   ]);
+  // No other Markdown file: a README or a doc page is none of the server's business.
+  const patterns = client.clientOptions.documentSelector.map((entry) => entry.pattern ?? "");
+  assert.ok(!patterns.includes("**/*.md"));
   assert.equal(client.clientOptions.synchronize.configurationSection, "skillLs");
 });
 
@@ -189,5 +200,16 @@ test("isManifestPath: a manifest's path at any depth, nothing beside it", () => 
     "/w/.claude/skills/x/SKILL.md",
   ]) {
     assert.equal(isManifestPath(p), false, p);
+  }
+});
+
+test("instruction files are recognised by path, other Markdown files are not", () => {
+  const { load } = fresh();
+  const { isInstructionPath } = load("common/constants");
+  for (const path of ["/w/CLAUDE.md", "/w/pkg/AGENTS.md", "/w/.claude/commands/ship.md", "/w/.claude/commands/a/b.md"]) {
+    assert.ok(isInstructionPath(path), path);
+  }
+  for (const path of ["/w/README.md", "/w/NOTCLAUDE.md", "/w/.claude/commands.md", "/w/docs/commands/x.md", "/w/SKILL.md"]) {
+    assert.ok(!isInstructionPath(path), path);
   }
 });

@@ -10,10 +10,12 @@ from pathlib import Path
 
 from skill_ls.clients.manifest_files import (
     GENERATED_BY,
+    instruction_patterns,
     manifest_files_json,
     manifest_paths,
     manifest_patterns,
 )
+from skill_ls.clients.table import CLIENTS
 from skill_ls.rules.manifests import manifest_kind
 
 REPO = Path(__file__).resolve().parents[3]
@@ -69,3 +71,16 @@ def test_the_regenerating_command_prints_the_data_file() -> None:
     result = subprocess.run(run, cwd=REPO, capture_output=True, text=True, check=True, timeout=60)
     assert result.stdout == manifest_files_json()
     assert result.stderr == ""
+
+
+def test_every_file_an_agent_reads_as_instructions_is_selected_at_any_depth() -> None:
+    patterns = instruction_patterns()
+    assert patterns == sorted(set(patterns))
+    assert all(pattern.startswith("**/") for pattern in patterns)
+    for client in CLIENTS:
+        if client.mention_files is None:
+            continue
+        for pattern in client.mention_files.patterns:
+            assert pattern in patterns or f"**/{pattern}" in patterns, (client.id, pattern)
+    # What the extension's document selector gets (it claims no other Markdown file).
+    assert {"**/CLAUDE.md", "**/AGENTS.md", "**/.claude/commands/**/*.md"} <= set(patterns)

@@ -1,6 +1,6 @@
 /** Ids and names shared by the extension's modules. The server's own command ids live in
  * ServerCommands: the language client registers those itself, so we never do. */
-import { MANIFEST_PATTERNS } from "./manifestPatterns.generated";
+import { INSTRUCTION_PATTERNS, MANIFEST_PATTERNS } from "./manifestPatterns.generated";
 
 export const CLIENT_ID = "skillLs";
 export const CLIENT_NAME = "Skill LS";
@@ -15,12 +15,27 @@ export const SKILL_SELECTOR = [{ language: "skill" }, { scheme: "file", pattern:
  * table and the sidecar's field table (see manifestPatterns.generated.ts). */
 export const MANIFEST_SELECTOR = MANIFEST_PATTERNS.map((pattern) => ({ scheme: "file", pattern }));
 
-/** Every document the server checks: SKILL.md files, manifests and sidecars. */
-export const DOCUMENT_SELECTOR = [...SKILL_SELECTOR, ...MANIFEST_SELECTOR];
+/** CLAUDE.md, AGENTS.md, command files: by path only, so they stay Markdown for every other
+ * extension; the server gives them their skill mentions' findings and nothing else. */
+export const INSTRUCTION_SELECTOR = INSTRUCTION_PATTERNS.map((pattern) => ({ scheme: "file", pattern }));
+
+/** Every document the server checks: SKILL.md files, manifests and sidecars, instruction files. */
+export const DOCUMENT_SELECTOR = [...SKILL_SELECTOR, ...MANIFEST_SELECTOR, ...INSTRUCTION_SELECTOR];
 
 /** Whether a file path is one of the manifests (each pattern is `**` + `/` + a relative path). */
 export function isManifestPath(path: string): boolean {
   return MANIFEST_PATTERNS.some((pattern) => path.endsWith(pattern.slice("**".length)));
+}
+
+/** Whether a file path is one an agent reads as instructions (by its last segments, as the
+ * generated patterns name them: `**` + `/` + a relative path, its own `**` for any folders). */
+export function isInstructionPath(path: string): boolean {
+  return INSTRUCTION_PATTERNS.some((pattern) => {
+    const [head, tail] = pattern.slice("**/".length).split("/**/");
+    if (tail === undefined) return path.endsWith(`/${head}`);
+    const at = path.indexOf(`/${head}/`);
+    return at >= 0 && path.endsWith(tail.slice("*".length));
+  });
 }
 
 export const Commands = {

@@ -12,3 +12,16 @@ export const MANIFEST_PATTERNS: readonly string[] = [
   "**/gemini-extension.json",
   "**/agents/openai.yaml",
 ];
+
+/** The files some agent reads as instructions (CLAUDE.md, AGENTS.md, command files): checked
+ * for their mentions of skills only. They activate nothing (SKILL.md files do). */
+export const INSTRUCTION_PATTERNS: readonly string[] = [
+  "**/.claude/CLAUDE.md",
+  "**/.claude/commands/**/*.md",
+  "**/.factory/commands/**/*.md",
+  "**/AGENTS.md",
+  "**/AGENTS.override.md",
+  "**/CLAUDE.local.md",
+  "**/CLAUDE.md",
+  "**/QWEN.md",
+];

@@ -1,11 +1,12 @@
 /**
  * A test-only command, registered only when SKILL_LS_TEST_DUMP names a file: it writes the editor's
- * diagnostics for SKILL.md files and manifests and the preview's last HTML there, so the
+ * diagnostics for SKILL.md files, manifests and instruction files, the active document's outline
+ * and the preview's last HTML there, so the
  * end-to-end test can assert on exact values instead of scraping the workbench.
  */
 import { promises as fs } from "node:fs";
 import * as vscode from "vscode";
-import { Commands, isManifestPath, TEST_DUMP_ENV } from "./constants";
+import { Commands, isInstructionPath, isManifestPath, TEST_DUMP_ENV } from "./constants";
 import type { PreviewPanel } from "./preview";
 import type { ServerSession } from "./session";
 import type { SkillsView } from "./skillsView";
@@ -36,9 +37,18 @@ export function registerTestCommands(
     vscode.commands.registerCommand(Commands.testDumpState, async () => {
       const diagnostics = vscode.languages
         .getDiagnostics()
-        .filter(([uri]) => uri.path.endsWith("/SKILL.md") || isManifestPath(uri.path))
+        .filter(([uri]) => uri.path.endsWith("/SKILL.md") || isManifestPath(uri.path) || isInstructionPath(uri.path))
         .map(([uri, list]) => ({ uri: uri.toString(), diagnostics: list.map(plainDiagnostic) }));
       const { mode, client, result, error, skillPath } = preview.current;
+      // The active document's outline, from whichever extensions provide one (for Markdown,
+      // VS Code's own): the test checks that selecting a file does not take that away.
+      const active = vscode.window.activeTextEditor?.document.uri;
+      const symbols = active
+        ? ((await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>(
+            "vscode.executeDocumentSymbolProvider",
+            active,
+          )) ?? [])
+        : [];
       await status.refresh();
       const state = {
         server: session.state,
@@ -48,6 +58,7 @@ export function registerTestCommands(
         crash: session.crash,
         activeEditor: vscode.window.activeTextEditor?.document.uri.toString(),
         activeLanguage: vscode.window.activeTextEditor?.document.languageId,
+        activeSymbols: symbols.map((symbol) => symbol.name),
         // What the keyboard typed reached: the test checks its keys went to the document.
         activeText: vscode.window.activeTextEditor?.document.getText(),
         skillsView: { grouping: skills.grouping, loads: skills.loads, nodes: skills.nodes },
