@@ -9,11 +9,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from skill_ls.checking import FileResult
+from skill_ls.clients.manifest_files import instruction_file_patterns
 from skill_ls.files import read_regular
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.mentions import instruction_patterns, read_as_instructions
+from skill_ls.workspace.mentions import read_as_instructions
 from skill_ls.workspace.roots import git_root, normalise
 
 # An instruction file is read up to this size (agents bound theirs too); what is past it
@@ -105,7 +106,7 @@ def check_instruction_files(
 
 def _level_files() -> list[str]:
     """The instruction files at a project's top: the patterns without a wildcard."""
-    stripped = (pattern.removeprefix("**/") for pattern in instruction_patterns())
+    stripped = (pattern.removeprefix("**/") for pattern in instruction_file_patterns())
     return [relative for relative in stripped if "*" not in relative]
 
 
@@ -113,7 +114,7 @@ def _walked() -> list[str]:
     """The folders whose files (below, at any depth) are instruction files: the literal
     start of the patterns with a wildcard past their first part (`.claude/commands`)."""
     prefixes: dict[str, None] = {}
-    for pattern in instruction_patterns():
+    for pattern in instruction_file_patterns():
         parts = pattern.removeprefix("**/").split("/")
         literal = []
         for part in parts[:-1]:

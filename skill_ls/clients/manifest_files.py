@@ -33,17 +33,20 @@ def manifest_patterns() -> list[str]:
     return [f"**/{path}" for path in (*manifest_paths(), SIDECAR_PATH)]
 
 
+def instruction_file_patterns() -> list[str]:
+    """Every agent's instruction file patterns (`Client.mention_files`), as the rows write
+    them (relative to a project's folder), once each, in table order."""
+    found: dict[str, None] = {}
+    for client in CLIENTS:
+        if client.mention_files is not None:
+            found.update(dict.fromkeys(client.mention_files.patterns))
+    return list(found)
+
+
 def instruction_patterns() -> list[str]:
-    """The files some agent reads as instructions (`Client.mention_files`), as glob patterns
-    at any depth, once each, sorted: an editor sends them to the server for their mentions
-    of skills (and nothing else is checked there)."""
-    found = {
-        pattern if pattern.startswith("**/") else f"**/{pattern}"
-        for client in CLIENTS
-        if client.mention_files is not None
-        for pattern in client.mention_files.patterns
-    }
-    return sorted(found)
+    """The same files as glob patterns at any depth, sorted: an editor sends them to the
+    server for their mentions of skills (and nothing else is checked there)."""
+    return sorted({p if p.startswith("**/") else f"**/{p}" for p in instruction_file_patterns()})
 
 
 def manifest_files_json() -> str:

@@ -45,15 +45,6 @@ def read_as_instructions(folders: Sequence[str], path: str) -> bool:
     return any(reads(client, relatives) for client in CLIENTS)
 
 
-def instruction_patterns() -> list[str]:
-    """Every agent's instruction file patterns (`Client.mention_files`), once each."""
-    found: dict[str, None] = {}
-    for client in CLIENTS:
-        if client.mention_files is not None:
-            found.update(dict.fromkeys(client.mention_files.patterns))
-    return list(found)
-
-
 def relative_paths(folders: Sequence[str], path: str) -> list[str]:
     """`path` relative to each of `folders` holding it; its name alone when none does."""
     absolute = os.path.normpath(os.path.abspath(path))
