@@ -3,12 +3,15 @@ agent's launchers on PATH (`Client.install`), followed through its links to the 
 runs, then the package.json of the npm package it belongs to, or a native installer's
 `versions/<version>` file. Bounded: the first `MAX_PATH_ENTRIES` PATH folders, at most
 `MAX_PARENTS` folders up from the launcher's target, package.json files of at most
-`MAX_MANIFEST_BYTES`; nothing is executed and nothing else is read."""
+`MAX_MANIFEST_BYTES`; nothing is executed and nothing else is read. A relative PATH folder
+(`node_modules/.bin`) is skipped: it would name a repository's files, and what is read here
+reaches hovers and lenses, so a version is only taken when it looks like one."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -21,6 +24,8 @@ MAX_PARENTS = 6
 MAX_MANIFEST_BYTES = 256 * 1024
 
 Comparison = Literal["newer", "older", "same", "unknown"]
+# What a version may hold (semver's characters): never markup, a link or a line break.
+VERSION = re.compile(r"[0-9A-Za-z.+-]{1,64}")
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,7 @@ class InstalledAgent:
 @lru_cache(maxsize=64)
 def find_installed(install: AgentInstall, path_env: str) -> InstalledAgent | None:
     """The version behind the first of `install.commands` found on `path_env`."""
-    folders = [folder for folder in path_env.split(os.pathsep) if folder][:MAX_PATH_ENTRIES]
+    folders = [f for f in path_env.split(os.pathsep) if os.path.isabs(f)][:MAX_PATH_ENTRIES]
     for command in install.commands:
         for folder in folders:
             launcher = os.path.join(folder, command)
@@ -71,7 +76,7 @@ def _manifest_version(path: str, package: str) -> str | None:
     if not isinstance(manifest, dict) or manifest.get("name") != package:
         return None
     version = manifest.get("version")
-    return version if isinstance(version, str) and len(version) <= 64 else None
+    return version if isinstance(version, str) and VERSION.fullmatch(version) else None
 
 
 def compare(client: Client, installed: InstalledAgent) -> Comparison:

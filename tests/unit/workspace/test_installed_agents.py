@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from skill_ls.clients.install_facts import version_key
 from skill_ls.clients.table import CLIENTS_BY_ID
@@ -106,3 +107,19 @@ def test_a_pre_release_is_not_compared(tmp_path: Path) -> None:
     assert version_key("2.1.332") == (2, 1, 332)
     assert version_key("2.1") == (2, 1)
     assert version_key("2.x") is None
+
+
+def test_a_version_that_is_not_one_is_not_taken(tmp_path: Path) -> None:
+    # It would reach a hover's Markdown: a link or markup there is never shown.
+    bin_dir = _claude_npm(tmp_path, "[9](command:workbench.action.terminal.new)")
+    assert CLAUDE.install is not None
+    assert find_installed(CLAUDE.install, str(bin_dir)) is None
+
+
+def test_a_relative_path_folder_is_not_searched(tmp_path: Path, monkeypatch: Any) -> None:
+    # `node_modules/.bin` on PATH would name the repository's own files.
+    _claude_npm(tmp_path, "9.0.0")
+    monkeypatch.chdir(tmp_path)
+    assert CLAUDE.install is not None
+    assert find_installed(CLAUDE.install, "bin") is None
+    assert find_installed(CLAUDE.install, str(tmp_path / "bin")) is not None
