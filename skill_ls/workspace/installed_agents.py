@@ -50,7 +50,10 @@ def find_installed(install: AgentInstall, path_env: str) -> InstalledAgent | Non
 
 def _version_behind(target: str, package: str) -> str | None:
     parent = os.path.dirname(target)
-    # A native installer's layout: the launcher links to `.../versions/<version>`.
+    # A native installer's layout: the launcher links to `.../versions/<version>` (Claude
+    # Code's: ~/.local/bin/claude -> ~/.local/share/claude/versions/<version>, as its users
+    # show it in anthropics/claude-code issues 25165 and 50044; not observed here, where the
+    # lab installs from npm).
     if os.path.basename(parent) == "versions" and version_key(os.path.basename(target)):
         return os.path.basename(target)
     folder = parent
