@@ -320,6 +320,32 @@ SCENARIOS: tuple[Scenario, ...] = (
         },
         activate="broken",
     ),
+    # A tab is not indentation in YAML; parsers differ on what they make of it (`claude
+    # plugin validate` calls the first a YAML error, lenient loaders read it as text).
+    Scenario(
+        "tab-key",
+        "a key indented with a tab after the description (nothing else wrong)",
+        {
+            "{project}/tab-key/SKILL.md": skill(
+                "tab-key", "Its next line starts with a tab.", extra="\tversion: 1"
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="tab-key",
+    ),
+    Scenario(
+        "tab-nested",
+        "a nested mapping indented with a tab (metadata:, then a tab, then author: lab)",
+        {
+            "{project}/tab-nested/SKILL.md": skill(
+                "tab-nested",
+                "Its metadata is indented with a tab.",
+                extra="metadata:\n\tauthor: lab",
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="tab-nested",
+    ),
     Scenario(
         "lowercase-file",
         "skill.md in lower case",
