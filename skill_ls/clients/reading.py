@@ -22,10 +22,18 @@ BadFrontmatter = Literal["skip", "ignore"]
 #   must open on the file's very first line; a skill without either is skipped: no
 #   folder-name fallback; an empty description is kept);
 # - "yaml-else-simple": YAML when it loads, else a simple `key: value` reader
-#   (`clients.simple_yaml`, Qwen Code's `parseSimple`).
-FieldReader = Literal["yaml", "yaml-else-lines", "yaml-else-simple"]
-# A typed frontmatter key: a string, a boolean, or a string or a list of strings.
-FieldType = Literal["string", "bool", "strings"]
+#   (`clients.simple_yaml`, Qwen Code's `parseSimple`);
+# - "yaml-else-flat": YAML when it loads, else every line trimmed and read as `key: value`
+#   (`clients.flat_yaml`, Factory Droid's fallback), its typed fields checked as read there.
+FieldReader = Literal["yaml", "yaml-else-lines", "yaml-else-simple", "yaml-else-flat"]
+# A typed frontmatter key: a string, a boolean, a string or a list of strings, or a map.
+FieldType = Literal["string", "bool", "strings", "map"]
+# What the client's YAML parser makes of a frontmatter line indented with a tab (YAML
+# forbids tabs as indentation): "error" (the block fails, and a lenient retry does not
+# mend it: `yaml` 2, js-yaml 4, serde_yaml) | "none" (the tab is not indentation, the line
+# is read as a top-level one: js-yaml 3) | "spaces" (the tab indents as a space would, and
+# a block that still fails is not mended).
+TabIndent = Literal["error", "none", "spaces"]
 # What a skill is keyed by (clashes, activation): "frontmatter" (`name`, else the folder) |
 # "folder" (always the folder; a different `name` is only shown beside it, `folder (name)`,
 # and also accepted on activation).
@@ -52,6 +60,7 @@ class Reading:
     # blank line before it hides the block: no description, so the skill is skipped).
     frontmatter_at_start: bool = False
     bad_frontmatter: BadFrontmatter = "skip"
+    tab_indent: TabIndent = "error"
     field_reader: FieldReader = "yaml"
     # A key repeated within one mapping of the frontmatter is a YAML error (the skill is
     # skipped), as in the `yaml` package's default `uniqueKeys`.

@@ -196,6 +196,7 @@ def _read_entry_by_entry(doc: SkillDocument, fm: Frontmatter) -> None:
 
 
 _VALUE_INDICATOR = re.compile(r":(?:[ \t]|$)")
+_TAB_INDENT = re.compile(r"[ ]*\t")
 
 
 def _lenient_entry(doc: SkillDocument, chunk_lines: list[str], first_line: int) -> Field | None:
@@ -209,6 +210,10 @@ def _lenient_entry(doc: SkillDocument, chunk_lines: list[str], first_line: int) 
         return None
     continuation = [line.rstrip("\r\n") for line in chunk_lines[1:]]
     if any(line and not line[0].isspace() for line in continuation):
+        return None
+    # A line indented with a tab stays an error after a retry that quotes the first line's
+    # value (observed: Claude Code, Codex): it is not mended.
+    if any(_TAB_INDENT.match(line) for line in continuation):
         return None
     parts = [raw_value.strip()] + [line.strip() for line in continuation if line.strip()]
     # Lenient loaders retry a value that holds a mapping indicator (`: `) as a quoted

@@ -176,7 +176,9 @@ def check(doc: SkillDocument, report: Reporter) -> None:
             "`---` cut the frontmatter here",
         )
     for rng in doc.tabs[:3]:
-        report.report(TABS, rng, "tab character in the frontmatter; use spaces")
+        indents = not doc.index.line(rng.start.line)[: rng.start.column].strip(" ")
+        message = _tab_indent_message(report) if indents else None
+        report.report(TABS, rng, message or "tab character in the frontmatter; use spaces")
     for rng in doc.facts.anchors[:3]:
         report.report(ANCHORS, rng, "YAML anchor: restricted loaders reject anchors")
     for rng in doc.facts.aliases[:3]:
@@ -327,6 +329,25 @@ def _check_plain_values(doc: SkillDocument, report: Reporter) -> None:
             )
         elif value.kind == "string":
             _check_loader_types(report, key, value)
+
+
+def _tab_indent_message(report: Reporter) -> str | None:
+    """What the targets' parsers make of a tab-indented line (`Client.reading.tab_indent`)."""
+    by_mode: dict[str, list[Client]] = {}
+    for client in report.context.audience:
+        by_mode.setdefault(client.reading.tab_indent, []).append(client)
+    if not by_mode:
+        return None
+    parts = []
+    if "spaces" in by_mode:
+        one = len(by_mode["spaces"]) == 1
+        parts.append(f"{names(by_mode['spaces'])} indent{'s' if one else ''} it as spaces would")
+    if "none" in by_mode:
+        one = len(by_mode["none"]) == 1
+        parts.append(f"{names(by_mode['none'])} read{'s' if one else ''} it as a top-level line")
+    if "error" in by_mode:
+        parts.append(f"to {names(by_mode['error'])} the frontmatter is a YAML error")
+    return f"a tab indents this line (YAML forbids it): {'; '.join(parts)}; indent with spaces"
 
 
 _KIND_WORDS = {"bool": "a boolean", "int": "a number", "float": "a number", "null": "null"}

@@ -169,6 +169,16 @@ def _check_yaml(doc: SkillDocument, report: Reporter) -> None:
             else YAML_SYNTAX
         )
         suffix = "" if bound or rule is NOT_A_MAPPING else "; no YAML loader can read it"
+        line = doc.index.line(error.range.start.line)
+        if suffix and line[: len(line) - len(line.lstrip(" \t"))].count("\t"):
+            # A tab indent: some parsers take the tab otherwise (`Client.reading.tab_indent`).
+            readers = [c for c in audience if c.reading.tab_indent != "error"]
+            if readers:
+                verb = "takes" if len(readers) == 1 else "take"
+                suffix = (
+                    f"; of the targets only {names(readers)} {verb} the tab otherwise (SKL208), "
+                    "no other YAML loader can read it"
+                )
         report.report(rule, point(doc, error.range.start), f"{error.message}{suffix}")
     recovered = [(k, f) for k, f in doc.fields.items() if f.recovered]
     for key, entry in recovered:

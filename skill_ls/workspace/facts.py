@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
+from skill_ls.clients.flat_yaml import flat_read
 from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.clients.simple_yaml import simple_fields
 from skill_ls.clients.table import CLIENTS
-from skill_ls.document import SkillDocument, load_head, parse_head
+from skill_ls.document import SkillDocument, load_head, parse_document, parse_head
 from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.files import read_regular
 from skill_ls.rules.openai_yaml import voided
@@ -56,6 +58,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
     name_field = doc.fields.get("name")
     description_field = doc.fields.get("description")
     name = doc.string_value("name")
+    flat = flat_read(doc.frontmatter.yaml_text if doc.frontmatter is not None else "")
     return SkillFacts(
         name=name.strip() or None if name is not None else None,
         description=doc.string_value("description"),
@@ -77,7 +80,35 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         suppressions=frontmatter_suppressions(doc),
         **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
         **_simple_fields(doc),
+        flat_name=flat.name,
+        flat_description=flat.description,
+        flat_kinds={key: kind for key, kind in flat.kinds.items() if key in TYPED_KEYS},
+        tab_readings=_tab_readings(doc, folder, after),
     )
+
+
+# A frontmatter line whose indentation holds a tab: its leading spaces, then the tab and
+# the blanks after it.
+_TAB_INDENTED = re.compile(r"^( *)\t[ \t]*", re.MULTILINE)
+
+
+def _tab_readings(doc: SkillDocument, folder: str, after: str) -> dict[str, SkillFacts]:
+    """The facts as clients whose parser does not reject a tab-indented line read them
+    (`Client.reading.tab_indent`); empty when no frontmatter line is indented with a tab."""
+    fm = doc.frontmatter
+    if fm is None or fm.close_line is None or not _TAB_INDENTED.search(fm.yaml_text):
+        return {}
+    start = doc.index.line_starts[fm.first_line]
+    head, tail = doc.text[:start], doc.text[start + len(fm.yaml_text) :]
+    # "none" (js-yaml 3): a tab ends the indentation, the line reads from its first
+    # non-blank character. "spaces": each tab of the indentation is one space (how wide a
+    # tab counts is not observed: one nested level is all the lab's files need).
+    none = _TAB_INDENTED.sub(r"\1", fm.yaml_text)
+    spaces = _TAB_INDENTED.sub(lambda m: m.group(0).replace("\t", " "), fm.yaml_text)
+    as_none = facts_of(parse_document(head + none + tail, doc.path), folder, after)
+    as_spaces = facts_of(parse_document(head + spaces + tail, doc.path), folder, after)
+    # What still fails with tabs as spaces is not mended by a lenient retry (Claude Code).
+    return {"none": as_none, "spaces": replace(as_spaces, lenient_ok=as_spaces.strict_ok)}
 
 
 def _simple_fields(doc: SkillDocument) -> dict[str, str | None]:

@@ -99,6 +99,11 @@ class SkillFacts:
     # (`Client.reading.field_reader` "yaml-else-simple", `clients.simple_yaml`).
     simple_name: str | None = None
     simple_description: str | None = None
+    # The same as Factory Droid's fallback reader takes them (`Client.reading.field_reader`
+    # "yaml-else-flat", `clients.flat_yaml`), with the kinds of the typed keys it read.
+    flat_name: str | None = None
+    flat_description: str | None = None
+    flat_kinds: Mapping[str, str] = field(default_factory=dict)
     # The YAML type of each top-level key some client reads with a type (see
     # `Client.reading.typed_fields`) and that the file has: "string" | "bool" | "int" | "float" |
     # "null" | "map" | "list" | "strings" (a list of strings only) | ...
@@ -109,6 +114,10 @@ class SkillFacts:
     duplicate_key: str | None = None
     # The frontmatter's inline suppressions: the cross-skill findings honour them.
     suppressions: tuple[Suppression, ...] = ()
+    # Only when a frontmatter line is indented with a tab: the facts as a client reads the
+    # file whose parser takes such a tab otherwise than as an error, keyed by
+    # `Client.reading.tab_indent` ("none", "spaces").
+    tab_readings: Mapping[str, SkillFacts] = field(default_factory=dict)
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

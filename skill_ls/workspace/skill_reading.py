@@ -40,9 +40,18 @@ def reads_root_markdown(client: Client, pattern: str | None) -> bool:
     )
 
 
+def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
+    """The facts as this client reads the file: where a frontmatter line is indented with a
+    tab, as its parser takes that tab (`Client.reading.tab_indent`)."""
+    if not facts.tab_readings:
+        return facts
+    return facts.tab_readings.get(client.reading.tab_indent, facts)
+
+
 def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
     """Why the client refuses this file, or None when it loads it (`name`: the name the
     client keys it by, checked against `Client.reading.name_rule` when given)."""
+    facts = as_read(client, facts)
     if facts.error is not None:
         return facts.error
     if client.reading.frontmatter_at_start and not facts.opens_at_start:
@@ -52,7 +61,7 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
         )
     if client.reading.field_reader == "yaml-else-lines":
         return _line_reader_skip(client, facts)
-    if client.reading.field_reader == "yaml-else-simple":
+    if client.reading.field_reader in ("yaml-else-simple", "yaml-else-flat"):
         return _simple_reader_skip(client, facts, name)
     if client.reading.bad_frontmatter == "ignore":
         pass  # loaded with its fallbacks whatever its frontmatter (see `reads_frontmatter`)
@@ -94,6 +103,7 @@ TYPE_WORDS: dict[str, str] = {
     "string": "a string",
     "bool": "true or false",
     "strings": "a string or a list of strings",
+    "map": "a map of keys to values",
 }
 # How the kind of value found reads in a skip reason.
 FOUND_WORDS: dict[str, str] = {
@@ -110,14 +120,18 @@ TYPE_ACCEPTS: dict[str, frozenset[str]] = {
     "string": frozenset({"string"}),
     "bool": frozenset({"bool"}),
     "strings": frozenset({"string", "strings"}),
+    "map": frozenset({"map"}),
 }
 
 
 def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | None:
     """Why the client drops a skill for a field's type or value, or its name (the typed
     fields, `dropped_when` flags and `name_pattern` of the client's row)."""
+    kinds = facts.field_kinds
+    if client.reading.field_reader == "yaml-else-flat" and not facts.strict_ok:
+        kinds = facts.flat_kinds  # the fallback reader's types, not YAML's
     for key, kind in client.reading.typed_fields:
-        found = facts.field_kinds.get(key)
+        found = kinds.get(key)
         if found is not None and found not in TYPE_ACCEPTS.get(kind, frozenset({kind})):
             return (
                 f"{client.name} drops a skill whose `{key}` is not "
@@ -140,6 +154,7 @@ def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | No
 def reads_frontmatter(client: Client, facts: SkillFacts) -> bool:
     """Whether the client takes the frontmatter's fields (False: it ignores a block its
     YAML parser rejects, `Client.reading.bad_frontmatter == "ignore"`)."""
+    facts = as_read(client, facts)
     if not facts.has_frontmatter:
         return False
     return facts.strict_ok if client.reading.yaml == "strict" else facts.lenient_ok
@@ -147,7 +162,8 @@ def reads_frontmatter(client: Client, facts: SkillFacts) -> bool:
 
 def description_of(client: Client, facts: SkillFacts) -> str | None:
     """The description the client uses (None: it has none, and the client skips it)."""
-    if client.reading.field_reader in ("yaml-else-lines", "yaml-else-simple"):
+    facts = as_read(client, facts)
+    if client.reading.field_reader != "yaml":
         return fields_read(client, facts)[1]
     if client.reading.description_fallback == "body-lines":
         if not reads_frontmatter(client, facts):
@@ -168,11 +184,12 @@ def description_of(client: Client, facts: SkillFacts) -> str | None:
 
 def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | None]:
     """`name` and `description` as the client reads them (`Client.reading.field_reader`)."""
+    facts = as_read(client, facts)
     if client.reading.field_reader == "yaml-else-lines":
         if facts.strict_ok and facts.name is not None and facts.description is not None:
             return facts.name, facts.description
         return facts.line_name, facts.line_description
-    if client.reading.field_reader == "yaml-else-simple":
+    if client.reading.field_reader in ("yaml-else-simple", "yaml-else-flat"):
         if not facts.has_frontmatter:
             return None, None
         if facts.strict_ok:
@@ -181,6 +198,8 @@ def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | No
                 client.reading.blank_description_ok or description.strip()
             )
             return facts.name, description if kept else None
+        if client.reading.field_reader == "yaml-else-flat":
+            return facts.flat_name, facts.flat_description
         return facts.simple_name, facts.simple_description
     return facts.name, description_of(client, facts)
 
@@ -195,6 +214,7 @@ def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:
     """The name the client keys the skill by: its `name` as the client reads it, unsafe
     characters made "-" (`Client.reading.name_unsafe_chars`); else `fallback` (the folder). Always
     the folder for a client that keys skills by folder (`Client.reading.name_source`)."""
+    facts = as_read(client, facts)
     if client.reading.name_source == "folder":
         return fallback
     name = fields_read(client, facts)[0] if client.reading.field_reader != "yaml" else facts.name
@@ -250,6 +270,7 @@ def body_description(line: str | None, default: str = "Skill") -> str:
 
 def hidden(client: Client, facts: SkillFacts) -> bool:
     """Loaded but left out of the client's catalog (its `hidden_when` flags)."""
+    facts = as_read(client, facts)
     if client.reading.bad_frontmatter == "ignore" and not reads_frontmatter(client, facts):
         return False
     return any(
@@ -268,6 +289,7 @@ def _flag_value(client: Client, value: object) -> object:
 def unlisted_reason(client: Client, facts: SkillFacts) -> str | None:
     """Why a loaded skill is left out of the catalog for lack of a description
     (`Client.reading.missing_description == "unlisted"`), or None."""
+    facts = as_read(client, facts)
     if (
         client.reading.missing_description != "unlisted"
         or description_of(client, facts) is not None

@@ -124,6 +124,10 @@ CLIENT = Client(
         ),
         name_source="folder",
         bad_frontmatter="ignore",
+        # 2.1.332: a nested map indented with a tab loads; a tab-indented key after the
+        # description fails as it would indented with spaces, and the frontmatter is ignored
+        # (lab scenarios tab-nested, tab-key).
+        tab_indent="spaces",
         description_fallback="body-first-line",
     ),
     fields=FieldSupport(

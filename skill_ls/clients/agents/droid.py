@@ -37,18 +37,20 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
-        # js-yaml 4.1.1; a block it rejects is read again line by line (`field_reader`): an
-        # unquoted `: ` or an unclosed quote does not drop the skill.
+        # js-yaml 4.1.1; a block it rejects (an unquoted `: `, an unclosed quote, a tab
+        # indent) is read again line by line, every line trimmed (`clients.flat_yaml`).
         yaml="lenient",
         yaml_loader="js-yaml",
-        field_reader="yaml-else-simple",
+        field_reader="yaml-else-flat",
         # The frontmatter must open the file (a byte-order mark hides it); a skill without a
         # `name` string, or a `description` string, or with a flag that is not true or false
         # is loaded disabled: not listed, and its activation refused.
         frontmatter_at_start=True,
         name_required=True,
         blank_description_ok=True,
-        typed_fields=(("disable-model-invocation", "bool"),),
+        # Its schema (zod) also wants `metadata` a map: `metadata:` with nothing under it, or
+        # with a tab-indented line under it (the fallback reads "") loads it disabled.
+        typed_fields=(("disable-model-invocation", "bool"), ("metadata", "map")),
         name_rule=(r"[a-z0-9-]*[a-z0-9][a-z0-9-]*", "lowercase letters, digits and '-'"),
         name_charset="ascii",
     ),

@@ -47,6 +47,9 @@ CLIENT = Client(
         # gray-matter 4.0.3 depends on js-yaml ^3.13.1 (`npm view gray-matter@4.0.3
         # dependencies`); opencode-ai itself ships a binary, so that dependency is cited.
         yaml_loader="js-yaml-3",
+        # js-yaml 3 ends the indentation at a tab: `\tversion: 1` under the description, or
+        # under `metadata:`, is a top-level key (lab scenarios tab-key, tab-nested).
+        tab_indent="none",
         name_required=True,
         missing_description="unlisted",
         blank_description_ok=True,

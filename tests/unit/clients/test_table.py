@@ -139,10 +139,15 @@ def test_yaml_strictness_and_names() -> None:
     # Qwen Code (observed): YAML, else its own simple line reader (no continuation lines).
     qwen = CLIENTS_BY_ID["qwen-code"]
     assert qwen.reading.yaml == "lenient" and qwen.reading.field_reader == "yaml-else-simple"
-    # Factory Droid (observed): js-yaml, else a line reader of its own, read as Qwen Code's
-    # reader reads; an empty description is kept.
+    # Factory Droid (observed): js-yaml, else a line reader of its own that trims every line
+    # (`clients.flat_yaml`); an empty description is kept, a `metadata` not a map disables.
     droid = CLIENTS_BY_ID["droid"]
-    assert droid.reading.field_reader == "yaml-else-simple" and droid.reading.blank_description_ok
+    assert droid.reading.field_reader == "yaml-else-flat" and droid.reading.blank_description_ok
+    assert ("metadata", "map") in droid.reading.typed_fields
+    # Tab-indented lines (observed in the tab-key and tab-nested scenarios).
+    assert CLIENTS_BY_ID["claude-code"].reading.tab_indent == "spaces"
+    assert CLIENTS_BY_ID["opencode"].reading.tab_indent == "none"
+    assert CLIENTS_BY_ID["codex"].reading.tab_indent == "error"
     assert not CLIENTS_BY_ID["insomnia"].reading.lenient_name
     assert not CLIENTS_BY_ID["agentskills"].reading.lenient_name
     # Copilot CLI's and Factory Droid's observed name rules admit ASCII only; the spec

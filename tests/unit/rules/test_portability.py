@@ -303,6 +303,26 @@ def test_tab_indentation_is_also_a_yaml_error() -> None:
     assert "SKL003" in codes(found)
 
 
+def test_tab_indentation_says_what_each_target_makes_of_it() -> None:
+    text = skill(NAME, DESC, "metadata:", "\tauthor: me")
+    targets = ("claude-code", "codex", "opencode", "kilo")
+    found = run(text, settings=Settings(select=("SKL0", "SKL2"), target_clients=targets))
+    tab = one(found, "SKL208").message
+    assert "Claude Code indents it as spaces would" in tab
+    assert "OpenCode and Kilo Code CLI read it as a top-level line" in tab
+    assert "to OpenAI Codex the frontmatter is a YAML error" in tab
+    syntax = one(found, "SKL003").message
+    assert "only Claude Code, OpenCode and Kilo Code CLI take the tab otherwise" in syntax
+
+
+def test_tab_indentation_for_targets_that_all_reject_it() -> None:
+    text = skill(NAME, DESC, "metadata:", "\tauthor: me")
+    settings = Settings(select=("SKL0", "SKL2"), target_clients=("codex", "pi"))
+    found = run(text, settings=settings)
+    assert "to OpenAI Codex and pi the frontmatter is a YAML error" in one(found, "SKL208").message
+    assert "no YAML loader can read it" in one(found, "SKL003").message
+
+
 # --- SKL209-211 anchors, aliases, tags, flow -------------------------------------------------
 
 
