@@ -7,6 +7,7 @@ from skill_ls.clients.fields import (
     COMPATIBILITY_MAX,
     DESCRIPTION_MAX,
 )
+from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import SkillDocument
 from skill_ls.rules.helpers import (
@@ -14,6 +15,7 @@ from skill_ls.rules.helpers import (
     describe_kind,
     first_line_range,
     insert_after_open,
+    names,
     replace_value,
     yaml_double_quoted,
     yaml_scalar,
@@ -116,6 +118,47 @@ def check(doc: SkillDocument, report: Reporter) -> None:
         check_tools_value(doc, report, "allowed-tools", entry.value)
 
 
+# What a client does with a skill that has no `description` key, from its row
+# (`Client.reading`), worded for one client and for several.
+_WITHOUT_DESCRIPTION: dict[str, tuple[str, str]] = {
+    "body-first-line": (
+        "describes it by its body's first line",
+        "describe it by its body's first line",
+    ),
+    "body-lines": (
+        "describes it by its body's first lines",
+        "describe it by its body's first lines",
+    ),
+    "unlisted": (
+        "loads it but leaves it out of the catalog",
+        "load it but leave it out of the catalog",
+    ),
+    "skip": ("skips it", "skip it"),
+}
+
+
+def _without_description(report: Reporter) -> tuple[str, bool]:
+    """What the targets do with a skill without a description, and whether one skips it."""
+    by_outcome: dict[str, list[Client]] = {}
+    for client in report.context.audience:
+        reading = client.reading
+        outcome = (
+            reading.description_fallback
+            if reading.description_fallback != "skip" and reading.field_reader == "yaml"
+            else reading.missing_description
+            if reading.missing_description in _WITHOUT_DESCRIPTION
+            else "skip"
+        )
+        by_outcome.setdefault(outcome, []).append(client)
+    if not by_outcome:
+        return "clients skip skills without one", True
+    parts = [
+        f"{names(clients)} {_WITHOUT_DESCRIPTION[outcome][len(clients) > 1]}"
+        for outcome, clients in sorted(by_outcome.items(), key=lambda item: item[0] != "skip")
+    ]
+    return "; ".join(parts), "skip" in by_outcome
+
+
 def _check_description(doc: SkillDocument, report: Reporter) -> None:
     entry = doc.fields.get("description")
     if entry is None:
@@ -123,11 +166,13 @@ def _check_description(doc: SkillDocument, report: Reporter) -> None:
             fix = Fix(
                 "Add a `description`", (insert_after_open(doc, 'description: ""\n'),), safe=False
             )
+            message, skipped = _without_description(report)
             report.report(
                 DESCRIPTION_MISSING,
                 first_line_range(doc),
-                "`description` is missing: clients skip skills without one",
+                f"`description` is missing: {message}",
                 fixes=[fix],
+                severity=Severity.ERROR if skipped else Severity.WARNING,
             )
         return
     value = entry.value

@@ -344,6 +344,26 @@ def test_description_missing() -> None:
     assert "SKL111" not in codes(run(fixed, settings=SPEC))
 
 
+def test_missing_description_says_what_each_target_does() -> None:
+    text = "---\nname: my-skill\n---\nFirst body line.\n"
+    targets = ("claude-code", "codex", "opencode", "copilot-cli")
+    diag = one(run(text, settings=Settings(select=("SKL111",), target_clients=targets)), "SKL111")
+    assert diag.severity is Severity.ERROR  # Codex skips it
+    assert diag.message == (
+        "`description` is missing: OpenAI Codex skips it; Claude Code describes it by its "
+        "body's first line; OpenCode loads it but leaves it out of the catalog; Copilot CLI "
+        "describes it by its body's first lines"
+    )
+
+
+def test_missing_description_is_a_warning_where_every_target_loads_it() -> None:
+    text = "---\nname: my-skill\n---\nFirst body line.\n"
+    settings = Settings(select=("SKL111",), target_clients=("claude-code",))
+    diag = one(run(text, settings=settings), "SKL111")
+    assert diag.severity is Severity.WARNING
+    assert "Claude Code describes it by its body's first line" in diag.message
+
+
 @pytest.mark.parametrize(
     ("line", "code", "rng"),
     [
