@@ -7,7 +7,7 @@ skills grouped by scope under `### Project`, `### User`, `### Extra` and `### Bu
 (a group without skills has no heading), each group sorted by name as JavaScript's
 `localeCompare` orders it. An entry is `- name: description`, a `  When to use: ...` line
 when the skill has `when_to_use`, and `  Path: <SKILL.md>` (a built-in's `builtin://name`).
-Nothing is escaped or joined: a description keeps its line breaks. One longer than 250
+Nothing is escaped or joined: a description is trimmed and keeps its line breaks. One over 250
 UTF-16 units keeps what fits in 247 and `...`. A skill with disable-model-invocation: true
 is left out.
 
@@ -81,7 +81,8 @@ def cut_description(text: str) -> str:
 
 
 def kimi_entry(skill: LoadedSkill) -> str:
-    lines = [f"- {skill.name}: {cut_description(skill.description)}"]
+    """`- name: description`, `  When to use: ...` where there is one, `  Path: ...`."""
+    lines = [f"- {skill.name}: {cut_description(js_trim(skill.description))}"]
     if skill.when_to_use:
         lines.append(f"  When to use: {skill.when_to_use}")
     lines.append(f"  Path: {skill.path}")
@@ -102,7 +103,8 @@ def kimi_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
         for skill in group:
             entry = kimi_entry(skill)
             parts.append(entry)
-            cut = cut_description(skill.description) != skill.description
+            description = js_trim(skill.description)
+            cut = cut_description(description) != description
             infos.append(EntryInfo(skill.name, len(entry), truncated=cut))
     if not parts:
         return Rendering(CATALOG_FORMAT, "", client=client.id, entries=left_out)
