@@ -22,7 +22,7 @@ its line ends read as LF, trimmed as JavaScript's `trim` does, with the argument
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from skill_ls.clients.table import Client
 from skill_ls.render.rendering import EntryInfo, Rendering
@@ -48,6 +48,7 @@ _FENCE = "---"
 _BRACKET = re.compile(r"\$ARGUMENTS\[([0-9]+)\]")
 _INDEX = re.compile(r"\$([0-9]+)(?![A-Za-z0-9_])")
 _ALL = "$ARGUMENTS"
+_JS_SPECIAL = re.compile(r"\$([$&`'])")
 # What JavaScript's `\s` matches (tokenizing the arguments, splitting `arguments`).
 _JS_SPACE = re.compile(
     "[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+"
@@ -181,15 +182,33 @@ def kimi_arguments(body: str, raw: str, names: Sequence[str], skill_dir: str) ->
     text = body
     for position, name in enumerate(names):
         pattern = re.compile(r"\$" + re.escape(name) + r"(?![\[A-Za-z0-9_])")
-        text = pattern.sub(lambda _m, i=position: word(i), text)
+        text = pattern.sub(_as_replacement(word(position)), text)
     text = _BRACKET.sub(lambda m: word(int(m.group(1))), text)
     text = _INDEX.sub(lambda m: word(int(m.group(1))), text)
-    text = text.replace(_ALL, escape_tags(raw))
+    text = re.sub(re.escape(_ALL), _as_replacement(escape_tags(raw)), text)
     filled = text != body
     text = text.replace("${KIMI_SKILL_DIR}", skill_dir).replace("${KIMI_SESSION_ID}", SESSION_ID)
     if not filled and raw:
         text += "\n\nARGUMENTS: " + escape_tags(raw)
     return text
+
+
+def _as_replacement(value: str) -> Callable[[re.Match[str]], str]:
+    """`value` as JavaScript's `replaceAll` reads a replacement string (Kimi Code passes
+    names' words and the whole text so): `$$` is `$`, `$&` the match, `` $` `` and `$'` the
+    text before and after it; there are no groups to number."""
+
+    def replace(match: re.Match[str]) -> str:
+        whole = match.string
+        pieces = {
+            "$": "$",
+            "&": match.group(0),
+            "`": whole[: match.start()],
+            "'": whole[match.end() :],
+        }
+        return _JS_SPECIAL.sub(lambda m: pieces[m.group(1)], value)
+
+    return replace
 
 
 def kimi_skill_loaded(source: ActivationSource, arguments: str = "") -> Rendering:

@@ -126,3 +126,9 @@ def test_placeholders_filled_in_order_empty_past_the_last_word() -> None:
     # Filling with nothing still counts as filled: no `ARGUMENTS:` line, none given either.
     assert kimi_arguments("Hi $ARGUMENTS.", "", [], "/d") == "Hi ."
     assert kimi_arguments("Hi.", "", [], "/d") == "Hi."
+
+
+def test_a_value_is_a_javascript_replacement_string() -> None:
+    # `replaceAll` with a string: `$$` is one `$`, `$&` the placeholder itself.
+    assert kimi_arguments("[$ARGUMENTS]", "a$$b $&", [], "/d") == "[a$b $ARGUMENTS]"
+    assert kimi_arguments("[$who]", '"x$\'"', ["who"], "/d") == "[x]]"
