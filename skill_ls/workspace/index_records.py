@@ -109,6 +109,9 @@ class SkillFacts:
     duplicate_key: str | None = None
     # The frontmatter's inline suppressions: the cross-skill findings honour them.
     suppressions: tuple[Suppression, ...] = ()
+    # The file's first line, trimmed as JavaScript trims (a byte-order mark with it), is
+    # `---` (see `Client.reading.frontmatter_first_line`).
+    first_line_fence: bool = True
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

@@ -28,10 +28,11 @@ CLIENT = Client(
         user_roots=("~/.kimi-code/skills", "~/.agents/skills"),
         # Every folder below a root until one holds SKILL.md, each folder's entries in
         # code point order; nine folders deep at most (`deep9` loaded, `deep10` not, an
-        # extra run). A dot folder or node_modules is not entered, but a SKILL.md directly
+        # extra run; skill-ls's own walk stops at eight). A dot folder or node_modules is not entered, but a SKILL.md directly
         # in a root's dot folder is a skill (`.private` loaded, `.dot/inner` not).
         nested=True,
         max_depth=9,
+        skip_below_dot_folders=True,
         # Ignore files are not read (`gitignored`).
         loads_ignored=True,
     ),
@@ -41,6 +42,7 @@ CLIENT = Client(
         # passes; a blank line first drops the skill, an extra run).
         yaml="strict",
         yaml_loader="js-yaml",
+        frontmatter_first_line=True,
         # A SKILL.md needs a `name` and a `description` that are non-blank strings (no
         # folder fallback; `name: 123` dropped the skill in an extra run).
         name_required=True,
@@ -86,8 +88,7 @@ CLIENT = Client(
         "description, its first non-blank line; a folder skill of that name wins); names "
         "clash case-insensitively (a project `Twin` hid a user `twin`) and activate so; "
         "`type: reference` is loaded but left out of the listing and refused on "
-        "activation; a folder below a dot folder or node_modules is not read (a SKILL.md "
-        "directly in one is). In `-p` mode no prompt form activates a skill (the "
+        "activation. In `-p` mode no prompt form activates a skill (the "
         "interactive commands `/skill:name` were not observed)."
     ),
     provenance=Provenance("observed", "Kimi Code CLI 2.1.0"),
