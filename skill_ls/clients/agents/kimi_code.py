@@ -28,8 +28,9 @@ CLIENT = Client(
         user_roots=("~/.kimi-code/skills", "~/.agents/skills"),
         # Every folder below a root until one holds SKILL.md, each folder's entries in
         # code point order; nine folders deep at most (`deep9` loaded, `deep10` not, an
-        # extra run; skill-ls's own walk stops at eight). A dot folder or node_modules is not entered, but a SKILL.md directly
-        # in a root's dot folder is a skill (`.private` loaded, `.dot/inner` not).
+        # extra run; skill-ls's own walk stops at eight). A dot folder or node_modules is
+        # not entered, but a SKILL.md directly in one is a skill (`.private` loaded,
+        # `.dot/inner` not).
         nested=True,
         max_depth=9,
         skip_below_dot_folders=True,
@@ -88,8 +89,11 @@ CLIENT = Client(
         "description, its first non-blank line; a folder skill of that name wins); names "
         "clash case-insensitively (a project `Twin` hid a user `twin`) and activate so; "
         "`type: reference` is loaded but left out of the listing and refused on "
-        "activation. In `-p` mode no prompt form activates a skill (the "
-        "interactive commands `/skill:name` were not observed)."
+        "activation; its user-only built-ins (`mcp-config`, `import-from-cc-codex`, ...) "
+        "are never listed, so they are not in its built-in data. From its code, not "
+        "observed: run in a sub-folder, it reads the project roots at the git root. In "
+        "`-p` mode no prompt form activates a skill (the interactive commands "
+        "`/skill:name` were not observed)."
     ),
     provenance=Provenance("observed", "Kimi Code CLI 2.1.0"),
     markup=shown_as_written("Kimi Code CLI 2.1.0"),

@@ -1,7 +1,8 @@
 """Kimi Code CLI's walk and reading where the lab's scenarios do not reach, as extra runs of
 Kimi Code CLI 2.1.0 showed: a dot folder (or node_modules) is not entered, but a SKILL.md
-directly in one is a skill; nine folders deep at most (ten were not read); the first line must be `---` once
-trimmed (a byte-order mark passes, a blank line does not); `name` must be a string."""
+directly in one is a skill; nine folders deep at most (ten were not read); the first line
+must be `---` once trimmed (a byte-order mark passes, a blank line does not); `name` must be
+a string."""
 
 from __future__ import annotations
 
