@@ -64,6 +64,16 @@ def _entries(agent: str, catalog: str) -> list[Entry]:
             text = html.unescape(description).removesuffix(f" ({level})")
             found.append((html.unescape(name), text, None))
         return found
+    if agent == "kimi-code":
+        # `- name: description` (over several lines, maybe), an optional `  When to use:`
+        # line and `  Path: ...` closing each entry; built-ins sit at `builtin://name`.
+        for name, description, path in re.findall(
+            r"^- (.*?): ([\s\S]*?)\n(?:  When to use: [^\n]*\n)?  Path: ([^\n]*)$",
+            catalog,
+            flags=re.MULTILINE,
+        ):
+            found.append((name, description, path))
+        return found
     for block in re.findall(r"<skill>(.*?)</skill>", catalog, flags=re.DOTALL):
         name_match = re.search(r"<name>(.*?)</name>", block, re.DOTALL)
         if name_match is None:

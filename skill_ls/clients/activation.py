@@ -18,6 +18,7 @@ ActivationFormat = Literal[
     "copilot-cli-skill-context",
     "qwen-base-directory",
     "droid-skill",
+    "kimi-skill-loaded",
     "none",
 ]
 # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |
@@ -29,7 +30,7 @@ LineEnds = Literal["normalised", "kept"]
 # counted from 0 and left as written past the last word, `$name` by the word at the
 # position of `name` in `arguments` (empty past the last); `ARGUMENTS: <text>` appended
 # when no placeholder was filled; the grammar is `clients/argument_syntax.py`).
-ArgumentPlaceholders = Literal["as-written", "claude-code"]
+ArgumentPlaceholders = Literal["as-written", "claude-code", "kimi-code"]
 
 
 @dataclass(frozen=True)

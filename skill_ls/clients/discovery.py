@@ -74,3 +74,6 @@ class Discovery:
     # and "extra" for the settings' extra roots. Empty: in the order skills are listed.
     root_load_order: tuple[str, ...] = ()
     root_order: RootOrder = "path"
+    # A folder whose name starts with "." or is `node_modules` is not walked into, though a
+    # SKILL.md directly in one is still a skill (Kimi Code CLI); see `skip_dot_entries`.
+    skip_below_dot_folders: bool = False

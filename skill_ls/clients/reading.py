@@ -92,3 +92,8 @@ class Reading:
     blank_description_ok: bool = False
     # A description longer than this many characters drops the skill (None: no limit).
     description_max: int | None = None
+    # The frontmatter is read only when the file's first line, trimmed as JavaScript trims
+    # (a byte-order mark with it), is `---`: a blank line before it hides the block and the
+    # skill is dropped, a byte-order mark does not (Kimi Code CLI). See also
+    # `frontmatter_at_start`, which a byte-order mark fails too.
+    frontmatter_first_line: bool = False

@@ -22,6 +22,7 @@ from skill_ls.clients.agents import (
     goose,
     insomnia,
     kilo,
+    kimi_code,
     opencode,
     pi,
     qwen_code,
@@ -65,6 +66,7 @@ CLIENTS: tuple[Client, ...] = (
     qwen_code.CLIENT,
     yoi.CLIENT,
     insomnia.CLIENT,
+    kimi_code.CLIENT,
 )
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by

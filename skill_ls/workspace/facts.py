@@ -18,6 +18,7 @@ from skill_ls.files import read_regular
 from skill_ls.rules.openai_yaml import voided
 from skill_ls.rules.suppression_comments import frontmatter_suppressions
 from skill_ls.workspace.index_records import SkillFacts
+from skill_ls.workspace.listings.strings import js_trim
 from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
 
 SIDECAR_BYTES = 64 * 1024
@@ -78,6 +79,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         opens_at_start=not doc.has_bom and doc.text.startswith(("---\n", "---\r\n")),
         duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
         suppressions=frontmatter_suppressions(doc),
+        first_line_fence=js_trim(re.split(r"\r?\n", doc.text, maxsplit=1)[0]) == "---",
         **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
         **_simple_fields(doc),
         flat_name=flat.name,

@@ -114,6 +114,9 @@ class SkillFacts:
     duplicate_key: str | None = None
     # The frontmatter's inline suppressions: the cross-skill findings honour them.
     suppressions: tuple[Suppression, ...] = ()
+    # The file's first line, trimmed as JavaScript trims (a byte-order mark with it), is
+    # `---` (see `Client.reading.frontmatter_first_line`).
+    first_line_fence: bool = True
     # Only when a frontmatter line is indented with a tab: the facts as a client reads the
     # file whose parser takes such a tab otherwise than as an error, keyed by
     # `Client.reading.tab_indent` ("none", "spaces").

@@ -18,6 +18,10 @@ def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) ->
         return reads_root_markdown(client, root.pattern if root is not None else None)
     if found.dotted and client.discovery.skip_dot_entries:
         return False
+    if client.discovery.skip_below_dot_folders and any(
+        part.startswith(".") or part == "node_modules" for part in found.relative.split("/")[:-2]
+    ):
+        return False  # the walk does not enter such a folder above the skill's own
     ignored = (
         found.ignored_in_root if client.discovery.ignore_files_from == "root" else found.ignored
     )
@@ -58,6 +62,15 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
         return (
             f"{client.name} reads frontmatter only when `---` starts the file (a byte-order "
             "mark or a blank line before it hides the block), so it finds no description"
+        )
+    if (
+        client.reading.frontmatter_first_line
+        and facts.has_frontmatter
+        and not facts.first_line_fence
+    ):
+        return (
+            f"{client.name} reads frontmatter only when `---` is the file's first line (a "
+            "blank line before it hides the block), so it drops the skill"
         )
     if client.reading.field_reader == "yaml-else-lines":
         return _line_reader_skip(client, facts)

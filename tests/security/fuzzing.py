@@ -43,6 +43,8 @@ from skill_ls.render.escape import xml_entities
 from skill_ls.render.gemini import CATALOG_FOOTER as GEMINI_FOOTER
 from skill_ls.render.gemini import CATALOG_HEADER as GEMINI_HEADER
 from skill_ls.render.gemini import gemini_body
+from skill_ls.render.kimi import HEADER as KIMI_HEADER
+from skill_ls.render.kimi import cut_description as kimi_cut
 from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
 from skill_ls.render.pi import READ_MAX_BYTES as PI_READ_MAX_BYTES
 from skill_ls.render.strings import js_trim
@@ -346,7 +348,12 @@ _XML_FORMATS = {
 # there, and skill-ls must show it so. The check: the text is the agent's template with
 # each value verbatim in its place (see `_raw_catalog_problem`).
 _RAW_CATALOGS = frozenset(
-    {"gemini-available-skills", "opencode-available-skills", "codex-instructions"}
+    {
+        "gemini-available-skills",
+        "opencode-available-skills",
+        "codex-instructions",
+        "kimi-skill-listing",
+    }
 )
 _OTHER_SKILL = ("other-skill", "Does another thing. Use when the user asks for the other thing.")
 
@@ -591,6 +598,12 @@ def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
             for skill in skills
         ]
         expected = GEMINI_HEADER + "\n".join(blocks) + "\n" + GEMINI_FOOTER
+    elif catalog == "kimi-skill-listing":  # one scope here; the description trimmed, cut
+        lines = [KIMI_HEADER, "### Project"]
+        for skill in sorted(skills, key=lambda skill: locale_key(skill.name)):
+            lines.append(f"- {skill.name}: {kimi_cut(js_trim(skill.description))}")
+            lines.append(f"  Path: {skill.path}")
+        expected = "\n".join(lines)
     else:  # opencode-available-skills: sorted by name as `localeCompare` orders them
         blocks = [
             f"  <skill>\n    <name>{skill.name}</name>\n"
@@ -661,9 +674,17 @@ _RAW_ACTIVATIONS = frozenset(
         "codex-skill",
         "qwen-base-directory",
         "droid-skill",
+        "kimi-skill-loaded",
     }
 )
 _RAW_OPENINGS = {
+    # Kimi Code CLI escapes `& < > "` in the tag's values (a line break stays); the body
+    # goes in as written.
+    "kimi-skill-loaded": re.compile(
+        r"Skill tool loaded instructions for this request\. Follow them\.\n\n"
+        r'<skill-loaded name="[^"<>]*" trigger="model-tool" source="[a-z]+" dir="[^"<>]*" '
+        r'args="[^"<>]*">\n'
+    ),
     # Factory Droid escapes the name and the path (line breaks and tabs made spaces); the
     # body goes in as written.
     "droid-skill": re.compile(
@@ -733,6 +754,10 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
             after.endswith("\n</skill>")
             and js_trim(after[: -len("\n</skill>")]) == (after[: -len("\n</skill>")])
         )
+    elif activation == "kimi-skill-loaded":  # the trimmed body, then the closing tag
+        after = text[opened.end() :] if opened is not None else ""
+        inner = after.removesuffix("\n</skill-loaded>")
+        whole = after.endswith("\n</skill-loaded>") and js_trim(inner) == inner
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
         whole = text == source.text or (

@@ -116,6 +116,7 @@ def test_every_honoured_field_is_in_the_field_table() -> None:
                 "priority",
             },
         ),
+        ("kimi-code", {"disable-model-invocation", "when_to_use", "arguments"}),
     ],
 )
 def test_honoured_fields_from_the_facts(client: str, extra: set[str]) -> None:
@@ -195,6 +196,7 @@ def test_get_client() -> None:
                 "goose",
                 "pi",
                 "qwen-code",
+                "kimi-code",
             },
         ),
         ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
@@ -220,6 +222,8 @@ def test_get_client() -> None:
         ("/p/skills/pdf/SKILL.md", set()),
         ("/p/.claude/skills-old/pdf/SKILL.md", set()),
         ("/p/my.claude/skills/pdf/SKILL.md", set()),
+        ("/p/.kimi-code/skills/pdf/SKILL.md", {"kimi-code"}),
+        ("/home/me/.kimi-code/skills/pdf/SKILL.md", {"kimi-code"}),
     ],
 )
 def test_clients_for_path(path: str, expected: set[str]) -> None:
@@ -256,6 +260,8 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
         "pi": "yaml-1.2-core",
         # Qwen Code bundles the `yaml` package and asks for its core schema explicitly.
         "qwen-code": "yaml-1.2-core",
+        # Kimi Code CLI bundles js-yaml 4 and calls its `load`.
+        "kimi-code": "js-yaml",
     }
     assert all(c.reading.yaml_loader in LOADERS for c in CLIENTS)
     assert misread_as("js-yaml", "1_000") == "int"

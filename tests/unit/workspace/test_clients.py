@@ -204,6 +204,18 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("notes", "project/.insomnia/skills/notes/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
     ],
+    # Kimi Code CLI (observed): .kimi-code/skills then .agents/skills, every folder below a
+    # root until a SKILL.md (no `inner`), ignore files not read (`wip` loads); js-yaml
+    # rejects an unquoted `: ` (no `lenient`, no `.private`); project, user, extra.
+    "kimi-code": [
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+    ],
 }
 
 # client -> {name: copy that wins}: every clash in the fixture the client sees.
@@ -248,6 +260,7 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
     "qwen-code": {"shared": "project/.agents/skills/shared/SKILL.md"},
     "yoi": {"summarize": "project/.yoi/skills/summarize/SKILL.md"},
     "insomnia": {"notes": "project/.insomnia/skills/notes/SKILL.md"},
+    "kimi-code": {"shared": "project/.agents/skills/shared/SKILL.md"},
 }
 
 # The skill whose activation each client's golden file shows, and the arguments given.
@@ -267,6 +280,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "qwen-code": ("pdf", ""),
     "yoi": ("summarize", ""),
     "insomnia": ("notes", ""),
+    "kimi-code": ("pdf", "report.pdf --fast"),
 }
 
 CLIENT_IDS = [client.id for client in CLIENTS]

@@ -1,0 +1,102 @@
+"""Kimi Code CLI (`kimi-code`), observed in the client lab (`clientlab/`): every fact was seen
+in the real agent at the version its provenance names, and `tests/lab/` replays it byte
+for byte."""
+
+from __future__ import annotations
+
+from skill_ls.clients.activation import Activation
+from skill_ls.clients.clashes import Clashes
+from skill_ls.clients.discovery import Discovery
+from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
+from skill_ls.clients.listing import Listing
+from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
+from skill_ls.clients.reading import Reading
+
+CLIENT = Client(
+    id="kimi-code",
+    name="Kimi Code CLI",
+    discovery=Discovery(
+        # Project: .kimi-code/skills, then .agents/skills; user: ~/.kimi-code/skills
+        # ($KIMI_CODE_HOME/skills), then ~/.agents/skills. The first root's copy of a name
+        # wins within a scope (seen in an extra run). Its code reads the project roots at
+        # the git root above the folder it runs in (the lab runs it there).
+        project_roots=(".kimi-code/skills", ".agents/skills"),
+        user_roots=("~/.kimi-code/skills", "~/.agents/skills"),
+        # Every folder below a root until one holds SKILL.md, each folder's entries in
+        # code point order; nine folders deep at most (`deep9` loaded, `deep10` not, an
+        # extra run; skill-ls's own walk stops at eight). A dot folder or node_modules is
+        # not entered, but a SKILL.md directly in one is a skill (`.private` loaded,
+        # `.dot/inner` not).
+        nested=True,
+        max_depth=9,
+        skip_below_dot_folders=True,
+        # Ignore files are not read (`gitignored`).
+        loads_ignored=True,
+    ),
+    reading=Reading(
+        # js-yaml 4's `load`: an unquoted `: `, a tab-indented key or an unclosed quote
+        # drops the skill. The first line must be `---` once trimmed (a byte-order mark
+        # passes; a blank line first drops the skill, an extra run).
+        yaml="strict",
+        yaml_loader="js-yaml",
+        frontmatter_first_line=True,
+        # A SKILL.md needs a `name` and a `description` that are non-blank strings (no
+        # folder fallback; `name: 123` dropped the skill in an extra run).
+        name_required=True,
+        typed_fields=(("name", "string"), ("description", "string")),
+    ),
+    fields=FieldSupport(
+        # `when_to_use` (or `when-to-use`) is listed as its own line; `arguments` names the
+        # `$name` placeholders; `disable-model-invocation` (or `disable_model_invocation`).
+        extra=frozenset({"disable-model-invocation", "when_to_use", "arguments"}),
+        unknown="ignore",
+    ),
+    clashes=Clashes(
+        # Project over user over extra over built-in; within a scope the first copy loaded.
+        clash="first-wins",
+        scope_order=("project", "user", "extra"),
+        builtin_position="last",
+    ),
+    listing=Listing(
+        # Only `true` hides (`yes` and "true" are listed).
+        hidden_when=(("disable-model-invocation", True),),
+        format="kimi-skill-listing",
+    ),
+    activation=Activation(
+        # CRLF is read as LF; the body is trimmed.
+        format="kimi-skill-loaded",
+        argument_placeholders="kimi-code",
+        hidden_refusal=(
+            'Skill "{name}" can only be triggered by the user (model invocation is disabled).'
+        ),
+    ),
+    notes=(
+        "Lists project, user, extra and built-in skills under a heading per scope, each "
+        "group sorted by name (localeCompare): `- name: description`, a `When to use:` "
+        "line, the `Path:` of the file; nothing escaped, a description over 250 characters "
+        "cut to 247 and `...`. disable-model-invocation: true hides a skill, and its Skill "
+        "tool then refuses it. The Skill tool answers that the skill was loaded and sends "
+        "its body in a `<skill-loaded>` user message, with the arguments filled in: "
+        "`$ARGUMENTS`, `$ARGUMENTS[N]`, `$N` (from 0, empty past the last word) and "
+        "declared `$name`s, code included, no escape; `ARGUMENTS: ...` appended when "
+        "nothing was filled; `${KIMI_SKILL_DIR}` is the skill's folder. Seen in extra runs "
+        "of the same version, not modelled: a `*.md` file directly in a root is a skill "
+        "of its own (named after the file unless `name` says otherwise; without a "
+        "description, its first non-blank line; a folder skill of that name wins); names "
+        "clash case-insensitively (a project `Twin` hid a user `twin`) and activate so; "
+        "`type: reference` is loaded but left out of the listing and refused on "
+        "activation; its user-only built-ins (`mcp-config`, `import-from-cc-codex`, ...) "
+        "are never listed, so they are not in its built-in data. From its code, not "
+        "observed: run in a sub-folder, it reads the project roots at the git root. In "
+        "`-p` mode no prompt form activates a skill (the interactive commands "
+        "`/skill:name` were not observed)."
+    ),
+    provenance=Provenance("observed", "Kimi Code CLI 2.1.0"),
+    markup=shown_as_written("Kimi Code CLI 2.1.0"),
+    mentions=MentionFacts(frozenset(), observed_in_probe("Kimi Code CLI 2.1.0")),
+    install=AgentInstall(("kimi",), "@moonshot-ai/kimi-code"),
+)
