@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from skill_ls.clients.mention_forms import MentionForm
 from skill_ls.clients.table import Client
@@ -50,6 +50,37 @@ UNKNOWN_MENTION = define(
 )
 
 
+HIDDEN_MENTION = define(
+    "SKL702",
+    "hidden-skill-mention",
+    Severity.WARNING,
+    "A mention calls a skill the agent keeps from its model",
+    "The files that mention skills are read by the model (CLAUDE.md, AGENTS.md, command "
+    "files, skill bodies). A skill an agent hides from its model (`disable-model-invocation: "
+    "true` in Claude Code, Kimi Code CLI and others; each row's `hidden when` says which "
+    "flag) is also one the agent refuses to activate when the model asks for it, as observed "
+    "in the lab: an instruction to the model to run it cannot be followed; only a person "
+    "typing the command runs it. Agents that hide the skill but still activate it for the "
+    "model (Factory Droid) are not reported.",
+    example="AGENTS.md: `After merging, run /release` with `release` hidden from the model",
+    family=FAMILY,
+)
+USER_SKILL_MENTION = define(
+    "SKL703",
+    "user-skill-mention",
+    Severity.WARNING,
+    "A shared file calls a skill found only in a user folder",
+    "A CLAUDE.md or AGENTS.md in the repository is read by everyone who works in it, but a "
+    "skill in `~/.claude/skills` or another user folder is on this machine only: the "
+    "mention resolves here and calls nothing for a teammate. Reported for files inside the "
+    "workspace (not those under the home folder) when the skill every target agent resolves "
+    "the name to comes from a user folder; move the skill into the project's skills folder "
+    "or say that it is personal.",
+    example="CLAUDE.md in the repository: `Use /my-notes` with `~/.claude/skills/my-notes`",
+    family=FAMILY,
+)
+
+
 @dataclass(frozen=True)
 class AgentNames:
     """What one target agent resolves a mention against: every skill name in its view (its
@@ -57,22 +88,32 @@ class AgentNames:
 
     client: Client
     names: frozenset[str]
+    # Names of skills the agent keeps from its model and will not activate for it.
+    hidden: frozenset[str] = frozenset()
+    # Names whose winning copy comes from a user folder: name → that root as the row writes it.
+    user_only: Mapping[str, str] = field(default_factory=dict)
 
     def honours(self, form: MentionForm) -> bool:
         return self.client.mentions is not None and form in self.client.mentions.forms
 
 
 def check_mentions(
-    mentions: Sequence[Mention], agents: Sequence[AgentNames], reporter: Reporter
+    mentions: Sequence[Mention],
+    agents: Sequence[AgentNames],
+    reporter: Reporter,
+    shared: bool = False,
 ) -> None:
-    """Report each mention (SKL701) that a target agent reading the file honours and does
-    not resolve; `agents`: the target agents that read the file as instructions."""
+    """Report each mention that a target agent reading the file honours and does not
+    resolve (SKL701), resolves to a skill it keeps from its model (SKL702) or, in a `shared`
+    file (one in the workspace), only to a skill in a user folder (SKL703); `agents`: the
+    target agents that read the file as instructions."""
     # A file names the same skill many times: judge each name once per set of agents.
     judged: dict[tuple[MentionForm, str], _Verdict | None] = {}
     for mention in mentions:
         at = (mention.form, mention.key)
         if at not in judged:
             judged[at] = _judge(mention, agents)
+        _check_resolved(mention, agents, reporter, shared)
         verdict = judged[at]
         if verdict is None:
             continue
@@ -100,6 +141,35 @@ def check_mentions(
             fixes=fixes,
             severity=None if resolving else Severity.ERROR,
             data={"clients": [c.id for c in dropping], "suggestions": suggestions},
+        )
+
+
+def _check_resolved(
+    mention: Mention, agents: Sequence[AgentNames], reporter: Reporter, shared: bool
+) -> None:
+    """SKL702 and SKL703 for a mention the honouring agents resolve."""
+    honouring = [agent for agent in agents if agent.honours(mention.form)]
+    hiding = [a.client for a in honouring if mention.key in a.hidden]
+    if hiding:
+        reporter.report(
+            HIDDEN_MENTION,
+            mention.range,
+            f"'{mention.written}' calls '{mention.key}', which {names(hiding)} keep"
+            f"{_s(hiding)} from the model and will not activate for it: the model reading "
+            "this file cannot run it, only a person typing it can",
+            data={"clients": [c.id for c in hiding]},
+        )
+    resolving = [a for a in honouring if mention.key in a.names]
+    if shared and resolving and all(mention.key in a.user_only for a in resolving):
+        roots = sorted({a.user_only[mention.key] for a in resolving})
+        reporter.report(
+            USER_SKILL_MENTION,
+            mention.range,
+            f"'{mention.written}' resolves only to a skill in a user folder "
+            f"({', '.join(f'`{root}`' for root in roots)}) for "
+            f"{names([a.client for a in resolving])}: others who work in this repository "
+            "do not have it",
+            data={"clients": [a.client.id for a in resolving]},
         )
 
 

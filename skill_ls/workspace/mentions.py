@@ -65,11 +65,17 @@ def agent_names(index: IndexQueries, client: Client) -> AgentNames:
     if cached is not None and cached[0] is view:
         return cached[1]
     found: set[str] = set()
+    hidden: set[str] = set()
+    user_only: dict[str, str] = {}
+    refuses_hidden = client.activation.hidden_refusal is not None
     for skill in _with_bundles(index, client, view):
-        found.add(skill.name)
-        if skill.display_name:
-            found.add(skill.display_name)
-    names = AgentNames(client, frozenset(found))
+        keys = (skill.name, skill.display_name) if skill.display_name else (skill.name,)
+        found.update(keys)
+        if skill.hidden and refuses_hidden:
+            hidden.update(keys)
+        if skill.scope == "user":
+            user_only.update(dict.fromkeys(keys, skill.root_pattern))
+    names = AgentNames(client, frozenset(found), frozenset(hidden), user_only)
     _NAMES[index][client.id] = (view, names)
     return names
 
@@ -100,8 +106,22 @@ def mention_findings(
     if not mentions:
         return []
     own = reporter or Reporter(CheckContext(settings=index.settings.for_path(path)))
-    check_mentions(mentions, [agent_names(index, client) for client in agents], own)
+    names = [agent_names(index, client) for client in agents]
+    check_mentions(mentions, names, own, shared=_shared(index, path))
     return [] if reporter is not None else sorted(own.found, key=_order)
+
+
+def _shared(index: IndexQueries, path: str) -> bool:
+    """Whether others working in the workspace read the file too: it is inside a workspace
+    folder and not in a dot folder of the home folder (`~/.claude/CLAUDE.md` is personal)."""
+    absolute = os.path.abspath(path)
+    home = index.environment.home.rstrip(os.sep)
+    if home and absolute.startswith(home + os.sep + "."):
+        return False
+    return any(
+        absolute == folder or absolute.startswith(folder.rstrip(os.sep) + os.sep)
+        for folder in index.folders
+    )
 
 
 def _order(diagnostic: Diagnostic) -> tuple[object, ...]:

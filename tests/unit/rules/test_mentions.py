@@ -6,7 +6,13 @@ from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.diagnostics import Diagnostic, Range, Severity, TextEdit
 from skill_ls.document.mentions import find_mentions
 from skill_ls.rules.context import CheckContext
-from skill_ls.rules.mentions import UNKNOWN_MENTION, AgentNames, check_mentions
+from skill_ls.rules.mentions import (
+    HIDDEN_MENTION,
+    UNKNOWN_MENTION,
+    USER_SKILL_MENTION,
+    AgentNames,
+    check_mentions,
+)
 from skill_ls.rules.reporter import Reporter
 from skill_ls.settings import Settings
 
@@ -80,3 +86,35 @@ def test_dollar_mentions_for_codex() -> None:
         "'$pdf-tool' calls no skill OpenAI Codex knows; did you mean '$pdf-tools'?"
     )
     assert found("costs $dir", agent("codex", "pdf-tools")) == []
+
+
+def test_a_skill_kept_from_the_model_is_reported_where_the_model_reads_the_mention() -> None:
+    claude = AgentNames(
+        CLIENTS_BY_ID["claude-code"], frozenset({"release"}), frozenset({"release"})
+    )
+    (finding,) = found("After merging, run /release", claude)
+    assert finding.code == HIDDEN_MENTION.code and finding.severity is Severity.WARNING
+    assert finding.message == (
+        "'/release' calls 'release', which Claude Code keeps from the model and will not "
+        "activate for it: the model reading this file cannot run it, only a person typing it can"
+    )
+
+
+def test_a_user_folder_skill_in_a_shared_file() -> None:
+    claude = AgentNames(
+        CLIENTS_BY_ID["claude-code"], frozenset({"notes"}), user_only={"notes": "~/.claude/skills"}
+    )
+    reporter = Reporter(CheckContext(settings=Settings()))
+    check_mentions(find_mentions("Use /notes"), [claude], reporter, shared=True)
+    (finding,) = reporter.found
+    assert finding.code == USER_SKILL_MENTION.code
+    assert finding.message == (
+        "'/notes' resolves only to a skill in a user folder (`~/.claude/skills`) for Claude "
+        "Code: others who work in this repository do not have it"
+    )
+    # Not in a personal file, nor where another agent resolves it from the project.
+    assert found("Use /notes", claude) == []
+    codex = AgentNames(CLIENTS_BY_ID["codex"], frozenset({"notes"}))
+    reporter = Reporter(CheckContext(settings=Settings()))
+    check_mentions(find_mentions("Use /notes and $notes"), [claude, codex], reporter, shared=True)
+    assert [f.code for f in reporter.found] == [USER_SKILL_MENTION.code]

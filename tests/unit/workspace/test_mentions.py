@@ -110,3 +110,30 @@ def test_plugin_skills_resolve_as_plugin_name(tmp_path: Path) -> None:
     assert messages(index, root / "CLAUDE.md", text) == [
         (0, "'/acme:lnit' calls no skill Claude Code knows; did you mean '/acme:lint'?"),
     ]
+
+
+def test_hidden_and_user_folder_skills_mentioned_in_claude_md(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    hidden = write_skill(root / ".claude" / "skills" / "release", "release")
+    hidden.write_text(
+        hidden.read_text().replace("---\n\n", "disable-model-invocation: true\n---\n\n")
+    )
+    write_skill(root.parent / "home" / ".claude" / "skills" / "notes", "notes")
+    index = index_of(root, "claude-code")
+    text = "Run /release after /deploy; keep /notes.\n"
+    assert messages(index, root / "CLAUDE.md", text) == [
+        (
+            0,
+            "'/release' calls 'release', which Claude Code keeps from the model and will not "
+            "activate for it: the model reading this file cannot run it, only a person typing "
+            "it can",
+        ),
+        (
+            0,
+            "'/notes' resolves only to a skill in a user folder (`~/.claude/skills`) for Claude "
+            "Code: others who work in this repository do not have it",
+        ),
+    ]
+    # The user's own CLAUDE.md may call their own skills.
+    personal = root.parent / "home" / ".claude" / "CLAUDE.md"
+    assert messages(index, personal, "Keep /notes.\n") == []
