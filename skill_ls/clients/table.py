@@ -13,6 +13,7 @@ from functools import cache
 from skill_ls.clients.agents import (
     agentskills,
     claude_code,
+    cline,
     codex,
     copilot,
     copilot_cli,
@@ -65,6 +66,7 @@ CLIENTS: tuple[Client, ...] = (
     qwen_code.CLIENT,
     yoi.CLIENT,
     insomnia.CLIENT,
+    cline.CLIENT,
 )
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by
