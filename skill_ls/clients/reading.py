@@ -40,8 +40,9 @@ NameCharset = Literal["unicode-lowercase", "ascii"]
 # frontmatter has no `description` key at all; a present one is kept, trimmed, even empty).
 DescriptionFallback = Literal["skip", "body-first-line", "body-lines"]
 # A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by name,
-# but left out of the catalog).
-MissingDescription = Literal["skip", "unlisted"]
+# but left out of the catalog) | "listed" (loaded and listed without one: a catalog of
+# names only).
+MissingDescription = Literal["skip", "unlisted", "listed"]
 
 
 @dataclass(frozen=True)
@@ -83,3 +84,10 @@ class Reading:
     blank_description_ok: bool = False
     # A description longer than this many characters drops the skill (None: no limit).
     description_max: int | None = None
+    # A file without a frontmatter block (none, or never closed) still loads: the folder
+    # names it and the whole text is its body (with `bad_frontmatter="skip"`, a block the
+    # YAML parser rejects still drops the skill).
+    no_frontmatter_ok: bool = False
+    # A typed field (`typed_fields`) left empty (YAML null) counts as absent, not as a
+    # value of the wrong type.
+    typed_null_ok: bool = False
