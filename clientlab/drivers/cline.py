@@ -50,6 +50,11 @@ class Cline(SkillToolDriver):
         }
         with open(os.path.join(folder, "providers.json"), "w", encoding="utf-8") as handle:
             json.dump(providers, handle)
+        # Headless, it refuses a prompt without whitespace as an unknown command ("Prompt
+        # text must be passed as a single quoted argument"); it trims the prompt it sends,
+        # so a trailing space gets a one-word prompt (the mention probe's) through as is.
+        if not any(char.isspace() for char in prompt):
+            prompt += " "
         argv = [f"{paths.bin_dir}/cline", "--json", prompt]
         return Run(argv, self.base_env(paths))
 

@@ -11,6 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -53,7 +54,7 @@ CLIENT = Client(
         # earlier one (the user's over the project's, a later root's over an earlier one's,
         # within a root the later folder in directory order) but keeps its place.
         clash="last-wins",
-        scope_order=("project", "user"),
+        scope_order=("project", "user", "extra"),
         clash_keeps_place=True,
     ),
     listing=Listing(
@@ -88,5 +89,8 @@ CLIENT = Client(
     ),
     provenance=Provenance("observed", "Cline CLI 3.0.65"),
     markup=shown_as_written("Cline CLI 3.0.65"),
+    # Headless (`cline --json "prompt"`), every probe form reached the model as written: no
+    # form activates a skill there.
+    mentions=MentionFacts(frozenset(), observed_in_probe("Cline CLI 3.0.65")),
     install=AgentInstall(("cline",), "cline"),
 )
