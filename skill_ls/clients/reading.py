@@ -13,8 +13,10 @@ YamlMode = Literal["strict", "lenient"]
 # `clients.loaders.LOADERS`); findings name a client only when its loader is known.
 YamlLoader = Literal["yaml-1.2-core", "js-yaml", "js-yaml-3", "yaml-1.1", "strictyaml", "unknown"]
 # A SKILL.md without frontmatter, or whose frontmatter the client's YAML parser rejects:
-# "skip" it | "ignore" the frontmatter and load it with the fallbacks.
-BadFrontmatter = Literal["skip", "ignore"]
+# "skip" it | "ignore" the frontmatter and load it with the fallbacks | "ignore-missing" (a
+# file without a block, or whose block is never closed, loads with the fallbacks, the whole
+# text its body; a block the parser rejects drops the skill).
+BadFrontmatter = Literal["skip", "ignore", "ignore-missing"]
 # How the client reads `name` and `description`:
 # - "yaml": the YAML loader, strict or lenient per `yaml`;
 # - "yaml-else-lines": YAML when it loads and both are strings, else each `name:` /
@@ -84,10 +86,6 @@ class Reading:
     blank_description_ok: bool = False
     # A description longer than this many characters drops the skill (None: no limit).
     description_max: int | None = None
-    # A file without a frontmatter block (none, or never closed) still loads: the folder
-    # names it and the whole text is its body (with `bad_frontmatter="skip"`, a block the
-    # YAML parser rejects still drops the skill).
-    no_frontmatter_ok: bool = False
     # A typed field (`typed_fields`) left empty (YAML null) counts as absent, not as a
     # value of the wrong type.
     typed_null_ok: bool = False

@@ -9,9 +9,9 @@ lists them. A disabled skill is left out; with none listed the tool says nothing
 
 Activation: `<command-name>name</command-name>`, then `<command-args>` with the arguments
 (trimmed) when there are any, then `<command-instructions>` holding `Description: ` and the
-description (trimmed) and a blank line when it has one, then the body after the frontmatter (trimmed as
-JavaScript's `trim` does, line ends kept), and `</command-instructions>`. Nothing is
-escaped; placeholders are not filled.
+description (trimmed) and a blank line when it has one, then the body after the frontmatter
+(trimmed as JavaScript's `trim` does, line ends kept), and `</command-instructions>`.
+Nothing is escaped; placeholders are not filled.
 """
 
 from __future__ import annotations

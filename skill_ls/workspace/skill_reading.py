@@ -57,7 +57,7 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
     if client.reading.bad_frontmatter == "ignore":
         pass  # loaded with its fallbacks whatever its frontmatter (see `reads_frontmatter`)
     elif not facts.has_frontmatter:
-        if not client.reading.no_frontmatter_ok:
+        if client.reading.bad_frontmatter != "ignore-missing":
             return "it has no frontmatter block"
     elif client.reading.yaml == "strict" and not facts.strict_ok:
         detail = f": {facts.yaml_error}" if facts.yaml_error else ""

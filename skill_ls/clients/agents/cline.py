@@ -41,7 +41,7 @@ CLIENT = Client(
         yaml="strict",
         yaml_loader="yaml-1.2-core",
         unique_keys=True,
-        no_frontmatter_ok=True,
+        bad_frontmatter="ignore-missing",
         missing_description="listed",
         # `disabled` and `enabled` must be true or false (or empty): `yes` or "true" drops
         # the skill.

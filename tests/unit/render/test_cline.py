@@ -16,7 +16,7 @@ from skill_ls.workspace.order import root_order_key
 CLINE = CLIENTS_BY_ID["cline"]
 
 
-def _skill(name: str, description: str | None = "d", hidden: bool = False) -> LoadedSkill:
+def _skill(name: str, description: str = "d", hidden: bool = False) -> LoadedSkill:
     folder = f"/w/.cline/skills/{name}"
     return LoadedSkill(
         name=name,
@@ -38,7 +38,7 @@ def _source(text: str, name: str = "tool") -> ActivationSource:
 
 def test_names_only_in_load_order_disabled_ones_left_out() -> None:
     rendering = cline_catalog(
-        [_skill("zeta"), _skill("alpha", None), _skill("off", hidden=True), _skill("<b>&")],
+        [_skill("zeta"), _skill("alpha", ""), _skill("off", hidden=True), _skill("<b>&")],
         CLINE,
     )
     assert rendering.text == HEADER + "zeta, alpha, <b>&."
