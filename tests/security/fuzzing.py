@@ -346,7 +346,7 @@ _XML_FORMATS = {
 # there, and skill-ls must show it so. The check: the text is the agent's template with
 # each value verbatim in its place (see `_raw_catalog_problem`).
 _RAW_CATALOGS = frozenset(
-    {"gemini-available-skills", "opencode-available-skills", "codex-instructions"}
+    {"gemini-available-skills", "opencode-available-skills", "codex-instructions", "cline-skills"}
 )
 _OTHER_SKILL = ("other-skill", "Does another thing. Use when the user asks for the other thing.")
 
@@ -591,6 +591,9 @@ def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
             for skill in skills
         ]
         expected = GEMINI_HEADER + "\n".join(blocks) + "\n" + GEMINI_FOOTER
+    elif catalog == "cline-skills":  # the names only, trimmed, nothing escaped
+        names = [js_trim(skill.name) for skill in skills if not skill.hidden]
+        expected = f"Available skills: {', '.join(names)}." if names else ""
     else:  # opencode-available-skills: sorted by name as `localeCompare` orders them
         blocks = [
             f"  <skill>\n    <name>{skill.name}</name>\n"
@@ -661,6 +664,7 @@ _RAW_ACTIVATIONS = frozenset(
         "codex-skill",
         "qwen-base-directory",
         "droid-skill",
+        "cline-command",
     }
 )
 _RAW_OPENINGS = {
@@ -733,6 +737,9 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
             after.endswith("\n</skill>")
             and js_trim(after[: -len("\n</skill>")]) == (after[: -len("\n</skill>")])
         )
+    elif activation == "cline-command":  # the name as written, the trimmed body, the close
+        head = f"<command-name>{js_trim(source.name)}</command-name>\n"
+        whole = text.startswith(head) and text.endswith("\n</command-instructions>")
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
         whole = text == source.text or (
