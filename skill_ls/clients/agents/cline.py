@@ -78,9 +78,11 @@ CLIENT = Client(
         "description, then the body trimmed, line ends kept; nothing escaped, "
         "placeholders not filled, `disable-model-invocation` and `user-invocable` not "
         "read. `disabled: true` or `enabled: false` leaves a skill out of the catalog and "
-        'its activation answers that it is "configured but disabled"; a `disabled`, '
-        "`enabled`, `name` or `description` of the wrong type, a YAML error, a repeated "
-        "key or an empty body drops the skill. Names are matched without regard to case "
+        'its activation answers that it is "configured but disabled"; a `disabled` or '
+        "`enabled` that is not true, false or empty, a YAML error or a repeated key drops "
+        "the skill. Not modelled: a `name` or `description` that is not a string, or an "
+        "empty body, drops the skill too; a frontmatter that is not a mapping (a list) "
+        "loads the skill under its folder's name (skill-ls drops it). Names are matched without regard to case "
         "(a clash of `Twin` and `twin` is one skill; skill-ls keys names as written). A "
         "SKILL.md directly in a root is also a skill (not modelled). The behaviours "
         "beyond the lab's scenarios (disabled, enabled, no or a non-mapping frontmatter, "
