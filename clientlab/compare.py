@@ -55,13 +55,18 @@ def _unified(observation: Observation, goldens: Path) -> str:
 
 
 def order_varies(agent: str) -> bool:
-    """Whether skill-ls's client table says the agent's list order changes between runs."""
+    """Whether skill-ls's client table says the agent's list order changes between runs, or
+    between machines (a root's folders in the file system's order: another file system
+    lists the same folders in another order)."""
     from skill_ls.clients.builtins import builtins_for
     from skill_ls.clients.table import CLIENTS_BY_ID
 
+    client = CLIENTS_BY_ID[agent]
     builtin_set = builtins_for(agent)
-    return bool(CLIENTS_BY_ID[agent].clashes.order_note) or bool(
-        builtin_set and builtin_set.order_varies
+    return (
+        bool(client.clashes.order_note)
+        or client.discovery.root_order == "directory"
+        or bool(builtin_set and builtin_set.order_varies)
     )
 
 

@@ -45,7 +45,9 @@ from clientlab.runner import observe_all
 from clientlab.scenario_model import Scenario
 from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID
 
-# A platform binary's name is its wrapper's, then the platform (`@factory/cli-linux-x64`).
+# A platform binary's name is its wrapper's, then the platform (`@factory/cli-linux-x64`);
+# or its scope's, the wrapper being the scope's own package (`@cline/cli-linux-x64` beside
+# `cline`).
 PLATFORM = re.compile(r"-(linux|darwin|win32)-(x64|arm64)(-baseline)?$")
 
 
@@ -95,8 +97,13 @@ def wrappers(pins: dict[str, str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for package in pins:
         match = PLATFORM.search(package)
-        if match and package[: match.start()] in pins:
-            found[package] = package[: match.start()]
+        if match is None:
+            continue
+        stem = package[: match.start()]
+        scope = stem[1:].split("/", 1)[0] if stem.startswith("@") else ""
+        wrapper = stem if stem in pins else scope if scope in pins else None
+        if wrapper is not None:
+            found[package] = wrapper
     return found
 
 

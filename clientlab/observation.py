@@ -9,6 +9,7 @@ folder). Whole requests are never kept: they carry each agent's full system prom
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -111,13 +112,25 @@ def same_but_order(a: Observation, b: Observation) -> bool:
         return False
     if a.catalog is None or b.catalog is None:
         return a.catalog == b.catalog
-    return _entries(a.catalog) == _entries(b.catalog)
+    return same_entries(a.catalog, b.catalog)
+
+
+def same_entries(a: str, b: str) -> bool:
+    """Two catalogs with the same entries, in any order."""
+    return _entries(a) == _entries(b)
+
+
+# A catalog of names only: `Available skills: a, b.` (Cline CLI).
+_NAMES_ONLY = re.compile(r"([^\n:]*: )(.*)(\.)", re.DOTALL)
 
 
 def _entries(catalog: str) -> tuple[str, list[str], str]:
     """(text before the first entry, the entries sorted, text after the last)."""
     first, last = catalog.find("<skill>"), catalog.rfind("</skill>")
     if first == -1 or last == -1:
+        names = _NAMES_ONLY.fullmatch(catalog)
+        if names is not None:
+            return names.group(1), sorted(names.group(2).split(", ")), names.group(3)
         return catalog, [], ""
     body = catalog[first : last + len("</skill>")]
     blocks = [block.strip() for block in body.split("<skill>") if block.strip()]

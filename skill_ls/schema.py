@@ -50,7 +50,13 @@ def schema_for(client_id: str) -> dict[str, Any]:
             "are allowed here; `skill-ls check` reports them."
         ),
         "type": "object",
-        "required": sorted(spec.name for spec in specs if spec.required),
+        # A client that loads a skill without a description does not require one.
+        "required": sorted(
+            spec.name
+            for spec in specs
+            if spec.required
+            and (spec.name != "description" or client.reading.without_description() == "skip")
+        ),
         "properties": properties,
         "additionalProperties": client.fields.unknown != "error",
         "x-skill-ls": {"client": client.id, "unknownFields": client.fields.unknown},

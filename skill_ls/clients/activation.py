@@ -19,6 +19,7 @@ ActivationFormat = Literal[
     "qwen-base-directory",
     "droid-skill",
     "kimi-skill-loaded",
+    "cline-command",
     "none",
 ]
 # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |

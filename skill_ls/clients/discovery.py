@@ -35,8 +35,10 @@ IgnoreFilesFrom = Literal["project", "root"]
 # "locale" (folder name as JavaScript's `localeCompare` orders it: case-insensitive first,
 # punctuation before digits before letters) | "name-descending" (folder names in
 # descending byte order) | "walk" (depth first, each folder's entries in code point order:
-# a folder's skills before a sibling whose name extends it, "a/x" before "a-b").
-RootOrder = Literal["path", "locale", "name-descending", "walk"]
+# a folder's skills before a sibling whose name extends it, "a/x" before "a-b") |
+# "directory" (the order the file system lists the root's entries in, as `os.scandir` reads
+# them: on ext4 a hash of each name, seeded per file system, so it differs between machines).
+RootOrder = Literal["path", "locale", "name-descending", "walk", "directory"]
 
 
 @dataclass(frozen=True)

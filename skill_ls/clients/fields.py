@@ -163,6 +163,18 @@ CLIENT_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec(
         "shell", "enum", "Claude Code: shell for `!` command blocks.", enum=("bash", "powershell")
     ),
+    FieldSpec(
+        "disabled",
+        "boolean",
+        "Cline CLI: `true` leaves the skill out of the catalog and refuses its activation; "
+        "any value but true, false or empty drops the skill.",
+    ),
+    FieldSpec(
+        "enabled",
+        "boolean",
+        "Cline CLI: `false` leaves the skill out of the catalog and refuses its activation; "
+        "any value but true, false or empty drops the skill.",
+    ),
 )
 
 # Fields that look like client fields but are Yoi's non-standard workflow projections.

@@ -22,6 +22,7 @@ CatalogFormat = Literal[
     "qwen-available-skills",
     "droid-available-skills",
     "kimi-skill-listing",
+    "cline-skills",
     "none",
 ]
 # Structured catalog views a client exposes besides the prompt text (its own JSON).

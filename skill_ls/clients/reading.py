@@ -13,8 +13,10 @@ YamlMode = Literal["strict", "lenient"]
 # `clients.loaders.LOADERS`); findings name a client only when its loader is known.
 YamlLoader = Literal["yaml-1.2-core", "js-yaml", "js-yaml-3", "yaml-1.1", "strictyaml", "unknown"]
 # A SKILL.md without frontmatter, or whose frontmatter the client's YAML parser rejects:
-# "skip" it | "ignore" the frontmatter and load it with the fallbacks.
-BadFrontmatter = Literal["skip", "ignore"]
+# "skip" it | "ignore" the frontmatter and load it with the fallbacks | "ignore-missing" (a
+# file without a block, or whose block is never closed, loads with the fallbacks, the whole
+# text its body; a block the parser rejects drops the skill).
+BadFrontmatter = Literal["skip", "ignore", "ignore-missing"]
 # How the client reads `name` and `description`:
 # - "yaml": the YAML loader, strict or lenient per `yaml`;
 # - "yaml-else-lines": YAML when it loads and both are strings, else each `name:` /
@@ -48,8 +50,9 @@ NameCharset = Literal["unicode-lowercase", "ascii"]
 # frontmatter has no `description` key at all; a present one is kept, trimmed, even empty).
 DescriptionFallback = Literal["skip", "body-first-line", "body-lines"]
 # A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by name,
-# but left out of the catalog).
-MissingDescription = Literal["skip", "unlisted"]
+# but left out of the catalog) | "listed" (loaded and listed without one: a catalog of
+# names only).
+MissingDescription = Literal["skip", "unlisted", "listed"]
 
 
 @dataclass(frozen=True)
@@ -97,3 +100,14 @@ class Reading:
     # skill is dropped, a byte-order mark does not (Kimi Code CLI). See also
     # `frontmatter_at_start`, which a byte-order mark fails too.
     frontmatter_first_line: bool = False
+    # A typed field (`typed_fields`) left empty (YAML null) counts as absent, not as a
+    # value of the wrong type.
+    typed_null_ok: bool = False
+
+    def without_description(self) -> str:
+        """What the client does with a skill whose frontmatter has no `description`: "skip",
+        "body-first-line" / "body-lines" (describes it by its body), "unlisted" or "listed"
+        (loads it without one). Read by SKL111 and the per-client schema."""
+        if self.description_fallback != "skip" and self.field_reader == "yaml":
+            return self.description_fallback
+        return self.missing_description

@@ -13,6 +13,7 @@ from functools import cache
 from skill_ls.clients.agents import (
     agentskills,
     claude_code,
+    cline,
     codex,
     copilot,
     copilot_cli,
@@ -67,6 +68,7 @@ CLIENTS: tuple[Client, ...] = (
     yoi.CLIENT,
     insomnia.CLIENT,
     kimi_code.CLIENT,
+    cline.CLIENT,
 )
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by

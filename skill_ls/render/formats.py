@@ -12,6 +12,7 @@ from skill_ls.clients.listing import CatalogFormat, CatalogView
 from skill_ls.clients.model import Client
 from skill_ls.render.activation import ActivationSource, read_file, skill_content
 from skill_ls.render.claude import claude_base_directory, claude_listing
+from skill_ls.render.cline import cline_catalog, cline_command
 from skill_ls.render.codex import codex_instructions, codex_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation, copilot_cli_catalog
 from skill_ls.render.droid import droid_catalog, droid_skill
@@ -41,6 +42,7 @@ CATALOGS: dict[CatalogFormat, CatalogRenderer] = {
     "qwen-available-skills": qwen_catalog,
     "droid-available-skills": droid_catalog,
     "kimi-skill-listing": kimi_catalog,
+    "cline-skills": cline_catalog,
 }
 
 ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
@@ -55,6 +57,7 @@ ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
     "qwen-base-directory": qwen_base_directory,
     "droid-skill": droid_skill,
     "kimi-skill-loaded": kimi_skill_loaded,
+    "cline-command": cline_command,
 }
 
 # Structured catalog views, besides the prompt text.

@@ -133,6 +133,7 @@ _WITHOUT_DESCRIPTION: dict[str, tuple[str, str]] = {
         "loads it but leaves it out of the catalog",
         "load it but leave it out of the catalog",
     ),
+    "listed": ("lists it without a description", "list it without a description"),
     "skip": ("skips it", "skip it"),
 }
 
@@ -141,14 +142,7 @@ def _without_description(report: Reporter) -> tuple[str, bool]:
     """What the targets do with a skill without a description, and whether one skips it."""
     by_outcome: dict[str, list[Client]] = {}
     for client in report.context.audience:
-        reading = client.reading
-        outcome = (
-            reading.description_fallback
-            if reading.description_fallback != "skip" and reading.field_reader == "yaml"
-            else reading.missing_description
-            if reading.missing_description in _WITHOUT_DESCRIPTION
-            else "skip"
-        )
+        outcome = client.reading.without_description()
         by_outcome.setdefault(outcome, []).append(client)
     if not by_outcome:
         return "clients skip skills without one", True

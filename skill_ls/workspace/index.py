@@ -330,7 +330,7 @@ class WorkspaceIndex(IndexQueries):
             found = state.walks[root_path].found[rel]
             for use in self._root_uses.get(root_path, ()):
                 if accepts(use.client, found, use.root):
-                    order = (use.order, root_order_key(use.client, rel))
+                    order = (use.order, root_order_key(use.client, rel, root_path))
                     candidate = Candidate(use.client.id, use.root, found, order)
                     previous = best.get(use.client.id)
                     if previous is None or candidate.order < previous.order:

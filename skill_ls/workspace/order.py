@@ -4,8 +4,10 @@ or a skill listed by source goes in the client's whole list."""
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import Status
@@ -16,9 +18,11 @@ from skill_ls.workspace.precedence import Candidate, Outcome
 _LOCALE_PUNCTUATION = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
 
 
-def root_order_key(client: Client, relative: str) -> str:
-    """A sort key for a skill found at `relative` below its root, in the client's order
-    within one root (`Client.discovery.root_order`)."""
+def root_order_key(client: Client, relative: str, root: str | None = None) -> str:
+    """A sort key for a skill found at `relative` below its root (the folder `root`, where
+    known), in the client's order within one root (`Client.discovery.root_order`)."""
+    if client.discovery.root_order == "directory" and root is not None:
+        return directory_key(root, relative)
     if client.discovery.root_order == "name-descending":
         return descending_key(relative)
     if client.discovery.root_order == "walk":
@@ -27,6 +31,29 @@ def root_order_key(client: Client, relative: str) -> str:
         return relative
     folder = relative.rsplit("/", 1)[0] if "/" in relative else relative
     return locale_key(folder) + "\0" + relative
+
+
+def directory_key(root: str, relative: str) -> str:
+    """Where the entry holding `relative` (its first part) comes in the file system's
+    listing of `root`, as a key (entries the listing lacks come last, by path)."""
+    first = relative.split("/", 1)[0]
+    try:
+        stamp = os.stat(root).st_mtime_ns
+    except OSError:
+        return "~" + relative
+    position = _listing(root, stamp).get(first)
+    return f"{position:09d}" if position is not None else "~" + relative
+
+
+@lru_cache(maxsize=256)
+def _listing(root: str, stamp: int) -> dict[str, int]:
+    """The entries of `root` in the order the file system lists them (`stamp`: the folder's
+    modification time, so a changed folder is listed again)."""
+    try:
+        with os.scandir(root) as entries:
+            return {entry.name: at for at, entry in enumerate(entries)}
+    except OSError:
+        return {}
 
 
 def locale_key(text: str) -> str:

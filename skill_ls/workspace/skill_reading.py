@@ -79,7 +79,8 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
     if client.reading.bad_frontmatter == "ignore":
         pass  # loaded with its fallbacks whatever its frontmatter (see `reads_frontmatter`)
     elif not facts.has_frontmatter:
-        return "it has no frontmatter block"
+        if client.reading.bad_frontmatter != "ignore-missing":
+            return "it has no frontmatter block"
     elif client.reading.yaml == "strict" and not facts.strict_ok:
         detail = f": {facts.yaml_error}" if facts.yaml_error else ""
         return f"{client.name} reads YAML strictly and rejects this frontmatter{detail}"
@@ -96,8 +97,8 @@ def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> s
     if client.reading.name_required and not facts.name:
         return f"it has no `name` ({client.name} skips it; it does not fall back to the folder)"
     description = description_of(client, facts)
-    if description is None and client.reading.missing_description == "unlisted":
-        return None  # loaded, left out of the catalog (see `unlisted_reason`)
+    if description is None and client.reading.missing_description in ("unlisted", "listed"):
+        return None  # loaded; left out of the catalog or listed without one
     if description is None:
         return "it has no description"
     if (
@@ -145,6 +146,8 @@ def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | No
         kinds = facts.flat_kinds  # the fallback reader's types, not YAML's
     for key, kind in client.reading.typed_fields:
         found = kinds.get(key)
+        if found == "null" and client.reading.typed_null_ok:
+            continue
         if found is not None and found not in TYPE_ACCEPTS.get(kind, frozenset({kind})):
             return (
                 f"{client.name} drops a skill whose `{key}` is not "

@@ -140,11 +140,14 @@ def test_the_lab_pins_pair_each_wrapper_with_its_binary() -> None:
     assert wrappers(pins) == {
         "@factory/cli-linux-x64": "@factory/cli",
         "@kilocode/cli-linux-x64": "@kilocode/cli",
+        # Cline CLI's wrapper is the scope's own, unscoped package.
+        "@cline/cli-linux-x64": "cline",
     }
     packages = agent_packages(pins)
     assert packages["droid"] == ["@factory/cli", "@factory/cli-linux-x64"]
     assert packages["kilo"] == ["@kilocode/cli", "@kilocode/cli-linux-x64"]
     assert packages["pi"] == ["@mariozechner/pi-coding-agent"]
+    assert packages["cline"] == ["cline", "@cline/cli-linux-x64"]
 
 
 def test_only_agents_with_a_moved_package_are_run() -> None:

@@ -100,3 +100,14 @@ def test_only_agents_the_table_says_vary_get_the_order_tolerance() -> None:
 
     assert order_varies("gemini-cli")
     assert not order_varies("pi") and not order_varies("codex")
+
+
+def test_a_names_only_catalog_in_another_order_has_the_same_entries() -> None:
+    from clientlab.compare import order_varies
+    from clientlab.observation import same_entries
+
+    assert same_entries("Available skills: a, b, c.", "Available skills: c, a, b.")
+    assert not same_entries("Available skills: a, b.", "Available skills: a, c.")
+    assert not same_entries("Available skills: a, b.", "Skills here: b, a.")
+    # Cline CLI lists a root's folders as the file system does: another machine's order.
+    assert order_varies("cline")

@@ -353,6 +353,7 @@ _RAW_CATALOGS = frozenset(
         "opencode-available-skills",
         "codex-instructions",
         "kimi-skill-listing",
+        "cline-skills",
     }
 )
 _OTHER_SKILL = ("other-skill", "Does another thing. Use when the user asks for the other thing.")
@@ -604,6 +605,9 @@ def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
             lines.append(f"- {skill.name}: {kimi_cut(js_trim(skill.description))}")
             lines.append(f"  Path: {skill.path}")
         expected = "\n".join(lines)
+    elif catalog == "cline-skills":  # the names only, trimmed, nothing escaped
+        names = [js_trim(skill.name) for skill in skills if not skill.hidden]
+        expected = f"Available skills: {', '.join(names)}." if names else ""
     else:  # opencode-available-skills: sorted by name as `localeCompare` orders them
         blocks = [
             f"  <skill>\n    <name>{skill.name}</name>\n"
@@ -675,6 +679,7 @@ _RAW_ACTIVATIONS = frozenset(
         "qwen-base-directory",
         "droid-skill",
         "kimi-skill-loaded",
+        "cline-command",
     }
 )
 _RAW_OPENINGS = {
@@ -758,6 +763,9 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
         after = text[opened.end() :] if opened is not None else ""
         inner = after.removesuffix("\n</skill-loaded>")
         whole = after.endswith("\n</skill-loaded>") and js_trim(inner) == inner
+    elif activation == "cline-command":  # the name as written, the trimmed body, the close
+        head = f"<command-name>{js_trim(source.name)}</command-name>\n"
+        whole = text.startswith(head) and text.endswith("\n</command-instructions>")
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
         whole = text == source.text or (

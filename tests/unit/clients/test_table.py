@@ -117,6 +117,7 @@ def test_every_honoured_field_is_in_the_field_table() -> None:
             },
         ),
         ("kimi-code", {"disable-model-invocation", "when_to_use", "arguments"}),
+        ("cline", {"disabled", "enabled"}),
     ],
 )
 def test_honoured_fields_from_the_facts(client: str, extra: set[str]) -> None:
@@ -197,9 +198,13 @@ def test_get_client() -> None:
                 "pi",
                 "qwen-code",
                 "kimi-code",
+                "cline",
             },
         ),
         ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
+        ("/p/.clinerules/skills/pdf/SKILL.md", {"cline"}),
+        ("/p/.cline/skills/pdf/SKILL.md", {"cline"}),
+        ("/home/me/.cline/skills/pdf/SKILL.md", {"cline"}),
         ("/p/.factory/skills/pdf/SKILL.md", {"droid"}),
         ("/home/me/.factory/skills/pdf/SKILL.md", {"droid"}),
         ("/p/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
@@ -262,6 +267,8 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
         "qwen-code": "yaml-1.2-core",
         # Kimi Code CLI bundles js-yaml 4 and calls its `load`.
         "kimi-code": "js-yaml",
+        # Cline CLI bundles the `yaml` package (its default YAML 1.2 core schema).
+        "cline": "yaml-1.2-core",
     }
     assert all(c.reading.yaml_loader in LOADERS for c in CLIENTS)
     assert misread_as("js-yaml", "1_000") == "int"

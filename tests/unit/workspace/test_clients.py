@@ -3,12 +3,13 @@ copy wins each clash, and its exact catalog and activation text (golden files)."
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from skill_ls.clients.table import CLIENTS
-from skill_ls.render import activation_for, catalog_for
+from skill_ls.clients.table import CLIENTS, get_client
+from skill_ls.render import activation_for, catalog_for, listed_skills, render_catalog
 
 from ..workspace_helpers import Workspace, clients_workspace, golden
 
@@ -216,6 +217,19 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("shared", "project/.agents/skills/shared/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
     ],
+    # Cline CLI (observed): .agents/skills of the project, then of the user, direct children
+    # only; strict YAML drops `lenient` and `.private`; a skill without a description is
+    # listed; the user's `shared` replaces the project's in its place. Written here in path
+    # order: Cline lists a root's folders in the file system's order (see the test).
+    "cline": [
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("no-description", "project/.agents/skills/no-description/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", ""),
+        ("shared", "home/.agents/skills/shared/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+    ],
 }
 
 # client -> {name: copy that wins}: every clash in the fixture the client sees.
@@ -261,6 +275,7 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
     "yoi": {"summarize": "project/.yoi/skills/summarize/SKILL.md"},
     "insomnia": {"notes": "project/.insomnia/skills/notes/SKILL.md"},
     "kimi-code": {"shared": "project/.agents/skills/shared/SKILL.md"},
+    "cline": {"shared": "home/.agents/skills/shared/SKILL.md"},
 }
 
 # The skill whose activation each client's golden file shows, and the arguments given.
@@ -281,6 +296,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "yoi": ("summarize", ""),
     "insomnia": ("notes", ""),
     "kimi-code": ("pdf", "report.pdf --fast"),
+    "cline": ("pdf", "form.pdf --flatten"),
 }
 
 CLIENT_IDS = [client.id for client in CLIENTS]
@@ -311,6 +327,14 @@ def test_view_lists_what_the_client_loads_in_load_order(
         # fixture's builtin folder (Yoi's built-ins) stays.
         if skill.scope != "builtin" or Path(skill.path).is_relative_to(workspace.builtin)
     ]
+    if get_client(client_id).discovery.root_order == "directory":
+        # The project's folders in the order this file system lists them (every name but
+        # the extra root's has its first copy there), then the extra root.
+        assert sorted(actual) == sorted(EXPECTED_VIEWS[client_id])
+        listing = os.listdir(workspace.root / "project/.agents/skills")
+        names = [name for name, *_ in actual]
+        assert names == [folder for folder in listing if folder in names] + ["extra-tool"]
+        return
     assert actual == EXPECTED_VIEWS[client_id]
 
 
@@ -339,6 +363,13 @@ def test_clash_winner_per_client_rule(workspace: Workspace, client_id: str) -> N
 def test_catalog_text_per_client(workspace: Workspace, client_id: str) -> None:
     rendering = catalog_for(workspace.index(), client_id)
     assert rendering.characters == len(rendering.text)
+    if get_client(client_id).discovery.root_order == "directory":
+        # The golden holds the catalog of the view sorted by scope and name, which no file
+        # system changes; the order this one lists the folders in is the view test's.
+        view = listed_skills(workspace.index(), client_id)
+        assert rendering.text == render_catalog(client_id, view).text
+        by_path = sorted(view, key=lambda skill: (skill.scope != "project", skill.name))
+        rendering = render_catalog(client_id, by_path)
     golden(f"clients/{client_id}.catalog.txt", workspace.show(rendering.text))
 
 

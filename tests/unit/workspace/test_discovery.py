@@ -179,6 +179,8 @@ def test_skipped_skills_say_why(workspace: Workspace) -> None:
         ):  # observed: OpenCode loads it, unlisted
             assert placement.status == "hidden-from-model" and placement.loaded
             assert "no description" in placement.reason
+        elif client.reading.missing_description == "listed":  # observed: Cline CLI lists it
+            assert placement.status == "loaded"
         elif client.reading.description_fallback == "skip":
             assert placement.status == "skipped" and "no description" in placement.reason
         else:  # observed: Claude Code describes it by its body's first line
