@@ -74,3 +74,6 @@ class Discovery:
     # and "extra" for the settings' extra roots. Empty: in the order skills are listed.
     root_load_order: tuple[str, ...] = ()
     root_order: RootOrder = "path"
+    # False: a link to a folder below a root is passed over (Continue CLI keeps only the
+    # entries its directory listing types as folders).
+    follows_links: bool = True

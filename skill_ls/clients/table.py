@@ -27,6 +27,7 @@ from skill_ls.clients.agents import (
     qwen_code,
     yoi,
 )
+from skill_ls.clients.agents import continue_cli
 from skill_ls.clients.clashes import CLASH_SCOPE_RANKS
 from skill_ls.clients.discovery import ROOT_VARIABLES, with_default_variables
 from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION
@@ -65,6 +66,7 @@ CLIENTS: tuple[Client, ...] = (
     qwen_code.CLIENT,
     yoi.CLIENT,
     insomnia.CLIENT,
+    continue_cli.CLIENT,
 )
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by

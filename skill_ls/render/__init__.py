@@ -71,7 +71,7 @@ def render_activation(
     """What `client_id` puts in front of the model when it activates `source` (a skill
     of `scope`: some agents run `!`command`` lines only for skills they trust)."""
     client = get_client(client_id)
-    source = with_shell_lines(source, client, scope)
+    source = replace(with_shell_lines(source, client, scope), scope=scope)
     return replace(ACTIVATIONS[client.activation.format](source, arguments), client=client.id)
 
 

@@ -22,6 +22,7 @@ from skill_ls.render.qwen import qwen_base_directory, qwen_catalog
 from skill_ls.render.rendering import Rendering
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
+from skill_ls.render.continue_cli import continue_catalog, continue_skill
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
 
 CatalogRenderer = Callable[[Sequence[LoadedSkill], Client], Rendering]
@@ -39,6 +40,7 @@ CATALOGS: dict[CatalogFormat, CatalogRenderer] = {
     "gemini-available-skills": gemini_catalog,
     "qwen-available-skills": qwen_catalog,
     "droid-available-skills": droid_catalog,
+    "continue-skills-tool": continue_catalog,
 }
 
 ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
@@ -52,6 +54,7 @@ ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
     "copilot-cli-skill-context": copilot_cli_activation,
     "qwen-base-directory": qwen_base_directory,
     "droid-skill": droid_skill,
+    "continue-skill": continue_skill,
 }
 
 # Structured catalog views, besides the prompt text.

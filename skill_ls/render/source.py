@@ -23,6 +23,7 @@ class ActivationSource:
     text: str  # the whole file
     files: tuple[str, ...] = ()  # relative POSIX paths below the folder, SKILL.md excluded
     folders: tuple[str, ...] = ()  # relative POSIX paths of sub-folders
+    scope: str = "project"  # where the client loaded it from (`LoadedSkill.scope`)
 
     @property
     def document(self) -> SkillDocument:

@@ -18,6 +18,8 @@ def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) ->
         return reads_root_markdown(client, root.pattern if root is not None else None)
     if found.dotted and client.discovery.skip_dot_entries:
         return False
+    if found.linked and not client.discovery.follows_links:
+        return False
     ignored = (
         found.ignored_in_root if client.discovery.ignore_files_from == "root" else found.ignored
     )
