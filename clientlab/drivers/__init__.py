@@ -19,7 +19,9 @@ def _drivers() -> dict[str, Driver]:
             continue
         name = client.id.replace("-", "_")
         module = importlib.import_module(
-            f"clientlab.drivers.{name}_cli" if keyword.iskeyword(name) else f"clientlab.drivers.{name}"
+            f"clientlab.drivers.{name}_cli"
+            if keyword.iskeyword(name)
+            else f"clientlab.drivers.{name}"
         )
         driver = module.DRIVER
         if not isinstance(driver, Driver) or driver.agent != client.id:

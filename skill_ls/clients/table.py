@@ -14,6 +14,7 @@ from skill_ls.clients.agents import (
     agentskills,
     claude_code,
     codex,
+    continue_cli,
     copilot,
     copilot_cli,
     cursor,
@@ -27,7 +28,6 @@ from skill_ls.clients.agents import (
     qwen_code,
     yoi,
 )
-from skill_ls.clients.agents import continue_cli
 from skill_ls.clients.clashes import CLASH_SCOPE_RANKS
 from skill_ls.clients.discovery import ROOT_VARIABLES, with_default_variables
 from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION

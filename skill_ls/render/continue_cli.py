@@ -38,6 +38,9 @@ HEADER = (
 )
 OTHER_INSTRUCTIONS = "Use the read file tool to access skill files as needed."
 SKILL_FILE = "SKILL.md"
+# The folders of the project roots (`<folder>/skills`), whose skills' files are written
+# relative to the project.
+PROJECT_FOLDERS = (".continue", ".claude")
 # JavaScript's line terminators (where `^` and `$` match in a multiline pattern).
 _LINE_BREAKS = "\n\r\u2028\u2029"
 # Continue splits the file at every `---` line (`/^---\s*$/m`), whitespace after the dashes
@@ -54,11 +57,13 @@ def continue_entry(name: str, description: str) -> str:
 
 
 def continue_catalog(skills: Sequence[LoadedSkill], client: Client) -> Rendering:
-    """The `Skills` tool's description; the fixed sentence alone when nothing is loaded."""
-    entries = [continue_entry(skill.name, skill.description) for skill in skills]
+    """The `Skills` tool's description; the fixed sentence alone when nothing is listed (a
+    skill hidden from the model, which Continue CLI never does itself, is left out)."""
+    listed = [skill for skill in skills if not skill.hidden]
+    entries = [continue_entry(skill.name, skill.description) for skill in listed]
     infos = tuple(
-        EntryInfo(skill.name, len(entry)) for skill, entry in zip(skills, entries, strict=True)
-    )
+        EntryInfo(skill.name, len(entry)) for skill, entry in zip(listed, entries, strict=True)
+    ) + tuple(EntryInfo(skill.name, 0, hidden=True) for skill in skills if skill.hidden)
     return Rendering(CATALOG_FORMAT, HEADER + ",".join(entries), client=client.id, entries=infos)
 
 
@@ -96,13 +101,19 @@ def skill_files(folder: str) -> list[str]:
 
 
 def _shown_path(source: ActivationSource, relative: str) -> str:
-    """A file's path as the answer writes it: from the project folder (three folders above a
-    project skill's: `.continue/skills/<name>`), absolute for a user skill."""
+    """A file's path as the answer writes it: from the project folder (the one holding the
+    project skill's `.continue/skills/<name>` or `.claude/skills/<name>`), absolute for a
+    user skill or a folder outside those roots."""
     path = os.path.join(source.folder, relative)
-    if source.scope != "project":
+    skills = os.path.dirname(source.folder)
+    dot_folder = os.path.dirname(skills)
+    if (
+        source.scope != "project"
+        or os.path.basename(skills) != "skills"
+        or os.path.basename(dot_folder) not in PROJECT_FOLDERS
+    ):
         return path
-    project = os.path.dirname(os.path.dirname(os.path.dirname(source.folder)))
-    return os.path.relpath(path, project)
+    return os.path.relpath(path, os.path.dirname(dot_folder))
 
 
 def continue_skill(source: ActivationSource, arguments: str = "") -> Rendering:

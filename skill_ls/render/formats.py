@@ -13,6 +13,7 @@ from skill_ls.clients.model import Client
 from skill_ls.render.activation import ActivationSource, read_file, skill_content
 from skill_ls.render.claude import claude_base_directory, claude_listing
 from skill_ls.render.codex import codex_instructions, codex_skill
+from skill_ls.render.continue_cli import continue_catalog, continue_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation, copilot_cli_catalog
 from skill_ls.render.droid import droid_catalog, droid_skill
 from skill_ls.render.gemini import gemini_activated, gemini_catalog
@@ -22,7 +23,6 @@ from skill_ls.render.qwen import qwen_base_directory, qwen_catalog
 from skill_ls.render.rendering import Rendering
 from skill_ls.render.xml_catalogs import available_skills, copilot_skills
 from skill_ls.render.yoi import yoi_catalog
-from skill_ls.render.continue_cli import continue_catalog, continue_skill
 from skill_ls.workspace import LoadedSkill, WorkspaceIndex
 
 CatalogRenderer = Callable[[Sequence[LoadedSkill], Client], Rendering]

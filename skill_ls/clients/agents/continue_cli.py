@@ -77,7 +77,9 @@ CLIENT = Client(
         "name and a description kept untrimmed, a blank (not empty) description kept, a "
         "numeric name or a repeated key dropping the skill (the block after a line, the "
         "untrimmed name and the blank description are not modelled). Its own `/skill-<name>` "
-        "command (not one of the probe's forms) asks the model to use the Skills tool."
+        "form (not one of the probe's) reached the model as written with `-p` in one extra "
+        "run; its bundle rewrites it to an instruction to use the Skills tool in the "
+        "interactive mode (read, not observed)."
     ),
     provenance=Provenance("observed", "Continue CLI 1.5.47"),
     markup=shown_as_written("Continue CLI 1.5.47"),

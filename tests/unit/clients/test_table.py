@@ -173,7 +173,16 @@ def test_get_client() -> None:
     [
         (
             "/p/.claude/skills/pdf/SKILL.md",
-            {"claude-code", "copilot", "copilot-cli", "cursor", "opencode", "kilo", "goose"},
+            {
+                "claude-code",
+                "copilot",
+                "copilot-cli",
+                "cursor",
+                "opencode",
+                "kilo",
+                "goose",
+                "continue",
+            },
         ),
         (
             "/p/.agents/skills/pdf/SKILL.md",
@@ -205,6 +214,8 @@ def test_get_client() -> None:
         ("/p/.opencode/skill/pdf/SKILL.md", {"opencode"}),
         ("/p/.goose/skills/pdf/SKILL.md", {"goose"}),
         ("/p/.pi/skills/pdf/SKILL.md", {"pi"}),
+        ("/p/.continue/skills/pdf/SKILL.md", {"continue"}),
+        ("/home/me/.continue/skills/pdf/SKILL.md", {"continue"}),
         ("/p/.yoi/skills/pdf/SKILL.md", {"yoi"}),
         ("/p/.insomnia/skills/pdf/SKILL.md", {"insomnia"}),
         ("/home/me/.copilot/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
@@ -251,6 +262,8 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
         "pi": "yaml-1.2-core",
         # Qwen Code bundles the `yaml` package and asks for its core schema explicitly.
         "qwen-code": "yaml-1.2-core",
+        # Continue CLI bundles the `yaml` package and parses with its defaults (1.2 core).
+        "continue": "yaml-1.2-core",
     }
     assert all(c.reading.yaml_loader in LOADERS for c in CLIENTS)
     assert misread_as("js-yaml", "1_000") == "int"

@@ -204,6 +204,13 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("notes", "project/.insomnia/skills/notes/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
     ],
+    # Continue CLI (observed): .continue/skills and .claude/skills of the project (direct
+    # folders only: no group/review), then ~/.continue/skills (the fixture has none).
+    "continue": [
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+    ],
 }
 
 # client -> {name: copy that wins}: every clash in the fixture the client sees.
@@ -267,6 +274,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "qwen-code": ("pdf", ""),
     "yoi": ("summarize", ""),
     "insomnia": ("notes", ""),
+    "continue": ("pdf", ""),
 }
 
 CLIENT_IDS = [client.id for client in CLIENTS]
