@@ -36,6 +36,8 @@ from skill_ls.render.claude import HEADER as CLAUDE_HEADER
 from skill_ls.render.codex import CLOSE as CODEX_CLOSE
 from skill_ls.render.codex import INTRO as CODEX_INTRO
 from skill_ls.render.codex import OPEN as CODEX_OPEN
+from skill_ls.render.continue_cli import HEADER as CONTINUE_HEADER
+from skill_ls.render.continue_cli import body_of as continue_body
 from skill_ls.render.copilot_cli import OVERFLOW_INTRO as COPILOT_CLI_OVERFLOW
 from skill_ls.render.droid import HEADER as DROID_HEADER
 from skill_ls.render.droid import one_line as droid_one_line
@@ -346,7 +348,12 @@ _XML_FORMATS = {
 # there, and skill-ls must show it so. The check: the text is the agent's template with
 # each value verbatim in its place (see `_raw_catalog_problem`).
 _RAW_CATALOGS = frozenset(
-    {"gemini-available-skills", "opencode-available-skills", "codex-instructions"}
+    {
+        "gemini-available-skills",
+        "opencode-available-skills",
+        "codex-instructions",
+        "continue-skills-tool",
+    }
 )
 _OTHER_SKILL = ("other-skill", "Does another thing. Use when the user asks for the other thing.")
 
@@ -583,6 +590,9 @@ def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
         table = [f"- `r{i}` = `{root}`" for i, root in enumerate(roots)]
         head = [CODEX_OPEN, "## Skills", CODEX_INTRO, "### Skill roots", *table]
         expected = "\n".join([*head, "### Available skills", *lines, CODEX_CLOSE])
+    elif catalog == "continue-skills-tool":  # the Skills tool's description, entries by `,`
+        entries = [f"\nname: {s.name}\ndescription: {s.description}\n" for s in skills]
+        expected = CONTINUE_HEADER + ",".join(entries)
     elif catalog == "gemini-available-skills":
         blocks = [
             f"  <skill>\n    <name>{skill.name}</name>\n"
@@ -661,6 +671,7 @@ _RAW_ACTIVATIONS = frozenset(
         "codex-skill",
         "qwen-base-directory",
         "droid-skill",
+        "continue-skill",
     }
 )
 _RAW_OPENINGS = {
@@ -732,6 +743,13 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
         whole = (
             after.endswith("\n</skill>")
             and js_trim(after[: -len("\n</skill>")]) == (after[: -len("\n</skill>")])
+        )
+    elif activation == "continue-skill":  # name, description and body in tags, as written
+        description = source.document.string_value("description") or ""
+        whole = text.startswith(
+            f"<skill_name>{source.name}</skill_name>\n"
+            f"<skill_description>{description}</skill_description>\n"
+            f"<skill_content>{continue_body(source.text)}</skill_content>"
         )
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
