@@ -127,6 +127,8 @@ _NAMES_ONLY = re.compile(r"([^\n:]*: )(.*)(\.)", re.DOTALL)
 def _entries(catalog: str) -> tuple[str, list[str], str]:
     """(text before the first entry, the entries sorted, text after the last)."""
     first, last = catalog.find("<skill>"), catalog.rfind("</skill>")
+    if (first == -1 or last == -1) and _NAME_ENTRY in catalog:
+        return _name_entries(catalog)
     if first == -1 or last == -1:
         names = _NAMES_ONLY.fullmatch(catalog)
         if names is not None:
@@ -135,6 +137,17 @@ def _entries(catalog: str) -> tuple[str, list[str], str]:
     body = catalog[first : last + len("</skill>")]
     blocks = [block.strip() for block in body.split("<skill>") if block.strip()]
     return catalog[:first], sorted(blocks), catalog[last + len("</skill>") :]
+
+
+# Continue CLI's entries: `\nname: ...\ndescription: ...\n`, joined by `,`.
+_NAME_ENTRY = "\nname: "
+
+
+def _name_entries(catalog: str) -> tuple[str, list[str], str]:
+    """`_entries` of a catalog of `name:`/`description:` entries joined by `,`."""
+    first = catalog.find(_NAME_ENTRY)
+    body = catalog[first + len(_NAME_ENTRY) :].removesuffix("\n")
+    return catalog[:first], sorted(body.split("\n," + _NAME_ENTRY)), ""
 
 
 def write_variants(found: list[Observation], root: Path = GOLDENS) -> Path:

@@ -20,6 +20,7 @@ ActivationFormat = Literal[
     "droid-skill",
     "kimi-skill-loaded",
     "cline-command",
+    "continue-skill",
     "none",
 ]
 # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |

@@ -79,3 +79,6 @@ class Discovery:
     # A folder whose name starts with "." or is `node_modules` is not walked into, though a
     # SKILL.md directly in one is still a skill (Kimi Code CLI); see `skip_dot_entries`.
     skip_below_dot_folders: bool = False
+    # False: a link to a folder below a root is passed over (Continue CLI keeps only the
+    # entries its directory listing types as folders).
+    follows_links: bool = True

@@ -23,6 +23,7 @@ CatalogFormat = Literal[
     "droid-available-skills",
     "kimi-skill-listing",
     "cline-skills",
+    "continue-skills-tool",
     "none",
 ]
 # Structured catalog views a client exposes besides the prompt text (its own JSON).

@@ -15,6 +15,7 @@ from skill_ls.clients.agents import (
     claude_code,
     cline,
     codex,
+    continue_cli,
     copilot,
     copilot_cli,
     cursor,
@@ -69,6 +70,7 @@ CLIENTS: tuple[Client, ...] = (
     insomnia.CLIENT,
     kimi_code.CLIENT,
     cline.CLIENT,
+    continue_cli.CLIENT,
 )
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by

@@ -14,6 +14,7 @@ from skill_ls.render.activation import ActivationSource, read_file, skill_conten
 from skill_ls.render.claude import claude_base_directory, claude_listing
 from skill_ls.render.cline import cline_catalog, cline_command
 from skill_ls.render.codex import codex_instructions, codex_skill
+from skill_ls.render.continue_cli import continue_catalog, continue_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation, copilot_cli_catalog
 from skill_ls.render.droid import droid_catalog, droid_skill
 from skill_ls.render.gemini import gemini_activated, gemini_catalog
@@ -43,6 +44,7 @@ CATALOGS: dict[CatalogFormat, CatalogRenderer] = {
     "droid-available-skills": droid_catalog,
     "kimi-skill-listing": kimi_catalog,
     "cline-skills": cline_catalog,
+    "continue-skills-tool": continue_catalog,
 }
 
 ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
@@ -58,6 +60,7 @@ ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
     "droid-skill": droid_skill,
     "kimi-skill-loaded": kimi_skill_loaded,
     "cline-command": cline_command,
+    "continue-skill": continue_skill,
 }
 
 # Structured catalog views, besides the prompt text.

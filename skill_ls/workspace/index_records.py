@@ -57,6 +57,9 @@ class FoundFile:
     ignored: bool = False
     # One inside the root itself does (see `Client.discovery.ignore_files_from`).
     ignored_in_root: bool = False
+    # Some folder between the root and the file is a symlink (see
+    # `Client.discovery.follows_links`).
+    linked: bool = False
 
 
 @dataclass(frozen=True)

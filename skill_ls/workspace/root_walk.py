@@ -54,6 +54,8 @@ class _Frame:
     ignored: bool = False
     # One inside the root does (clients that honour only those, see FoundFile).
     ignored_in_root: bool = False
+    # This folder or one between it and the root is a symlink.
+    linked: bool = False
 
 
 class _Walk:
@@ -130,6 +132,7 @@ class _Walk:
             dotted=frame.dotted,
             ignored=frame.ignored or ignored,
             ignored_in_root=frame.ignored_in_root or ignored_in_root,
+            linked=frame.linked,
         )
         return True
 
@@ -225,9 +228,17 @@ class _Walk:
                 dotted=frame.dotted or entry.name.startswith("."),
                 ignored=frame.ignored or entry.name in ignored,
                 ignored_in_root=frame.ignored_in_root or entry.name in in_root,
+                linked=frame.linked or _is_link(entry),
             )
             for entry in folders
         ]
+
+
+def _is_link(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
 
 
 def _real(frame: _Frame, entry: os.DirEntry[str]) -> str:

@@ -22,6 +22,8 @@ def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) ->
         part.startswith(".") or part == "node_modules" for part in found.relative.split("/")[:-2]
     ):
         return False  # the walk does not enter such a folder above the skill's own
+    if found.linked and not client.discovery.follows_links:
+        return False
     ignored = (
         found.ignored_in_root if client.discovery.ignore_files_from == "root" else found.ignored
     )

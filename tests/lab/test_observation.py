@@ -95,10 +95,19 @@ def test_same_entries_in_another_order_is_recognised() -> None:
     assert not same_but_order(one, _observation("HEAD\n<skill>b</skill>\n<skill>a</skill>\ntail"))
 
 
+def test_name_entries_in_another_order_are_recognised() -> None:
+    # Continue CLI's catalog: entries after a sentence, joined by `,`.
+    one = _observation("Tool.\n\nname: a\ndescription: A\n,\nname: b\ndescription: B\n")
+    other = _observation("Tool.\n\nname: b\ndescription: B\n,\nname: a\ndescription: A\n")
+    changed = _observation("Tool.\n\nname: b\ndescription: B\n,\nname: a\ndescription: C\n")
+    assert same_but_order(one, other)
+    assert not same_but_order(one, changed)
+
+
 def test_only_agents_the_table_says_vary_get_the_order_tolerance() -> None:
     from clientlab.compare import order_varies
 
-    assert order_varies("gemini-cli")
+    assert order_varies("gemini-cli") and order_varies("continue")
     assert not order_varies("pi") and not order_varies("codex")
 
 

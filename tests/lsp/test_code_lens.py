@@ -40,7 +40,7 @@ async def test_the_lens_names_the_agents_that_load_the_skill(client: RecordingCl
     assert lens.command is not None
     assert (lens.command.title, lens.command.command, list(lens.command.arguments or [])) == (
         "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode,"
-        " Kilo Code CLI, Goose",
+        " Kilo Code CLI, Goose, Continue CLI",
         "skillLs.showActivationPreview",
         [uri],
     )
@@ -58,7 +58,8 @@ async def test_the_lens_follows_the_buffer_at_once(client: RecordingClient) -> N
     [lens] = await lenses(client, uri)
     assert lens.command is not None
     assert lens.command.title == (
-        "Loaded by OpenCode, Kilo Code CLI, Goose · hidden from the model by Claude Code, "
+        "Loaded by OpenCode, Kilo Code CLI, Goose, Continue CLI · hidden from the model by "
+        "Claude Code, "
         "Copilot Chat (VS Code), Cursor · skipped by Copilot CLI "
         "(drops a skill with `disable-model-invocation: true`)"
     )
@@ -67,7 +68,7 @@ async def test_the_lens_follows_the_buffer_at_once(client: RecordingClient) -> N
     assert lens.command is not None
     assert lens.command.title == (
         "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode,"
-        " Kilo Code CLI, Goose"
+        " Kilo Code CLI, Goose, Continue CLI"
     )
 
 

@@ -36,6 +36,8 @@ from skill_ls.render.claude import HEADER as CLAUDE_HEADER
 from skill_ls.render.codex import CLOSE as CODEX_CLOSE
 from skill_ls.render.codex import INTRO as CODEX_INTRO
 from skill_ls.render.codex import OPEN as CODEX_OPEN
+from skill_ls.render.continue_cli import HEADER as CONTINUE_HEADER
+from skill_ls.render.continue_cli import body_of as continue_body
 from skill_ls.render.copilot_cli import OVERFLOW_INTRO as COPILOT_CLI_OVERFLOW
 from skill_ls.render.droid import HEADER as DROID_HEADER
 from skill_ls.render.droid import one_line as droid_one_line
@@ -354,6 +356,7 @@ _RAW_CATALOGS = frozenset(
         "codex-instructions",
         "kimi-skill-listing",
         "cline-skills",
+        "continue-skills-tool",
     }
 )
 _OTHER_SKILL = ("other-skill", "Does another thing. Use when the user asks for the other thing.")
@@ -591,6 +594,9 @@ def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
         table = [f"- `r{i}` = `{root}`" for i, root in enumerate(roots)]
         head = [CODEX_OPEN, "## Skills", CODEX_INTRO, "### Skill roots", *table]
         expected = "\n".join([*head, "### Available skills", *lines, CODEX_CLOSE])
+    elif catalog == "continue-skills-tool":  # the Skills tool's description, entries by `,`
+        entries = [f"\nname: {s.name}\ndescription: {s.description}\n" for s in skills]
+        expected = CONTINUE_HEADER + ",".join(entries)
     elif catalog == "gemini-available-skills":
         blocks = [
             f"  <skill>\n    <name>{skill.name}</name>\n"
@@ -680,6 +686,7 @@ _RAW_ACTIVATIONS = frozenset(
         "droid-skill",
         "kimi-skill-loaded",
         "cline-command",
+        "continue-skill",
     }
 )
 _RAW_OPENINGS = {
@@ -766,6 +773,13 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
     elif activation == "cline-command":  # the name as written, the trimmed body, the close
         head = f"<command-name>{js_trim(source.name)}</command-name>\n"
         whole = text.startswith(head) and text.endswith("\n</command-instructions>")
+    elif activation == "continue-skill":  # name, description and body in tags, as written
+        description = source.document.string_value("description") or ""
+        whole = text.startswith(
+            f"<skill_name>{source.name}</skill_name>\n"
+            f"<skill_description>{description}</skill_description>\n"
+            f"<skill_content>{continue_body(source.text)}</skill_content>"
+        )
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
         whole = text == source.text or (

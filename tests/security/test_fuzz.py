@@ -159,7 +159,7 @@ def test_known_injections_are_escaped_in_every_format(payload: str) -> None:
 # same text: the author's markup reaches the model as markup. Pinned here so that the
 # exposure is documented, and so that skill-ls never shows a safer text than the agent's.
 EXPOSED_CATALOGS = ("gemini-cli", "opencode")
-EXPOSED_ACTIVATIONS = ("gemini-cli", "opencode", "copilot-cli", "pi", "cline")
+EXPOSED_ACTIVATIONS = ("gemini-cli", "opencode", "copilot-cli", "pi", "cline", "continue")
 
 
 @pytest.mark.parametrize("client", EXPOSED_CATALOGS)

@@ -180,7 +180,16 @@ def test_get_client() -> None:
     [
         (
             "/p/.claude/skills/pdf/SKILL.md",
-            {"claude-code", "copilot", "copilot-cli", "cursor", "opencode", "kilo", "goose"},
+            {
+                "claude-code",
+                "copilot",
+                "copilot-cli",
+                "cursor",
+                "opencode",
+                "kilo",
+                "goose",
+                "continue",
+            },
         ),
         (
             "/p/.agents/skills/pdf/SKILL.md",
@@ -217,6 +226,8 @@ def test_get_client() -> None:
         ("/p/.opencode/skill/pdf/SKILL.md", {"opencode"}),
         ("/p/.goose/skills/pdf/SKILL.md", {"goose"}),
         ("/p/.pi/skills/pdf/SKILL.md", {"pi"}),
+        ("/p/.continue/skills/pdf/SKILL.md", {"continue"}),
+        ("/home/me/.continue/skills/pdf/SKILL.md", {"continue"}),
         ("/p/.yoi/skills/pdf/SKILL.md", {"yoi"}),
         ("/p/.insomnia/skills/pdf/SKILL.md", {"insomnia"}),
         ("/home/me/.copilot/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
@@ -269,6 +280,8 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
         "kimi-code": "js-yaml",
         # Cline CLI bundles the `yaml` package (its default YAML 1.2 core schema).
         "cline": "yaml-1.2-core",
+        # Continue CLI bundles the `yaml` package and parses with its defaults (1.2 core).
+        "continue": "yaml-1.2-core",
     }
     assert all(c.reading.yaml_loader in LOADERS for c in CLIENTS)
     assert misread_as("js-yaml", "1_000") == "int"

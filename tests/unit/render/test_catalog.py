@@ -11,6 +11,7 @@ import pytest
 from skill_ls.clients.table import CLIENTS, get_client
 from skill_ls.render import CATALOG_VIEWS, CATALOGS, render_catalog
 from skill_ls.render.codex import DESCRIPTION_MAX
+from skill_ls.render.continue_cli import HEADER as CONTINUE_HEADER
 from skill_ls.render.opencode import NO_SKILLS
 from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
 from skill_ls.workspace import LoadedSkill
@@ -68,7 +69,11 @@ def test_every_catalog_view_in_the_table_has_a_renderer() -> None:
 
 
 # Formats whose section is there even without a skill to list (observed), and its text.
-EMPTY_SECTIONS: dict[str, str] = {"opencode-available-skills": OPENCODE_PREAMBLE + NO_SKILLS}
+EMPTY_SECTIONS: dict[str, str] = {
+    "opencode-available-skills": OPENCODE_PREAMBLE + NO_SKILLS,
+    # Continue CLI's Skills tool is always offered; its description lists no skill then.
+    "continue-skills-tool": CONTINUE_HEADER,
+}
 
 
 @pytest.mark.parametrize("client_id", CLIENT_IDS)

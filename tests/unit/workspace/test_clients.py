@@ -230,6 +230,13 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("shared", "home/.agents/skills/shared/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
     ],
+    # Continue CLI (observed): .continue/skills and .claude/skills of the project (direct
+    # folders only: no group/review), then ~/.continue/skills (the fixture has none).
+    "continue": [
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+    ],
 }
 
 # client -> {name: copy that wins}: every clash in the fixture the client sees.
@@ -297,6 +304,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "insomnia": ("notes", ""),
     "kimi-code": ("pdf", "report.pdf --fast"),
     "cline": ("pdf", "form.pdf --flatten"),
+    "continue": ("pdf", ""),
 }
 
 CLIENT_IDS = [client.id for client in CLIENTS]

@@ -201,6 +201,21 @@ def test_symlinked_skill_is_one_real_file(workspace: Workspace) -> None:
     assert index.entry_for_path(link / "SKILL.md") == linked[0]
 
 
+def test_a_client_that_passes_over_links_to_folders(workspace: Workspace) -> None:
+    # Continue CLI keeps only entries its directory listing types as folders (observed):
+    # a linked skill folder is not loaded; Claude Code, reading the same root, follows it.
+    shared = workspace.root / "shared" / "linked"
+    write_skill(shared, "linked")
+    (workspace.project / ".claude" / "skills" / "linked").symlink_to(
+        shared, target_is_directory=True
+    )
+    write_skill(workspace.project / ".continue" / "skills" / "real", "real")
+    index = workspace.index()
+    assert "linked" not in names(index, "continue") and "real" in names(index, "continue")
+    assert "linked" in names(index, "claude-code")
+    assert not CLIENTS_BY_ID["continue"].discovery.follows_links
+
+
 def test_symlink_loops_and_broken_links_are_survived(workspace: Workspace) -> None:
     skills = workspace.project / ".agents" / "skills"
     (skills / "pdf" / "loop").symlink_to(skills, target_is_directory=True)
