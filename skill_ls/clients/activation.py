@@ -18,6 +18,7 @@ ActivationFormat = Literal[
     "copilot-cli-skill-context",
     "qwen-base-directory",
     "droid-skill",
+    "omp-read",
     "none",
 ]
 # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |

@@ -21,6 +21,7 @@ CatalogFormat = Literal[
     "gemini-available-skills",
     "qwen-available-skills",
     "droid-available-skills",
+    "omp-skills",
     "none",
 ]
 # Structured catalog views a client exposes besides the prompt text (its own JSON).

@@ -26,6 +26,7 @@ from skill_ls.clients.agents import (
     pi,
     qwen_code,
     yoi,
+    oh_my_pi,
 )
 from skill_ls.clients.clashes import CLASH_SCOPE_RANKS
 from skill_ls.clients.discovery import ROOT_VARIABLES, with_default_variables
@@ -65,6 +66,7 @@ CLIENTS: tuple[Client, ...] = (
     qwen_code.CLIENT,
     yoi.CLIENT,
     insomnia.CLIENT,
+    oh_my_pi.CLIENT,
 )
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by

@@ -15,6 +15,7 @@ from skill_ls.render.claude import claude_base_directory, claude_listing
 from skill_ls.render.codex import codex_instructions, codex_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation, copilot_cli_catalog
 from skill_ls.render.droid import droid_catalog, droid_skill
+from skill_ls.render.oh_my_pi import omp_catalog, omp_read
 from skill_ls.render.gemini import gemini_activated, gemini_catalog
 from skill_ls.render.opencode import opencode_catalog, opencode_skill_content
 from skill_ls.render.pi import pi_catalog, pi_read
@@ -39,6 +40,7 @@ CATALOGS: dict[CatalogFormat, CatalogRenderer] = {
     "gemini-available-skills": gemini_catalog,
     "qwen-available-skills": qwen_catalog,
     "droid-available-skills": droid_catalog,
+    "omp-skills": omp_catalog,
 }
 
 ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
@@ -52,6 +54,7 @@ ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
     "copilot-cli-skill-context": copilot_cli_activation,
     "qwen-base-directory": qwen_base_directory,
     "droid-skill": droid_skill,
+    "omp-read": omp_read,
 }
 
 # Structured catalog views, besides the prompt text.

@@ -1,0 +1,62 @@
+"""oh-my-pi (`omp`), observed in the client lab (`clientlab/`): every fact was seen in the
+real agent at the version its provenance names, and `tests/lab/` replays it byte for byte."""
+
+from __future__ import annotations
+
+from skill_ls.clients.activation import Activation
+from skill_ls.clients.clashes import Clashes
+from skill_ls.clients.discovery import Discovery
+from skill_ls.clients.field_support import FieldSupport
+from skill_ls.clients.install_facts import AgentInstall
+from skill_ls.clients.listing import Listing
+from skill_ls.clients.model import Client
+from skill_ls.clients.provenance import Provenance
+from skill_ls.clients.reading import Reading
+
+CLIENT = Client(
+    id="oh-my-pi",
+    name="oh-my-pi",
+    discovery=Discovery(
+        # Read, in the order its providers rank them (the first copy of a name wins):
+        # .omp/skills, .claude/skills, .agent/skills and .agents/skills, .codex/skills,
+        # .opencode/skills, .github/skills of the project; ~/.omp/agent/skills,
+        # ~/.agent/skills and ~/.agents/skills. Not read by default: ~/.claude/skills,
+        # ~/.codex/skills, ~/.config/opencode/skills (seen in the `roots` scenario).
+        project_roots=(
+            ".omp/skills",
+            ".claude/skills",
+            ".agent/skills",
+            ".agents/skills",
+            ".codex/skills",
+            ".opencode/skills",
+            ".github/skills",
+        ),
+        user_roots=("~/.omp/agent/skills", "~/.agent/skills", "~/.agents/skills"),
+        # Its .omp, .claude and .agent(s) providers walk up from the working folder to the
+        # git root (to `/` outside a repository, the home folder skipped):
+        # src/discovery/builtin.ts, claude.ts and agents.ts of its package.
+        ancestors="git-root-else-top",
+        ancestor_roots=(".omp/skills", ".claude/skills", ".agent/skills", ".agents/skills"),
+        skip_dot_entries=True,
+    ),
+    reading=Reading(
+        yaml="strict",
+        frontmatter_at_start=True,
+    ),
+    fields=FieldSupport(
+        extra=frozenset({"disable-model-invocation"}),
+        unknown="ignore",
+    ),
+    clashes=Clashes(
+        clash="first-wins",
+        scope_order=("project", "extra", "user"),
+        list_order="name",
+    ),
+    listing=Listing(
+        format="omp-skills",
+        hidden_when=(("disable-model-invocation", True),),
+    ),
+    activation=Activation(format="omp-read", line_ends="kept"),
+    provenance=Provenance("observed", "oh-my-pi 18.2.3"),
+    install=AgentInstall(("omp",), "@oh-my-pi/pi-coding-agent"),
+)
