@@ -15,6 +15,8 @@ from clientlab.mock_model import Recorded, ToolCall
 HEADER = "Matching skill → MUST read `skill://<name>` first.\n<skills>\n"
 END = "</skills>"
 # `- name: description`, one entry a line (a name holds no `: `).
+# What `read` answers for a name it has no skill of (then the names it has).
+UNKNOWN = "Unknown skill: "
 ENTRY = re.compile(r"^- (.*?): ", re.MULTILINE)
 
 MODELS = """providers:
@@ -52,6 +54,10 @@ class OhMyPi(Driver):
         return ENTRY.findall(catalog[len(HEADER) :])
 
     def activation(self, requests: list[Recorded], skill: str) -> str | None:
+        text, _ = after_tool_result(requests)
+        return None if text is None or text.startswith(UNKNOWN) else text
+
+    def refusal(self, requests: list[Recorded], skill: str) -> str | None:
         text, _ = after_tool_result(requests)
         return text
 

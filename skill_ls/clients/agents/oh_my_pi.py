@@ -38,10 +38,12 @@ CLIENT = Client(
         ancestors="git-root-else-top",
         ancestor_roots=(".omp/skills", ".claude/skills", ".agent/skills", ".agents/skills"),
         skip_dot_entries=True,
+        loads_ignored=True,
     ),
     reading=Reading(
-        yaml="strict",
-        frontmatter_at_start=True,
+        yaml="lenient",
+        field_reader="yaml-else-simple",
+        simple_reader_needs_name=False,
     ),
     fields=FieldSupport(
         extra=frozenset({"disable-model-invocation"}),
@@ -56,7 +58,7 @@ CLIENT = Client(
         format="omp-skills",
         hidden_when=(("disable-model-invocation", True),),
     ),
-    activation=Activation(format="omp-read", line_ends="kept"),
+    activation=Activation(format="omp-read"),
     provenance=Provenance("observed", "oh-my-pi 18.2.3"),
     install=AgentInstall(("omp",), "@oh-my-pi/pi-coding-agent"),
 )
