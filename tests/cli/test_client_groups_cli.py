@@ -62,7 +62,7 @@ def test_observed_group_is_the_observed_agents(root: Path) -> None:
             "SKL301",
             "info",
             "`effort` is honoured by Claude Code but ignored by OpenAI Codex, Copilot CLI, "
-            "Factory Droid, Gemini CLI, OpenCode, Kilo Code CLI, pi and Qwen Code",
+            "Factory Droid, Gemini CLI, OpenCode, Kilo Code CLI, pi, Qwen Code and oh-my-pi",
         )
     ]
     assert by_group == findings(run_check(root, "--client", ",".join(group_members("observed"))))

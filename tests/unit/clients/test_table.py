@@ -173,7 +173,16 @@ def test_get_client() -> None:
     [
         (
             "/p/.claude/skills/pdf/SKILL.md",
-            {"claude-code", "copilot", "copilot-cli", "cursor", "opencode", "kilo", "goose"},
+            {
+                "claude-code",
+                "copilot",
+                "copilot-cli",
+                "cursor",
+                "opencode",
+                "kilo",
+                "goose",
+                "oh-my-pi",
+            },
         ),
         (
             "/p/.agents/skills/pdf/SKILL.md",
@@ -190,9 +199,10 @@ def test_get_client() -> None:
                 "goose",
                 "pi",
                 "qwen-code",
+                "oh-my-pi",
             },
         ),
-        ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
+        ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli", "oh-my-pi"}),
         ("/p/.factory/skills/pdf/SKILL.md", {"droid"}),
         ("/home/me/.factory/skills/pdf/SKILL.md", {"droid"}),
         ("/p/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
@@ -201,7 +211,7 @@ def test_get_client() -> None:
         ("/home/me/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
         ("/p/.gemini/skills/pdf/SKILL.md", {"gemini-cli"}),
         ("/p/.cursor/skills/pdf/SKILL.md", {"cursor"}),
-        ("/p/.codex/skills/pdf/SKILL.md", {"codex", "cursor"}),
+        ("/p/.codex/skills/pdf/SKILL.md", {"codex", "cursor", "oh-my-pi"}),
         ("/p/.opencode/skill/pdf/SKILL.md", {"opencode"}),
         ("/p/.goose/skills/pdf/SKILL.md", {"goose"}),
         ("/p/.pi/skills/pdf/SKILL.md", {"pi"}),
@@ -212,6 +222,8 @@ def test_get_client() -> None:
         ("/home/me/.config/goose/skills/pdf/SKILL.md", {"goose"}),
         ("/home/me/.config/insomnia/skills/pdf/SKILL.md", {"insomnia"}),
         ("/home/me/.pi/agent/skills/pdf/SKILL.md", {"pi"}),
+        ("/p/.omp/skills/pdf/SKILL.md", {"oh-my-pi"}),
+        ("/home/me/.omp/agent/skills/pdf/SKILL.md", {"oh-my-pi"}),
         ("/p/skills/pdf/SKILL.md", set()),
         ("/p/.claude/skills-old/pdf/SKILL.md", set()),
         ("/p/my.claude/skills/pdf/SKILL.md", set()),
@@ -234,7 +246,7 @@ def test_pi_reads_root_level_markdown_files() -> None:
 
 def test_windows_paths() -> None:
     found = ids(clients_for_path("C:\\p\\.github\\skills\\pdf\\SKILL.md"))
-    assert found == {"copilot", "copilot-cli"}
+    assert found == {"copilot", "copilot-cli", "oh-my-pi"}
 
 
 def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
