@@ -22,11 +22,11 @@ from skill_ls.clients.agents import (
     goose,
     insomnia,
     kilo,
+    oh_my_pi,
     opencode,
     pi,
     qwen_code,
     yoi,
-    oh_my_pi,
 )
 from skill_ls.clients.clashes import CLASH_SCOPE_RANKS
 from skill_ls.clients.discovery import ROOT_VARIABLES, with_default_variables

@@ -15,8 +15,8 @@ from skill_ls.render.claude import claude_base_directory, claude_listing
 from skill_ls.render.codex import codex_instructions, codex_skill
 from skill_ls.render.copilot_cli import copilot_cli_activation, copilot_cli_catalog
 from skill_ls.render.droid import droid_catalog, droid_skill
-from skill_ls.render.oh_my_pi import omp_catalog, omp_read
 from skill_ls.render.gemini import gemini_activated, gemini_catalog
+from skill_ls.render.oh_my_pi import omp_catalog, omp_read
 from skill_ls.render.opencode import opencode_catalog, opencode_skill_content
 from skill_ls.render.pi import pi_catalog, pi_read
 from skill_ls.render.qwen import qwen_base_directory, qwen_catalog

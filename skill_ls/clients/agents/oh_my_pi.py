@@ -59,6 +59,24 @@ CLIENT = Client(
         hidden_when=(("disable-model-invocation", True),),
     ),
     activation=Activation(format="omp-read"),
+    notes=(
+        "A fork of pi that runs on Bun, with a catalog of its own: `- name: description` "
+        "lines in `<skills>`, every skill it loads sorted by name (lower-cased first), "
+        "nothing escaped, no budget seen; the whole system prompt is then tidied line by "
+        "line (trailing spaces cut, blank-line runs dropped outside code fences). "
+        "Each of its providers (its own .omp, then Claude Code's, .agent(s), Codex's, "
+        "OpenCode's and GitHub's folders) reads only the direct children of its roots; the "
+        "first copy of a name in that rank wins. A YAML error is repaired (tabs read as "
+        "spaces, a plain value holding `: ` quoted), else each `key: value` line is read "
+        "alone; a skill without `name` takes its folder's, one without a description is "
+        "skipped. The model activates a skill by reading `skill://<name>` with `read`: the "
+        "file with CRLF made LF and its last line end dropped; an unknown name answers "
+        "`Unknown skill: <name>` and the names it has. From its package's source, not "
+        "observed: `hide: true` also leaves a skill out of the catalog, `enabled: false` "
+        "drops it, and ~/.claude/skills and ~/.codex/skills are read once enabled in its "
+        "settings. Pinned at 18.2.3: the registry here lacks @oh-my-pi/omp-stats 18.3.4, "
+        "which the newest 18.3.4 needs."
+    ),
     provenance=Provenance("observed", "oh-my-pi 18.2.3"),
     install=AgentInstall(("omp",), "@oh-my-pi/pi-coding-agent"),
 )
