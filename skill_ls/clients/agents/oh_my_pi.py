@@ -9,6 +9,7 @@ from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
+from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
@@ -78,5 +79,7 @@ CLIENT = Client(
         "which the newest 18.3.4 needs."
     ),
     provenance=Provenance("observed", "oh-my-pi 18.2.3"),
+    # Run with -p, no prompt form activated the skill (`/skill:name` included, unlike pi).
+    mentions=MentionFacts(frozenset(), observed_in_probe("oh-my-pi 18.2.3")),
     install=AgentInstall(("omp",), "@oh-my-pi/pi-coding-agent"),
 )
