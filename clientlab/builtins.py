@@ -52,6 +52,12 @@ def _entries(agent: str, catalog: str) -> list[Entry]:
             name, _, description = line.partition(": ")
             found.append((name, description, None))
         return found
+    if agent == "oh-my-pi":
+        # `- name: description` lines inside `<skills>`; nothing escaped.
+        body = catalog.split("<skills>\n", 1)[-1].removesuffix("</skills>")
+        for name, description in re.findall(r"^- (.*?): (.*)$", body, flags=re.MULTILINE):
+            found.append((name, description, None))
+        return found
     if agent == "qwen-code":
         # Every value on a line of its own; the description ends with ` (level)`, which the
         # renderer adds back.

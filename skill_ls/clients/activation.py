@@ -21,6 +21,7 @@ ActivationFormat = Literal[
     "kimi-skill-loaded",
     "cline-command",
     "continue-skill",
+    "omp-read",
     "none",
 ]
 # How the client reads SKILL.md when activating it: "normalised" (CRLF read as LF) |

@@ -24,7 +24,9 @@ BuiltinPosition = Literal["first", "last"]
 # name, in code point order, within each source: the project's roots together are one
 # source, every other root is a source of its own; sources in load order). The load order
 # still decides name clashes.
-ListOrder = Literal["load", "name-by-source"]
+# "name" (every skill by name, lower-cased first, then in code point order: oh-my-pi sorts
+# its whole list so).
+ListOrder = Literal["load", "name-by-source", "name"]
 
 # Clash rules that pick the winning copy by scope: earlier scopes win; within one scope the
 # copy loaded first wins (roots in the order the client lists them).

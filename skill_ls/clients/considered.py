@@ -46,6 +46,23 @@ CONSIDERED: tuple[Considered, ...] = (
         ),
     ),
     Considered(
+        name="Command Code",
+        package="npm command-code",
+        version="1.64.0",
+        loads_skills=(
+            "yes: its bundle reads `.commandcode/skills` and `.agents/skills` and writes an "
+            "`<available_skills>` block"
+        ),
+        reason=(
+            "does not start as installed: its dependency range resolves "
+            "@opentelemetry/semantic-conventions 1.45.0, which lacks the default export it "
+            "imports; with 1.30.0 forced it starts, but `cmd -p` talks only to Command Code's "
+            "own service (`/alpha/fingerprint/record`, `/alpha/generate`), not a model API "
+            "the lab's mock speaks (its base URL moves only under an internal sandbox "
+            "variable), and its Anthropic, Codex and Copilot providers are OAuth logins"
+        ),
+    ),
+    Considered(
         name="Crush",
         package="npm @charmland/crush",
         version="0.96.1",
@@ -56,6 +73,36 @@ CONSIDERED: tuple[Considered, ...] = (
         ),
     ),
     Considered(
+        name="Hermes Agent",
+        package="PyPI hermes-agent",
+        version="0.19.0",
+        loads_skills=(
+            "yes: in a trial run its system prompt listed a skill of `~/.hermes/skills` in "
+            "`<available_skills>` (not one of the project's `.agents/skills`)"
+        ),
+        reason=(
+            "not observed yet: it runs offline (`hermes -z PROMPT` with a `custom` provider "
+            "in `~/.hermes/config.yaml` was answered by the lab's mock, no account), but it "
+            "is a Python package (3.11 to 3.13) and the lab installs its agents from npm only"
+        ),
+    ),
+    Considered(
+        name="Letta Code",
+        package="npm @letta-ai/letta-code",
+        version="0.32.18",
+        loads_skills=(
+            "yes: in a trial run its system prompt listed skills of `.agents/skills`, "
+            "`.skills` and its own bundled `skills/` folder as a tree in `<available_skills>`"
+        ),
+        reason=(
+            "not observed yet: it runs offline only with `--backend local` under "
+            "`LETTA_LOCAL_BACKEND_EXPERIMENTAL=1` and a provider saved by `letta connect "
+            "llama-cpp --base-url URL` (the OpenAI and Anthropic base URL variables are "
+            "ignored: a catalog model failed with a connection error); then `letta -p` "
+            "sent the mock a Chat Completions request with a `Skill` tool, no account"
+        ),
+    ),
+    Considered(
         name="Mistral Vibe",
         package="PyPI mistral-vibe",
         version="3.0.3",
@@ -63,6 +110,21 @@ CONSIDERED: tuple[Considered, ...] = (
         reason=(
             "cannot run here: it requires Python 3.12 or later, and this machine and its "
             "Debian packages offer Python 3.11 only (pip there sees only the yanked 0.0.0)"
+        ),
+    ),
+    Considered(
+        name="Qoder CLI",
+        package="npm @qoder-ai/qodercli",
+        version="1.1.52",
+        loads_skills=(
+            "yes: its bundle (strings obfuscated) has `/skills`, skill activation messages "
+            "and built-in skills (`bundle/builtin/skill-creator`)"
+        ),
+        reason=(
+            "needs a Qoder account: `qodercli -p` answers `Not logged in · Please run "
+            "/login` before any model request, even with a bring-your-own-key model in "
+            "`customModels` of `~/.qoder/settings.json`; its strings say such models "
+            "require sign-in and may not be available for an account"
         ),
     ),
 )

@@ -65,11 +65,16 @@ def _unquoted(value: str) -> str:
     return "" if value in ('"', "'") else value
 
 
+# Longer values are not tried as JSON (a frontmatter line of a megabyte of brackets would
+# cost a deep parse); they read as text, which is what a typed key's check needs to know.
+_MAX_JSON = 64 * 1024
+
+
 def _typed(key: str, value: str) -> object:
-    if value.startswith(("[", "{")):
+    if value.startswith(("[", "{")) and len(value) <= _MAX_JSON:
         try:
             return json.loads(value)
-        except ValueError:
+        except (ValueError, RecursionError):
             pass
     if value in ("true", "false"):
         return value == "true"

@@ -24,6 +24,7 @@ CatalogFormat = Literal[
     "kimi-skill-listing",
     "cline-skills",
     "continue-skills-tool",
+    "omp-skills",
     "none",
 ]
 # Structured catalog views a client exposes besides the prompt text (its own JSON).

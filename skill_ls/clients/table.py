@@ -25,6 +25,7 @@ from skill_ls.clients.agents import (
     insomnia,
     kilo,
     kimi_code,
+    oh_my_pi,
     opencode,
     pi,
     qwen_code,
@@ -71,6 +72,7 @@ CLIENTS: tuple[Client, ...] = (
     kimi_code.CLIENT,
     cline.CLIENT,
     continue_cli.CLIENT,
+    oh_my_pi.CLIENT,
 )
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by

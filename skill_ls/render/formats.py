@@ -19,6 +19,7 @@ from skill_ls.render.copilot_cli import copilot_cli_activation, copilot_cli_cata
 from skill_ls.render.droid import droid_catalog, droid_skill
 from skill_ls.render.gemini import gemini_activated, gemini_catalog
 from skill_ls.render.kimi import kimi_catalog, kimi_skill_loaded
+from skill_ls.render.oh_my_pi import omp_catalog, omp_read
 from skill_ls.render.opencode import opencode_catalog, opencode_skill_content
 from skill_ls.render.pi import pi_catalog, pi_read
 from skill_ls.render.qwen import qwen_base_directory, qwen_catalog
@@ -45,6 +46,7 @@ CATALOGS: dict[CatalogFormat, CatalogRenderer] = {
     "kimi-skill-listing": kimi_catalog,
     "cline-skills": cline_catalog,
     "continue-skills-tool": continue_catalog,
+    "omp-skills": omp_catalog,
 }
 
 ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
@@ -61,6 +63,7 @@ ACTIVATIONS: dict[ActivationFormat, ActivationRenderer] = {
     "kimi-skill-loaded": kimi_skill_loaded,
     "cline-command": cline_command,
     "continue-skill": continue_skill,
+    "omp-read": omp_read,
 }
 
 # Structured catalog views, besides the prompt text.

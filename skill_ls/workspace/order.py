@@ -117,3 +117,9 @@ def source_order(candidate: Candidate, name: str) -> tuple[int, str]:
     first), every other root one of its own (in load order)."""
     source = -1 if candidate.root.scope == "project" else candidate.order[0]
     return (source, name)
+
+
+def name_order(name: str) -> tuple[int, str]:
+    """Where a skill is listed by `Client.clashes.list_order == "name"`: by its name lower-cased,
+    then as written ("\0" ends each, so a name sorts before its own extensions)."""
+    return (0, f"{name.lower()}\0{name}")

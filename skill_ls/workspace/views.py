@@ -16,7 +16,7 @@ from typing import Protocol
 from skill_ls.clients.table import Client
 from skill_ls.workspace.builtin_skills import with_builtins
 from skill_ls.workspace.index_records import LoadedSkill, SkillFacts, Status
-from skill_ls.workspace.order import first_place, source_order
+from skill_ls.workspace.order import first_place, name_order, source_order
 from skill_ls.workspace.precedence import Candidate, Outcome
 from skill_ls.workspace.roots import Environment
 from skill_ls.workspace.skill_reading import description_of, reads_frontmatter
@@ -57,6 +57,8 @@ def build_view(
             order = place or candidate.order
             if client.clashes.list_order == "name-by-source":
                 order = source_order(candidate, name)
+            elif client.clashes.list_order == "name":
+                order = name_order(name)
             loaded.append((order, skill))
     loaded.sort(key=lambda pair: pair[0])
     return with_builtins(client, [skill for _, skill in loaded], environment)

@@ -73,8 +73,8 @@ def test_check_reports_the_placeholders_and_the_push(tmp_path: Path) -> None:
             "info",
             11,
             1,
-            "the body runs `git push`, yet Claude Code, Copilot Chat (VS Code), Copilot CLI "
-            "and Cursor may activate this skill on the model's own decision: set "
+            "the body runs `git push`, yet Claude Code, Copilot Chat (VS Code), Copilot CLI, "
+            "Cursor and oh-my-pi may activate this skill on the model's own decision: set "
             "`disable-model-invocation: true` to leave it to the user (Copilot CLI then does "
             "not load the skill at all); OpenCode, Kilo Code CLI, Goose and Continue CLI "
             "ignore the field",

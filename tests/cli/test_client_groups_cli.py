@@ -63,7 +63,7 @@ def test_observed_group_is_the_observed_agents(root: Path) -> None:
             "info",
             "`effort` is honoured by Claude Code but ignored by OpenAI Codex, Copilot CLI, "
             "Factory Droid, Gemini CLI, OpenCode, Kilo Code CLI, pi, Qwen Code, Kimi Code CLI, "
-            "Cline CLI and Continue CLI",
+            "Cline CLI, Continue CLI and oh-my-pi",
         )
     ]
     assert by_group == findings(run_check(root, "--client", ",".join(group_members("observed"))))

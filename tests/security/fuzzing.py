@@ -47,6 +47,9 @@ from skill_ls.render.gemini import CATALOG_HEADER as GEMINI_HEADER
 from skill_ls.render.gemini import gemini_body
 from skill_ls.render.kimi import HEADER as KIMI_HEADER
 from skill_ls.render.kimi import cut_description as kimi_cut
+from skill_ls.render.oh_my_pi import END as OMP_END
+from skill_ls.render.oh_my_pi import HEADER as OMP_HEADER
+from skill_ls.render.oh_my_pi import post_render as omp_post_render
 from skill_ls.render.opencode import PREAMBLE as OPENCODE_PREAMBLE
 from skill_ls.render.pi import READ_MAX_BYTES as PI_READ_MAX_BYTES
 from skill_ls.render.strings import js_trim
@@ -357,6 +360,7 @@ _RAW_CATALOGS = frozenset(
         "kimi-skill-listing",
         "cline-skills",
         "continue-skills-tool",
+        "omp-skills",
     }
 )
 _OTHER_SKILL = ("other-skill", "Does another thing. Use when the user asks for the other thing.")
@@ -611,6 +615,9 @@ def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
             lines.append(f"- {skill.name}: {kimi_cut(js_trim(skill.description))}")
             lines.append(f"  Path: {skill.path}")
         expected = "\n".join(lines)
+    elif catalog == "omp-skills":  # `- name: description` lines, then the prompt tidied
+        lines = "".join(f"- {s.name}: {s.description}\n" for s in skills if not s.hidden)
+        expected = omp_post_render(OMP_HEADER + lines + OMP_END) if lines else ""
     elif catalog == "cline-skills":  # the names only, trimmed, nothing escaped
         names = [js_trim(skill.name) for skill in skills if not skill.hidden]
         expected = f"Available skills: {', '.join(names)}." if names else ""
@@ -681,6 +688,7 @@ _RAW_ACTIVATIONS = frozenset(
         "claude-base-directory",
         "read-file",
         "pi-read",
+        "omp-read",
         "codex-skill",
         "qwen-base-directory",
         "droid-skill",
@@ -780,6 +788,8 @@ def _raw_activation_problem(activation: str, text: str, source: ActivationSource
             f"<skill_description>{description}</skill_description>\n"
             f"<skill_content>{continue_body(source.text)}</skill_content>"
         )
+    elif activation == "omp-read":  # the file as written, its last line end dropped
+        whole = text == source.text.removesuffix("\n")
     elif activation == "pi-read":  # the raw file, or its start cut at a line end, a note
         cut, _, note = text.rpartition("\n\n[Showing lines ")
         whole = text == source.text or (

@@ -31,10 +31,14 @@ def test_docs_list_them_last() -> None:
     assert [row.split(" | ")[0].removeprefix("| ") for row in rows] == [
         "Amp",
         "Auggie (Augment Code)",
+        "Command Code",
         "Crush",
+        "Hermes Agent",
+        "Letta Code",
         "Mistral Vibe",
+        "Qoder CLI",
     ]
-    assert rows[2] == (
+    assert rows[3] == (
         "| Crush | npm @charmland/crush | 0.96.1 | not known: the npm package holds only an "
         "installer | does not install here: its postinstall script downloads the binary from "
         "github.com release assets, which cannot be reached (only package registries can) |"

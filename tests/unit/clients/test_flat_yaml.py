@@ -47,3 +47,8 @@ def test_kinds(frontmatter: str, key: str, kind: str) -> None:
 def test_list_items_are_collected() -> None:
     read = flat_read("tools:\n  - a\n  - 'b'\nname: x")
     assert read.kinds["tools"] == "strings" and read.name == "x"
+
+
+def test_deep_or_huge_json_reads_as_text() -> None:
+    assert flat_read("metadata: " + "[" * 5000).kinds["metadata"] == "string"
+    assert flat_read("metadata: [" + "1," * 40_000 + "1]").kinds["metadata"] == "string"

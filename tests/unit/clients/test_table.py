@@ -189,6 +189,7 @@ def test_get_client() -> None:
                 "kilo",
                 "goose",
                 "continue",
+                "oh-my-pi",
             },
         ),
         (
@@ -208,9 +209,10 @@ def test_get_client() -> None:
                 "qwen-code",
                 "kimi-code",
                 "cline",
+                "oh-my-pi",
             },
         ),
-        ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli"}),
+        ("/p/.github/skills/pdf/SKILL.md", {"copilot", "copilot-cli", "oh-my-pi"}),
         ("/p/.clinerules/skills/pdf/SKILL.md", {"cline"}),
         ("/p/.cline/skills/pdf/SKILL.md", {"cline"}),
         ("/home/me/.cline/skills/pdf/SKILL.md", {"cline"}),
@@ -222,7 +224,7 @@ def test_get_client() -> None:
         ("/home/me/.qwen/skills/pdf/SKILL.md", {"qwen-code"}),
         ("/p/.gemini/skills/pdf/SKILL.md", {"gemini-cli"}),
         ("/p/.cursor/skills/pdf/SKILL.md", {"cursor"}),
-        ("/p/.codex/skills/pdf/SKILL.md", {"codex", "cursor"}),
+        ("/p/.codex/skills/pdf/SKILL.md", {"codex", "cursor", "oh-my-pi"}),
         ("/p/.opencode/skill/pdf/SKILL.md", {"opencode"}),
         ("/p/.goose/skills/pdf/SKILL.md", {"goose"}),
         ("/p/.pi/skills/pdf/SKILL.md", {"pi"}),
@@ -235,6 +237,8 @@ def test_get_client() -> None:
         ("/home/me/.config/goose/skills/pdf/SKILL.md", {"goose"}),
         ("/home/me/.config/insomnia/skills/pdf/SKILL.md", {"insomnia"}),
         ("/home/me/.pi/agent/skills/pdf/SKILL.md", {"pi"}),
+        ("/p/.omp/skills/pdf/SKILL.md", {"oh-my-pi"}),
+        ("/home/me/.omp/agent/skills/pdf/SKILL.md", {"oh-my-pi"}),
         ("/p/skills/pdf/SKILL.md", set()),
         ("/p/.claude/skills-old/pdf/SKILL.md", set()),
         ("/p/my.claude/skills/pdf/SKILL.md", set()),
@@ -259,7 +263,7 @@ def test_pi_reads_root_level_markdown_files() -> None:
 
 def test_windows_paths() -> None:
     found = ids(clients_for_path("C:\\p\\.github\\skills\\pdf\\SKILL.md"))
-    assert found == {"copilot", "copilot-cli"}
+    assert found == {"copilot", "copilot-cli", "oh-my-pi"}
 
 
 def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:

@@ -237,6 +237,20 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
         ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
     ],
+    # oh-my-pi (observed): listed by name; direct children only, no dot folders; .claude
+    # ranks above .agents (its `pdf` wins); ignored files load; `lenient` loads.
+    "oh-my-pi": [
+        ("changelog", "project/.github/skills/changelog/SKILL.md", ""),
+        ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
+        ("deploy", "project/.claude/skills/deploy/SKILL.md", ""),
+        ("extra-tool", "extra/extra-tool/SKILL.md", ""),
+        ("legacy", "project/.codex/skills/legacy/SKILL.md", ""),
+        ("lenient", "project/.agents/skills/lenient/SKILL.md", ""),
+        ("outer", "project/.agents/skills/outer/SKILL.md", ""),
+        ("pdf", "project/.claude/skills/pdf/SKILL.md", ""),
+        ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
+        ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+    ],
 }
 
 # client -> {name: copy that wins}: every clash in the fixture the client sees.
@@ -283,6 +297,10 @@ EXPECTED_WINNERS: dict[str, dict[str, str]] = {
     "insomnia": {"notes": "project/.insomnia/skills/notes/SKILL.md"},
     "kimi-code": {"shared": "project/.agents/skills/shared/SKILL.md"},
     "cline": {"shared": "home/.agents/skills/shared/SKILL.md"},
+    "oh-my-pi": {
+        "pdf": "project/.claude/skills/pdf/SKILL.md",
+        "shared": "project/.agents/skills/shared/SKILL.md",
+    },
 }
 
 # The skill whose activation each client's golden file shows, and the arguments given.
@@ -305,6 +323,7 @@ ACTIVATED: dict[str, tuple[str, str]] = {
     "kimi-code": ("pdf", "report.pdf --fast"),
     "cline": ("pdf", "form.pdf --flatten"),
     "continue": ("pdf", ""),
+    "oh-my-pi": ("pdf", ""),
 }
 
 CLIENT_IDS = [client.id for client in CLIENTS]
