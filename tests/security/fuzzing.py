@@ -616,8 +616,8 @@ def _raw_catalog_problem(catalog: str, text: str, skills: list[LoadedSkill]) -> 
             lines.append(f"  Path: {skill.path}")
         expected = "\n".join(lines)
     elif catalog == "omp-skills":  # `- name: description` lines, then the prompt tidied
-        lines = "".join(f"- {s.name}: {s.description}\n" for s in skills if not s.hidden)
-        expected = omp_post_render(OMP_HEADER + lines + OMP_END) if lines else ""
+        omp_lines = "".join(f"- {s.name}: {s.description}\n" for s in skills if not s.hidden)
+        expected = omp_post_render(OMP_HEADER + omp_lines + OMP_END) if omp_lines else ""
     elif catalog == "cline-skills":  # the names only, trimmed, nothing escaped
         names = [js_trim(skill.name) for skill in skills if not skill.hidden]
         expected = f"Available skills: {', '.join(names)}." if names else ""

@@ -12,23 +12,13 @@ from skill_ls.render.activation import ActivationSource
 from skill_ls.render.cline import HEADER, cline_catalog, cline_command
 from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.order import root_order_key
+from tests.unit.render.skills import loaded_skill
 
 CLINE = CLIENTS_BY_ID["cline"]
 
 
 def _skill(name: str, description: str = "d", hidden: bool = False) -> LoadedSkill:
-    folder = f"/w/.cline/skills/{name}"
-    return LoadedSkill(
-        name=name,
-        description=description,
-        path=f"{folder}/SKILL.md",
-        folder=folder,
-        real_path=f"{folder}/SKILL.md",
-        scope="project",
-        root="/w/.cline/skills",
-        relative_path=f"{name}/SKILL.md",
-        hidden=hidden,
-    )
+    return loaded_skill(name, description, "/w/.cline/skills", hidden=hidden)
 
 
 def _source(text: str, name: str = "tool") -> ActivationSource:

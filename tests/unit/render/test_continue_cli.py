@@ -18,23 +18,13 @@ from skill_ls.render.continue_cli import (
 )
 from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.index_records import LoadedSkill
+from tests.unit.render.skills import loaded_skill
 
 CONTINUE = CLIENTS_BY_ID["continue"]
 
 
 def _skill(name: str, description: str, hidden: bool = False) -> LoadedSkill:
-    folder = f"/w/.continue/skills/{name}"
-    return LoadedSkill(
-        name=name,
-        description=description,
-        path=f"{folder}/SKILL.md",
-        folder=folder,
-        real_path=f"{folder}/SKILL.md",
-        scope="project",
-        root="/w/.continue/skills",
-        relative_path=f"{name}/SKILL.md",
-        hidden=hidden,
-    )
+    return loaded_skill(name, description, "/w/.continue/skills", hidden=hidden)
 
 
 def _source(folder: Path, text: str, scope: str = "project") -> ActivationSource:

@@ -10,6 +10,7 @@ from skill_ls.render.activation import ActivationSource
 from skill_ls.render.droid import HEADER, droid_catalog, droid_skill, one_line
 from skill_ls.render.strings import js_length
 from skill_ls.workspace.index_records import LoadedSkill
+from tests.unit.render.skills import loaded_skill
 
 DROID = CLIENTS_BY_ID["droid"]
 
@@ -17,18 +18,7 @@ DROID = CLIENTS_BY_ID["droid"]
 def _skill(
     name: str, description: str, scope: str = "project", hidden: bool = False
 ) -> LoadedSkill:
-    folder = f"/w/.factory/skills/{name}"
-    return LoadedSkill(
-        name=name,
-        description=description,
-        path=f"{folder}/SKILL.md",
-        folder=folder,
-        real_path=f"{folder}/SKILL.md",
-        scope=scope,
-        root="/w/.factory/skills",
-        relative_path=f"{name}/SKILL.md",
-        hidden=hidden,
-    )
+    return loaded_skill(name, description, "/w/.factory/skills", scope, hidden)
 
 
 def test_one_line_per_skill_hidden_ones_left_out() -> None:

@@ -16,6 +16,7 @@ from skill_ls.render.kimi import (
 from skill_ls.render.source import ActivationSource
 from skill_ls.render.strings import js_length
 from skill_ls.workspace.index_records import LoadedSkill
+from tests.unit.render.skills import loaded_skill
 
 KIMI = CLIENTS_BY_ID["kimi-code"]
 
@@ -27,19 +28,7 @@ def _skill(
     hidden: bool = False,
     when_to_use: str | None = None,
 ) -> LoadedSkill:
-    folder = f"/w/.kimi-code/skills/{name}"
-    return LoadedSkill(
-        name=name,
-        description=description,
-        path=f"{folder}/SKILL.md",
-        folder=folder,
-        real_path=f"{folder}/SKILL.md",
-        scope=scope,
-        root="/w/.kimi-code/skills",
-        relative_path=f"{name}/SKILL.md",
-        hidden=hidden,
-        when_to_use=when_to_use,
-    )
+    return loaded_skill(name, description, "/w/.kimi-code/skills", scope, hidden, when_to_use)
 
 
 def _source(text: str, name: str = "plain", scope: str = "project") -> ActivationSource:

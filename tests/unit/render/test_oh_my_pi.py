@@ -7,23 +7,13 @@ from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.render.oh_my_pi import HEADER, omp_catalog, omp_read, post_render
 from skill_ls.render.source import ActivationSource
 from skill_ls.workspace.index_records import LoadedSkill
+from tests.unit.render.skills import loaded_skill
 
 OMP = CLIENTS_BY_ID["oh-my-pi"]
 
 
 def _skill(name: str, description: str, hidden: bool = False) -> LoadedSkill:
-    folder = f"/w/.omp/skills/{name}"
-    return LoadedSkill(
-        name=name,
-        description=description,
-        path=f"{folder}/SKILL.md",
-        folder=folder,
-        real_path=f"{folder}/SKILL.md",
-        scope="project",
-        root="/w/.omp/skills",
-        relative_path=f"{name}/SKILL.md",
-        hidden=hidden,
-    )
+    return loaded_skill(name, description, "/w/.omp/skills", hidden=hidden)
 
 
 def test_a_line_per_skill_nothing_escaped_hidden_ones_left_out() -> None:

@@ -16,23 +16,13 @@ from skill_ls.render.pi import (
     read_result,
 )
 from skill_ls.workspace.index_records import LoadedSkill
+from tests.unit.render.skills import loaded_skill
 
 PI = CLIENTS_BY_ID["pi"]
 
 
 def _skill(name: str, description: str, hidden: bool = False) -> LoadedSkill:
-    folder = f"/w/.agents/skills/{name}"
-    return LoadedSkill(
-        name=name,
-        description=description,
-        path=f"{folder}/SKILL.md",
-        folder=folder,
-        real_path=f"{folder}/SKILL.md",
-        scope="project",
-        root="/w/.agents/skills",
-        relative_path=f"{name}/SKILL.md",
-        hidden=hidden,
-    )
+    return loaded_skill(name, description, "/w/.agents/skills", hidden=hidden)
 
 
 def test_catalog_is_the_preamble_then_one_block_per_visible_skill() -> None:
