@@ -40,7 +40,7 @@ async def test_the_lens_names_the_agents_that_load_the_skill(client: RecordingCl
     assert lens.command is not None
     assert (lens.command.title, lens.command.command, list(lens.command.arguments or [])) == (
         "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode,"
-        " Kilo Code CLI, Goose, Continue CLI",
+        " Kilo Code CLI, Goose, Continue CLI, oh-my-pi",
         "skillLs.showActivationPreview",
         [uri],
     )
@@ -60,7 +60,7 @@ async def test_the_lens_follows_the_buffer_at_once(client: RecordingClient) -> N
     assert lens.command.title == (
         "Loaded by OpenCode, Kilo Code CLI, Goose, Continue CLI · hidden from the model by "
         "Claude Code, "
-        "Copilot Chat (VS Code), Cursor · skipped by Copilot CLI "
+        "Copilot Chat (VS Code), Cursor, oh-my-pi · skipped by Copilot CLI "
         "(drops a skill with `disable-model-invocation: true`)"
     )
     replace_all(client, uri, flagged.replace("disable-model-invocation: true\n", ""), 2)
@@ -68,7 +68,7 @@ async def test_the_lens_follows_the_buffer_at_once(client: RecordingClient) -> N
     assert lens.command is not None
     assert lens.command.title == (
         "Loaded by Claude Code, Copilot Chat (VS Code), Copilot CLI, Cursor, OpenCode,"
-        " Kilo Code CLI, Goose, Continue CLI"
+        " Kilo Code CLI, Goose, Continue CLI, oh-my-pi"
     )
 
 
