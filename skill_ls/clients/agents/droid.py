@@ -25,8 +25,9 @@ CLIENT = Client(
         # repository, it read both roots at the git root and a .factory/skills in a folder
         # between (one extra run). It does not read .claude/skills: it offers to copy Claude
         # Code's skills into its own folders.
-        project_roots=(".factory/skills", ".agents/skills"),
-        user_roots=("~/.factory/skills", "~/.agents/skills"),
+        # `.agent/skills` too, after `.agents/skills` (seen once the roots scenario held one).
+        project_roots=(".factory/skills", ".agents/skills", ".agent/skills"),
+        user_roots=("~/.factory/skills", "~/.agents/skills", "~/.agent/skills"),
         ancestors="git-root",
         # Every folder below a root until one holds SKILL.md, each folder's entries in
         # `localeCompare` order, dot folders and links to folders included, ignore files not
