@@ -80,9 +80,6 @@ class Reading:
     name_source: NameSource = "frontmatter"
     # A skill without a `name` string is skipped (no fallback to the folder name).
     name_required: bool = False
-    # With `field_reader="yaml-else-simple"`: a skill without a `name` is skipped (Qwen Code);
-    # False: it takes its folder's name (oh-my-pi).
-    simple_reader_needs_name: bool = True
     # (regular expression, the rule in words): a skill whose name does not fully match the
     # expression is dropped.
     name_rule: tuple[str, str] | None = None

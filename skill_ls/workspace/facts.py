@@ -59,7 +59,9 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
     name_field = doc.fields.get("name")
     description_field = doc.fields.get("description")
     name = doc.string_value("name")
-    flat = flat_read(doc.frontmatter.yaml_text if doc.frontmatter is not None else "")
+    # Droid's fallback reader is read only where YAML fails (`skill_reading.fields_read`).
+    fallback = doc.frontmatter is not None and not doc.strict_ok
+    flat = flat_read(doc.frontmatter.yaml_text if fallback and doc.frontmatter else "")
     return SkillFacts(
         name=name.strip() or None if name is not None else None,
         description=doc.string_value("description"),

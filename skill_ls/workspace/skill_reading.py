@@ -265,7 +265,7 @@ def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> 
     if not facts.has_frontmatter:
         return "it has no frontmatter block"
     found_name, description = fields_read(client, facts)
-    if client.reading.simple_reader_needs_name and (not found_name or not found_name.strip()):
+    if client.reading.name_required and (not found_name or not found_name.strip()):
         return f"it has no `name` ({client.name} does not fall back to the folder name)"
     if description is None or not (client.reading.blank_description_ok or description.strip()):
         return "it has no description (or an empty one)"

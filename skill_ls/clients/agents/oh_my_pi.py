@@ -43,8 +43,8 @@ CLIENT = Client(
     ),
     reading=Reading(
         yaml="lenient",
+        # A skill without `name` takes its folder's (`name_required` stays False).
         field_reader="yaml-else-simple",
-        simple_reader_needs_name=False,
     ),
     fields=FieldSupport(
         extra=frozenset({"disable-model-invocation"}),
