@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from clientlab.drivers import DRIVERS
 from clientlab.drivers.base import Driver, Paths, ToolScript
 from clientlab.install import Installed
+from clientlab.leftovers import stop_left_running
 from clientlab.mock_model import MockModelServer, Recorded, Script
 from clientlab.observation import Activation, Observation, normalise
 from clientlab.scenario_model import Scenario
@@ -130,6 +131,8 @@ def launch(
                 f"{driver.agent} on {label or prompt}: no answer within {driver.timeout:.0f} s; "
                 f"stderr tail:\n{tail!r}"
             ) from None
+        finally:
+            stop_left_running(folders.home)
         requests = server.requests
     return Launched(result.returncode, result.stdout, result.stderr, requests, agent_dir)
 
