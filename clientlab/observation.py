@@ -108,11 +108,35 @@ def same(a: Observation, b: Observation) -> bool:
 def same_but_order(a: Observation, b: Observation) -> bool:
     """The same catalog entries (`<skill>` blocks) in another order, and the same
     activation: what an agent that lists skills as concurrent reads finish may send."""
-    if a.activation != b.activation or sorted(a.listed) != sorted(b.listed):
+    if not _same_activation_but_order(a.activation, b.activation):
+        return False
+    if sorted(a.listed) != sorted(b.listed):
         return False
     if a.catalog is None or b.catalog is None:
         return a.catalog == b.catalog
     return same_entries(a.catalog, b.catalog)
+
+
+def _same_activation_but_order(a: Activation | None, b: Activation | None) -> bool:
+    """The same activation, or the same refusal but for the order of the skills it names
+    (Continue CLI's `Skill "x" not found. Available skills: a, b, c` lists them in the
+    order its concurrent reads finished)."""
+    if a is None or b is None or a.refusal is None or b.refusal is None:
+        return a == b
+    return (a.skill, a.arguments, a.text) == (b.skill, b.arguments, b.text) and _refusal_names(
+        a.refusal
+    ) == _refusal_names(b.refusal)
+
+
+# The list of skills a refusal offers instead: `... Available skills: a, b, c`.
+_OFFERED = re.compile(r"(.*Available skills: )([^\n]*)", re.DOTALL)
+
+
+def _refusal_names(refusal: str) -> tuple[str, list[str]]:
+    offered = _OFFERED.fullmatch(refusal)
+    if offered is None:
+        return refusal, []
+    return offered.group(1), sorted(offered.group(2).split(", "))
 
 
 def same_entries(a: str, b: str) -> bool:

@@ -120,3 +120,19 @@ def test_a_names_only_catalog_in_another_order_has_the_same_entries() -> None:
     assert not same_entries("Available skills: a, b.", "Skills here: b, a.")
     # Cline CLI lists a root's folders as the file system does: another machine's order.
     assert order_varies("cline")
+
+
+def test_a_refusal_naming_the_same_skills_in_another_order_is_the_same() -> None:
+    # Continue CLI's refusal names the skills it has in the order its reads finished.
+    def refused(offered: str) -> Observation:
+        observation = _observation("Tool.\n\nname: a\ndescription: A\n", text=None)
+        observation.activation = Activation(
+            "x", "", None, f'Skill "x" not found. Available skills: {offered}'
+        )
+        return observation
+
+    one, other = refused("a, b, c"), refused("c, a, b")
+    assert not same(one, other)
+    assert same_but_order(one, other)
+    assert not same_but_order(one, refused("a, b, d"))
+    assert not same_but_order(one, refused("a, b"))
