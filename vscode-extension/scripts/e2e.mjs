@@ -697,7 +697,10 @@ async function main() {
         "the manifest's finding in the Problems panel",
         async () => {
           const text = await markers.innerText();
-          return text.includes(basename(args.manifest)) && text.includes(args.expectManifestCode) ? text : undefined;
+          // The filter applies a moment after it is typed: until then the panel still shows the
+          // other files' groups, and the manifest's group is not the first.
+          const filtered = text.trimStart().startsWith(basename(args.manifest));
+          return filtered && text.includes(args.expectManifestCode) ? text : undefined;
         },
         60000,
         500,
