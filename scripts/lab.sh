@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The live client lab: install the pinned agents (cached), run every agent on every
 # scenario against the local mock model and fail when anything differs from the goldens
-# (a whole `diff` runs the mention probe's diff too).
+# (a whole `diff` runs the mention and MCP probes' diffs too).
 # Usage: bash scripts/lab.sh [diff|observe|drift|drift-proof] [clientlab options]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,8 +40,10 @@ for arg in "$@"; do
 done
 status=0
 PYTHONPATH=. .venv/bin/python -m clientlab "$command" "$@" || status=$?
-# A whole diff also checks the prompt forms each agent honours (the mention probe).
+# A whole diff also checks the prompt forms each agent honours (the mention probe) and
+# what the agents do with a project's MCP server that serves skills (the MCP probe).
 if [ "$command" = diff ] && [ "$filtered" = no ]; then
   PYTHONPATH=. .venv/bin/python -m clientlab.mention_probe diff || status=$?
+  PYTHONPATH=. .venv/bin/python -m clientlab.mcp_probe diff || status=$?
 fi
 exit "$status"

@@ -21,6 +21,7 @@ from skill_ls.render import activation_for, catalog_for, catalog_view_for, empty
 from skill_ls.render.rendering import Rendering
 from skill_ls.schema import schema_for
 from skill_ls.workspace import WorkspaceIndex
+from skill_ls.workspace.mcp_servers import mcp_notes
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -64,10 +65,15 @@ def run_catalog(args: argparse.Namespace) -> int:
         return 2
     clients = [args.client] if args.client else list(index.audience)
     renderings = [catalog_for(index, client) for client in clients]
+    # What the agent may list that skill-ls cannot see (skills served over MCP).
+    notes = {client: mcp_notes(index.folders, CLIENTS_BY_ID[client]) for client in clients}
     if args.format == "json":
         document: dict[str, Any] = {
             "schema": "skill-ls/catalog/v1",
-            "catalogs": [rendering.to_json() for rendering in renderings],
+            "catalogs": [
+                {**rendering.to_json(), "notes": notes[client]}
+                for client, rendering in zip(clients, renderings, strict=True)
+            ],
         }
         for client in clients:
             view = catalog_view_for(index, client)
@@ -80,11 +86,15 @@ def run_catalog(args: argparse.Namespace) -> int:
         if rendering.text:
             print(rendering.text)
         print(_summary(rendering), file=sys.stderr)
+        for note in notes[args.client]:
+            print(f"note: {note}", file=sys.stderr)
         return 0
-    for rendering in renderings:
+    for client, rendering in zip(clients, renderings, strict=True):
         print(f"== {_summary(rendering)} ==")
         if rendering.text:
             print(rendering.text)
+        for note in notes[client]:
+            print(f"note: {note}")
         print()
     return 0
 

@@ -13,6 +13,7 @@ from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.considered import CONSIDERED
 from skill_ls.clients.markup_facts import MarkupFacts
+from skill_ls.clients.mcp_skills import McpSkills
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles
 from skill_ls.clients.shell_syntax import SYNTAX_WORDS
 from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
@@ -44,6 +45,7 @@ LABELS: dict[str, str] = {
     "install.package": "from the npm package",
     "install.observed_package_version": "npm package version observed",
     "mention_files": "files where a mention names a skill",
+    "mcp_skills": "skills served by MCP servers",
 }
 SKIP = frozenset({"id", "name", "notes", "provenance"})
 
@@ -56,7 +58,9 @@ def fact_lines(client: Client) -> list[tuple[str, str]]:
         if column.name in SKIP:
             continue
         value = getattr(client, column.name)
-        if is_dataclass(value) and not isinstance(value, MarkupFacts | MentionFacts | MentionFiles):
+        if is_dataclass(value) and not isinstance(
+            value, MarkupFacts | MentionFacts | MentionFiles | McpSkills
+        ):
             for inner in fields(value):
                 words = _words(getattr(value, inner.name))
                 if words:
@@ -83,7 +87,7 @@ def _words(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, MarkupFacts):
         return markup_words(value)
-    if isinstance(value, MentionFacts | MentionFiles):
+    if isinstance(value, MentionFacts | MentionFiles | McpSkills):
         return value.describe()
     if isinstance(value, Enum):
         return str(value.value)

@@ -18,6 +18,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts
+from skill_ls.clients.mcp_skills import McpSkills
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles
 from skill_ls.clients.provenance import CLIENT_GUIDE, Provenance
 from skill_ls.clients.reading import Reading
@@ -49,6 +50,9 @@ class Client:
     # The project files it reads as instructions, where a mention names a skill to the
     # model (None: not known, or no form activates a skill in this agent).
     mention_files: MentionFiles | None = None
+    # Whether it lists skills that MCP servers serve, and where it finds a project's
+    # servers (None: not known).
+    mcp_skills: McpSkills | None = None
     # What an upload target refuses (None: an agent, which refuses nothing on upload).
     upload: UploadLimits | None = None
 

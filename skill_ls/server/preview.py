@@ -29,6 +29,7 @@ from skill_ls.server.documents import uri_to_path
 from skill_ls.server.edits import request_failed
 from skill_ls.server.session import Session
 from skill_ls.workspace import WorkspaceIndex
+from skill_ls.workspace.mcp_servers import mcp_notes
 
 PREVIEW_CATALOG = "skill-ls.previewCatalog"
 # How long a preview waits for the first workspace scan before answering with what it has.
@@ -121,7 +122,12 @@ def catalog_preview(session: Session, target: str, client: Client) -> dict[str, 
                 "truncated": info.truncated or info.omitted,
             }
         )
-    result: dict[str, Any] = {**_rendered(rendering, client), "entries": entries}
+    result: dict[str, Any] = {
+        **_rendered(rendering, client),
+        "entries": entries,
+        # What the agent may list beyond this catalog (skills served over MCP), in words.
+        "notes": mcp_notes(index.folders, client),
+    }
     structured = catalog_view_for(index, client.id)
     if structured is not None:
         result["skills"] = structured  # the client's own structured catalog, where it has one

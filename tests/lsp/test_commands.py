@@ -142,6 +142,28 @@ async def test_preview_catalog(client: RecordingClient) -> None:
         await run(client, "skill-ls.previewCatalog", client.root.as_uri(), "nope")
 
 
+async def test_preview_catalog_names_the_mcp_servers_an_agent_may_list_skills_from(
+    client: RecordingClient,
+) -> None:
+    # A project's .mcp.json: Claude Code may list skills its servers serve, which skill-ls
+    # never starts, so the preview says so; Codex never asks a server for skills.
+    config = client.root / ".mcp.json"
+    config.write_text('{"mcpServers": {"docs": {"command": "docs-server"}}}', encoding="utf-8")
+    try:
+        claude = await run(client, "skill-ls.previewCatalog", client.root.as_uri(), "claude-code")
+        assert len(claude["notes"]) == 1
+        note = claude["notes"][0]
+        assert note.startswith("Claude Code may also list skills served by MCP server `docs`")
+        assert "(.mcp.json)" in note and "skill-ls does not start MCP servers" in note
+        assert "docs-server" not in note  # the command is never shown, nor run
+        codex = await run(client, "skill-ls.previewCatalog", client.root.as_uri(), "codex")
+        assert codex["notes"] == []
+    finally:
+        config.unlink()
+    claude = await run(client, "skill-ls.previewCatalog", client.root.as_uri(), "claude-code")
+    assert claude["notes"] == []
+
+
 async def test_preview_activation_uses_the_buffer(client: RecordingClient) -> None:
     path = make_skill(client.root, "", files=["scripts/run.py"])
     text = (

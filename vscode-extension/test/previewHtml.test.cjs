@@ -129,3 +129,13 @@ test("currentEntryIndex and entrySpan", () => {
     'a<span class="x">&#60;</span><span class="x y">b</span>',
   );
 });
+
+test("the catalog's notes show as text, escaped, above the catalog", () => {
+  const note = "Claude Code may also list skills served by MCP server `<img src=x onerror=alert(3)>` (.mcp.json)";
+  const html = render({ ...model, result: { ...catalog, notes: [note] } });
+  assert.ok(!html.includes("<img"), "img rendered raw");
+  const shown =
+    '<p class="note">Claude Code may also list skills served by MCP server `&#60;img src=x onerror=alert(3)&#62;` (.mcp.json)</p>';
+  assert.ok(html.indexOf(shown) > 0 && html.indexOf(shown) < html.indexOf('<pre id="text">'));
+  assert.ok(!render().includes('class="note"'), "no notes, no paragraph");
+});

@@ -12,6 +12,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
+from skill_ls.clients.mcp_skills import McpConfigFile, McpSkills, observed_in_mcp_probe
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -202,6 +203,17 @@ CLIENT = Client(
     ),
     mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.332")),
     install=AgentInstall(("claude",), "@anthropic-ai/claude-code"),
+    # Its bundle holds a client of the MCP Skills extension (read there, not observed:
+    # `skills/list` only to a server on protocol 2026-07-28 or later that declares it, at
+    # most 100 skills and 512 KiB of listing, each skill named `<server>:<name>`), behind a
+    # remotely set switch. Observed: the probe's server, started from the project's
+    # `.mcp.json` in `-p` mode, was never asked for skills.
+    mcp_skills=McpSkills(
+        "switched",
+        observed_in_mcp_probe("Claude Code 2.1.332"),
+        (McpConfigFile(".mcp.json", "mcpServers"),),
+        observed_in_mcp_probe("Claude Code 2.1.332"),
+    ),
     # Memory files (read from the working folder and each one above it; a nested one when
     # files below it are read) and project commands, whose body becomes the prompt.
     mention_files=MentionFiles(

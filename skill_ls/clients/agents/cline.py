@@ -11,6 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -96,4 +97,5 @@ CLIENT = Client(
     # form activates a skill there.
     mentions=MentionFacts(frozenset(), observed_in_probe("Cline CLI 3.0.65")),
     install=AgentInstall(("cline",), "cline"),
+    mcp_skills=no_client_in("cline 3.0.65 with @cline/cli-linux-x64 3.0.65"),
 )

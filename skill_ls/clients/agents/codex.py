@@ -12,6 +12,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION, Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -128,6 +129,7 @@ CLIENT = Client(
     markup=shown_as_written("Codex 0.171.0", whole_file=True),
     mentions=MentionFacts(frozenset({"dollar"}), observed_in_probe("Codex 0.171.0")),
     install=AgentInstall(("codex",), "@openai/codex"),
+    mcp_skills=no_client_in("@openai/codex 0.171.0 with its platform binary"),
     # Project instructions, from the project's root down to the working folder.
     mention_files=MentionFiles(
         ("**/AGENTS.md", "**/AGENTS.override.md"),

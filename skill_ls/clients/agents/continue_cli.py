@@ -11,6 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -85,4 +86,5 @@ CLIENT = Client(
     markup=shown_as_written("Continue CLI 1.5.47"),
     mentions=MentionFacts(frozenset(), observed_in_probe("Continue CLI 1.5.47")),
     install=AgentInstall(("cn",), "@continuedev/cli"),
+    mcp_skills=no_client_in("@continuedev/cli 1.5.47"),
 )

@@ -11,6 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -103,6 +104,7 @@ CLIENT = Client(
     markup=shown_as_written("Factory Droid 0.225.2"),
     mentions=MentionFacts(frozenset({"slash"}), observed_in_probe("Factory Droid 0.225.2")),
     install=AgentInstall(("droid",), "@factory/cli", observed_package_version="0.225.1"),
+    mcp_skills=no_client_in("@factory/cli 0.225.1 with @factory/cli-linux-x64 0.225.2"),
     # AGENTS.md (the root's, nested ones, `.factory/AGENTS.md`) and custom commands, found
     # recursively below `.factory/commands`, whose body seeds the next turn.
     mention_files=MentionFiles(

@@ -12,6 +12,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -107,4 +108,5 @@ CLIENT = Client(
     markup=shown_as_written("Gemini CLI 0.61.0"),
     mentions=MentionFacts(frozenset(), observed_in_probe("Gemini CLI 0.61.0")),
     install=AgentInstall(("gemini",), "@google/gemini-cli"),
+    mcp_skills=no_client_in("@google/gemini-cli 0.61.0"),
 )

@@ -10,6 +10,7 @@ from dataclasses import replace
 from skill_ls.clients.agents import opencode
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.provenance import Provenance
 
@@ -74,4 +75,5 @@ CLIENT = replace(
     ),
     mentions=MentionFacts(frozenset(), observed_in_probe("Kilo Code CLI 7.7.9")),
     install=AgentInstall(("kilo", "kilocode"), "@kilocode/cli", observed_package_version="7.8.1"),
+    mcp_skills=no_client_in("@kilocode/cli 7.8.1 with @kilocode/cli-linux-x64 7.7.9"),
 )

@@ -9,6 +9,7 @@ from skill_ls.clients.discovery import Discovery
 from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -82,4 +83,5 @@ CLIENT = Client(
     # Run with -p, no prompt form activated the skill (`/skill:name` included, unlike pi).
     mentions=MentionFacts(frozenset(), observed_in_probe("oh-my-pi 18.2.3")),
     install=AgentInstall(("omp",), "@oh-my-pi/pi-coding-agent"),
+    mcp_skills=no_client_in("@oh-my-pi/pi-coding-agent 18.2.3"),
 )

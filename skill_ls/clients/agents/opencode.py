@@ -11,6 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -83,4 +84,5 @@ CLIENT = Client(
     markup=shown_as_written("OpenCode 1.18.33"),
     mentions=MentionFacts(frozenset(), observed_in_probe("OpenCode 1.18.33")),
     install=AgentInstall(("opencode",), "opencode-ai"),
+    mcp_skills=no_client_in("opencode-ai 1.18.33 with its platform binary"),
 )

@@ -11,6 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -84,6 +85,7 @@ CLIENT = Client(
     markup=shown_as_written("pi 0.73.1", whole_file=True),
     mentions=MentionFacts(frozenset({"skill-prefix"}), observed_in_probe("pi 0.73.1")),
     install=AgentInstall(("pi",), "@mariozechner/pi-coding-agent"),
+    mcp_skills=no_client_in("@mariozechner/pi-coding-agent 0.73.1"),
     # The context file of each folder from the working one up (the first of AGENTS.md,
     # CLAUDE.md there).
     mention_files=MentionFiles(

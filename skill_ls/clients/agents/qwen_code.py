@@ -11,6 +11,7 @@ from skill_ls.clients.field_support import FieldSupport
 from skill_ls.clients.install_facts import AgentInstall
 from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
+from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
@@ -94,6 +95,7 @@ CLIENT = Client(
     markup=shown_as_written("Qwen Code 0.24.4"),
     mentions=MentionFacts(frozenset({"slash"}), observed_in_probe("Qwen Code 0.24.4")),
     install=AgentInstall(("qwen",), "@qwen-code/qwen-code"),
+    mcp_skills=no_client_in("@qwen-code/qwen-code 0.24.4"),
     # Its context file names by default (`currentMemoryFilename`).
     mention_files=MentionFiles(
         ("**/QWEN.md", "**/AGENTS.md"),

@@ -29,6 +29,8 @@ export interface Rendered {
 
 export interface CatalogPreview extends Rendered {
   entries: CatalogEntry[];
+  /** What the agent may list beyond this catalog (skills served over MCP), in sentences. */
+  notes?: string[];
 }
 
 export interface ActivationPreview extends Rendered {

@@ -40,7 +40,8 @@ function body(model: PreviewModel): string {
     const span = current >= 0 ? entrySpan(r.text, r.entries[current]) : undefined;
     if (span) marks.push({ start: span[0], end: span[1], cls: "current" });
     const title = `Catalog for ${escapeHtml(r.clientName)}: ${escapeHtml(r.entries.length)} skill${r.entries.length === 1 ? "" : "s"}`;
-    return `<h1>${title}</h1>${counts(r)}<pre id="text">${markText(r.text, marks)}</pre>${entriesTable(r.entries, current)}`;
+    const notes = (r.notes ?? []).map((note) => `<p class="note">${escapeHtml(note)}</p>`).join("");
+    return `<h1>${title}</h1>${counts(r)}${notes}<pre id="text">${markText(r.text, marks)}</pre>${entriesTable(r.entries, current)}`;
   }
   const title = `Activation of ${escapeHtml(r.name)} in ${escapeHtml(r.clientName)}`;
   return `<h1>${title}</h1>${counts(r)}<pre id="text">${markText(r.text, marks)}</pre>`;
@@ -50,7 +51,7 @@ const STYLE = `body{font-family:var(--vscode-font-family);color:var(--vscode-for
 h1{font-size:1.3em;font-weight:600}
 pre{white-space:pre-wrap;word-break:break-word;font-family:var(--vscode-editor-font-family);font-size:var(--vscode-editor-font-size);background:var(--vscode-textCodeBlock-background);padding:8px}
 .current{background:var(--vscode-editor-findMatchHighlightBackground);outline:1px solid var(--vscode-editor-findMatchHighlightBorder,transparent)}
-.cut{opacity:.45}.warning{color:var(--vscode-editorWarning-foreground)}.error{color:var(--vscode-errorForeground)}
+.cut{opacity:.45}.note{font-style:italic}.warning{color:var(--vscode-editorWarning-foreground)}.error{color:var(--vscode-errorForeground)}
 nav{display:flex;gap:8px;align-items:center;margin:8px 0}meter{width:240px}
 table{border-collapse:collapse}td,th{text-align:left;padding:2px 8px;vertical-align:top}.num{text-align:right}
 select{color:var(--vscode-dropdown-foreground);background:var(--vscode-dropdown-background);border:1px solid var(--vscode-dropdown-border,transparent);padding:2px 4px}
