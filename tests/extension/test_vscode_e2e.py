@@ -41,6 +41,11 @@ MANIFEST = "e2e-plugin/.claude-plugin/plugin.json"
 # A CLAUDE.md calling `/deplyo` (the workspace has a skill `deploy`), copied in at INSTRUCTION.
 INSTRUCTION_FIXTURE = FIXTURES / "instructions" / "CLAUDE.md"
 INSTRUCTION = "CLAUDE.md"
+# The skill its `/code-review` names (in WORKSPACE), and the name the test renames it to; a
+# Claude Code command file that calls it too, copied in at COMMAND.
+MENTIONED, RENAMED = "code-review", "code-check"
+COMMAND_FIXTURE = FIXTURES / "instructions" / "review-command.md"
+COMMAND = ".claude/commands/review.md"
 SEVERITIES = {"error": 0, "warning": 1, "info": 2, "hint": 3}  # vscode.DiagnosticSeverity
 
 # A repository the user does not trust: its .vscode/settings.json sets skillLs.docsUrl to a
@@ -79,6 +84,8 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "--instruction-fixture", str(INSTRUCTION_FIXTURE),
         "--instruction", INSTRUCTION,
         "--expect-instruction-code", "SKL701",
+        "--mention-skill", MENTIONED, "--mention-rename", RENAMED,
+        "--command-fixture", str(COMMAND_FIXTURE), "--command", COMMAND,
     ]
     # fmt: on
     if os.environ.get("SKILL_LS_SCREENSHOTS"):
@@ -142,6 +149,7 @@ def test_diagnostics_completion_and_previews_in_vscode(
     check_skills_view(summary)
     check_manifest(summary)
     check_instruction_file(summary)
+    check_mention_navigation(summary)
     check_crashes(summary)
     assert summary["server"] == "running"
     assert summary["status"]["text"].startswith("Skill LS: "), summary["status"]
@@ -153,6 +161,8 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "3-catalog-preview",
         "7b-manifest",
         "7c-instruction",
+        "7d-definition",
+        "7e-rename",
     )
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
@@ -174,6 +184,40 @@ def check_instruction_file(summary: dict[str, Any]) -> None:
     assert "'/deplyo'" in finding["message"] and "'/deploy'" in finding["message"], finding
     assert finding["range"] == [4, 4, 4, 11], finding
     assert "SKL701" in summary["instructionProblemsText"]
+
+
+def check_mention_navigation(summary: dict[str, Any]) -> None:
+    """From the CLAUDE.md: F12 on `/code-review` opens the skill; the references from its
+    `name:` include the mention; F2 renames the skill, its mentions (the CLAUDE.md's and a
+    command file's, never opened) and its folder in one edit."""
+    skill_md = f"/.claude/skills/{MENTIONED}/SKILL.md"
+    assert summary["definition"].endswith(skill_md), summary["definition"]
+    line = next(
+        number
+        for number, text in enumerate(INSTRUCTION_FIXTURE.read_text(encoding="utf-8").splitlines())
+        if f"/{MENTIONED}" in text
+    )
+    # The mention as written, `/code-review`.
+    column = (
+        INSTRUCTION_FIXTURE.read_text(encoding="utf-8").splitlines()[line].index(f"/{MENTIONED}")
+    )
+    mention = [line, column, line, column + 1 + len(MENTIONED)]
+    found = {(r["uri"].rsplit("/", 1)[-1], tuple(r["range"])) for r in summary["references"]}
+    assert (INSTRUCTION, tuple(mention)) in found, summary["references"]
+    renamed = summary["renamed"]
+    assert renamed["folderMoved"], renamed
+    # Keyed `CLAUDE.md` and `code-check/SKILL.md`.
+    texts = {_short(d["uri"]): d["text"] for d in renamed["documents"]}
+    assert f"run /{RENAMED} first." in texts[INSTRUCTION], texts
+    assert "/deplyo" in texts[INSTRUCTION]  # the other mention is left as it was
+    assert renamed["commandOnDisk"] == COMMAND_FIXTURE.read_text(encoding="utf-8").replace(
+        f"/{MENTIONED} ", f"/{RENAMED} "
+    )
+    assert f"\nname: {RENAMED}\n" in texts[f"{RENAMED}/SKILL.md"], texts
+
+
+def _short(uri: str) -> str:
+    return uri.split("/skills/", 1)[1] if "/skills/" in uri else uri.rsplit("/", 1)[-1]
 
 
 def test_untrusted_repository_in_vscode(node: str, tools: dict[str, str], vsix: Path) -> None:

@@ -7,7 +7,8 @@
 //        [--expect-code SKL] [--expect-completion a,b,c] [--expect-problems "text|text"]
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
-//        [--instruction-fixture FILE --instruction REL/CLAUDE.md --expect-instruction-code SKL701]
+//        [--instruction-fixture FILE --instruction REL/CLAUDE.md --expect-instruction-code SKL701
+//         [--mention-skill NAME --mention-rename NEW [--command-fixture FILE --command REL]]]
 //        [--scenario trust]
 //        [--scenario files --files "A/SKILL.md|B/SKILL.md" --expect-codes "SKL301|SKL205" [--suppress A/SKILL.md:SKL301]]
 //
@@ -17,7 +18,10 @@
 // description and waits for the preview to follow, opens the Skills view (both groupings, and a
 // skill created on disk appears), opens a plugin manifest (with --manifest: FILE is copied there
 // in the workspace first) and waits for its finding, opens an instruction file (with
-// --instruction: a CLAUDE.md copied in likewise) and waits for its mention finding, then kills the server with SIGKILL: once (it must come back
+// --instruction: a CLAUDE.md copied in likewise) and waits for its mention finding (with
+// --mention-skill: goes to the definition of its mention `/NAME` with F12, records the references
+// from the skill's `name:` and renames it to NEW with F2, which edits a command file calling it
+// too, with --command), then kills the server with SIGKILL: once (it must come back
 // with its diagnostics) and then until the extension gives up (a message with a button to the
 // output). Screenshots and logs go to the artifacts folder; with --screenshots, the pictures the
 // READMEs show are also written there. Prints a JSON summary; exits 1 with the reason when a
@@ -46,6 +50,7 @@ import {
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { runFilesScenario } from "./e2e-files.mjs";
 
@@ -59,6 +64,107 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
   "--disable-dev-shm-usage",
 ];
+
+/** Put the cursor at 1-based `line`:`column` of the active editor (Go to Line, from Quick Open). */
+async function goTo(page, line, column) {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor();
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press("Enter");
+  await input.waitFor({ state: "hidden", timeout: 10000 });
+}
+
+/**
+ * From the instruction file (the active editor): F12 on its mention `/NAME` opens the skill;
+ * the references from the skill's `name:` value; F2 renames it to NEW, and the one workspace
+ * edit reaches the skill, the mention and the skill's folder.
+ */
+async function followMention({ args, page, dump, summary, workspace, shot }) {
+  const mention = `/${args.mentionSkill}`;
+  const lines = readFileSync(join(workspace, args.instruction), "utf8").split("\n");
+  const line = lines.findIndex((text) => text.includes(mention));
+  if (line < 0) throw new Error(`${args.instruction} has no ${mention}`);
+  await goTo(page, line + 1, lines[line].indexOf(mention) + 3);
+  await page.keyboard.press("F12");
+  // The skill's editor opens a moment later, and would close a palette opened before it.
+  await page.locator(".tab.active", { hasText: "SKILL.md" }).waitFor({ timeout: 20000 });
+  const opened = await waitFor(
+    "the skill the mention names, opened by F12",
+    async () => {
+      const state = await dump();
+      return state.activeEditor?.endsWith(`/${args.mentionSkill}/SKILL.md`) ? state : undefined;
+    },
+    20000,
+    500,
+  );
+  summary.definition = opened.activeEditor;
+  await shot("7d-definition");
+  const skillLines = opened.activeText.split("\n");
+  const nameLine = skillLines.findIndex((text) => text.startsWith("name:"));
+  await goTo(page, nameLine + 1, 8);
+  summary.references = (
+    await waitFor(
+      "the references from the skill's name",
+      async () => {
+        const state = await dump();
+        // What was seen last, in the summary a failure prints.
+        summary.referencesSeen = { cursor: state.cursor, editor: state.activeEditor, references: state.references };
+        return state.cursor?.[0] === nameLine && state.references.length ? state : undefined;
+      },
+      20000,
+      500,
+    )
+  ).references;
+  await page.keyboard.press("F2");
+  const box = page.locator(".rename-box input");
+  await box.waitFor({ timeout: 15000 });
+  await box.fill(args.mentionRename);
+  await page.keyboard.press("Enter");
+  const movedTo = join(dirname(dirname(fileURLToPath(summary.definition))), args.mentionRename, "SKILL.md");
+  const renamed = await waitFor(
+    "the rename's one edit: the name, the mention and the folder",
+    async () => {
+      const state = await dump();
+      const instruction = state.openDocuments.find((d) => d.uri.endsWith(`/${args.instruction}`));
+      const moved = state.openDocuments.find((d) => d.uri.endsWith(`/${args.mentionRename}/SKILL.md`));
+      summary.renameSeen = state.openDocuments.map((d) => d.uri); // for a failure's summary
+      // A command file that calls it too, never opened: VS Code saves a file a refactoring
+      // edits (files.refactoring.autoSave), so its text is on disk.
+      const commandDone =
+        !args.command || readFileSync(join(workspace, args.command), "utf8").includes(`/${args.mentionRename} `);
+      const done = instruction?.text.includes(`/${args.mentionRename} `) && commandDone && moved && existsSync(movedTo);
+      return done ? state : undefined;
+    },
+    30000,
+    500,
+  );
+  summary.renamed = {
+    folderMoved: existsSync(movedTo) && !existsSync(fileURLToPath(summary.definition)),
+    commandOnDisk: args.command ? readFileSync(join(workspace, args.command), "utf8") : undefined,
+    documents: renamed.openDocuments.filter(
+      (d) => d.uri.endsWith(`/${args.instruction}`) || d.uri.endsWith(`/${args.mentionRename}/SKILL.md`),
+    ),
+  };
+  await shot("7e-rename");
+  // And back (F2 again on the name, in the moved editor), so the rest of the run finds the skill.
+  await page.locator(".tab.active", { hasText: "SKILL.md" }).waitFor({ timeout: 20000 });
+  await goTo(page, nameLine + 1, 8);
+  await page.keyboard.press("F2");
+  await box.waitFor({ timeout: 15000 });
+  await box.fill(args.mentionSkill);
+  await page.keyboard.press("Enter");
+  await waitFor(
+    "the rename back",
+    async () => {
+      const state = await dump();
+      const instruction = state.openDocuments.find((d) => d.uri.endsWith(`/${args.instruction}`));
+      return instruction?.text.includes(`${mention} `) && existsSync(fileURLToPath(summary.definition)) ? state : undefined;
+    },
+    30000,
+    500,
+  );
+}
 
 function parseArgs(argv) {
   const args = {
@@ -259,6 +365,10 @@ async function main() {
   if (args.instruction) {
     mkdirSync(dirname(join(workspace, args.instruction)), { recursive: true });
     cpSync(resolve(args.instructionFixture), join(workspace, args.instruction));
+  }
+  if (args.command) {
+    mkdirSync(dirname(join(workspace, args.command)), { recursive: true });
+    cpSync(resolve(args.commandFixture), join(workspace, args.command));
   }
   const expected = frontmatter(readFileSync(skillFile, "utf8"));
   mkdirSync(join(dataDir, "User"), { recursive: true });
@@ -760,6 +870,8 @@ async function main() {
         .filter((d) => d.uri.endsWith(`/${args.instruction}`))
         .flatMap((d) => d.diagnostics);
       mark("instruction");
+      if (args.mentionSkill) await followMention({ args, page, dump, summary, workspace, shot });
+      mark("mentions");
     }
 
     // kill -9 the server: the extension starts a new one and the diagnostics come back.

@@ -49,6 +49,20 @@ export function registerTestCommands(
             active,
           )) ?? [])
         : [];
+      // In a SKILL.md, the references at the cursor (the test puts it on `name:`), from every
+      // reference provider, ours through the server included.
+      const editor = vscode.window.activeTextEditor;
+      const references = editor?.document.uri.path.endsWith("/SKILL.md")
+        ? ((await vscode.commands.executeCommand<vscode.Location[] | undefined>(
+            "vscode.executeReferenceProvider",
+            editor.document.uri,
+            editor.selection.active,
+          )) ?? [])
+        : [];
+      // The open instruction files and skills, as edited (a rename's edits are unsaved).
+      const openDocuments = vscode.workspace.textDocuments
+        .filter((d) => d.uri.path.endsWith("/SKILL.md") || isInstructionPath(d.uri.path))
+        .map((d) => ({ uri: d.uri.toString(), dirty: d.isDirty, text: d.getText() }));
       await status.refresh();
       const state = {
         server: session.state,
@@ -61,6 +75,12 @@ export function registerTestCommands(
         activeSymbols: symbols.map((symbol) => symbol.name),
         // What the keyboard typed reached: the test checks its keys went to the document.
         activeText: vscode.window.activeTextEditor?.document.getText(),
+        cursor: editor ? [editor.selection.active.line, editor.selection.active.character] : undefined,
+        references: references.map((r) => ({
+          uri: r.uri.toString(),
+          range: [r.range.start.line, r.range.start.character, r.range.end.line, r.range.end.character],
+        })),
+        openDocuments,
         skillsView: { grouping: skills.grouping, loads: skills.loads, nodes: skills.nodes },
         diagnostics,
         preview: { mode, client, skillPath, result, error, html: preview.lastHtml },
