@@ -37,6 +37,8 @@ _NAME = r"[a-z](?:[a-z0-9-]*[a-z0-9])?"
 _BEFORE = frozenset(" \t([{\"'*_>")
 _ENDS_WORD = frozenset(".,;:!?)]}\"'*_")
 _MENTION = re.compile(rf"(?P<sigil>[/$])(?:(?P<prefix>{_NAME}):)?(?P<name>{_NAME})")
+_WHOLE_NAME = re.compile(_NAME)
+_NOWHERE = Range.of(0, 0, 0, 0)
 _FENCE = re.compile(r" {0,3}(?P<fence>`{3,}|~{3,})(?P<info>.*)")
 _BACKTICKS = re.compile(r"`+")
 
@@ -68,6 +70,17 @@ class Mention:
         return f"{self.plugin}:{self.name}" if self.form == "plugin" else self.name
 
 
+def mention_text(form: MentionForm, key: str) -> str | None:
+    """How a mention of the listed `key` is written in `form` (`plugin:name` in the plugin
+    form, a plain name in the others); None when no mention in that form could name it."""
+    plugin, _, name = key.rpartition(":")
+    if (form == "plugin") != bool(plugin) or not _WHOLE_NAME.fullmatch(name):
+        return None
+    if plugin and not _WHOLE_NAME.fullmatch(plugin):
+        return None
+    return Mention(form, name, plugin or None, _NOWHERE, _NOWHERE).written
+
+
 def find_mentions(text: str, first_line: int = 0) -> list[Mention]:
     """Every mention in `text` (a Markdown file, or a SKILL.md body starting on line
     `first_line` of its file), in order."""
@@ -75,7 +88,13 @@ def find_mentions(text: str, first_line: int = 0) -> list[Mention]:
 
 
 def _mentions(text: str, first_line: int) -> Iterator[Mention]:
-    lines = text.splitlines()
+    for at, line in _prose_lines(text.splitlines(), first_line):
+        yield from _in_line(line, at)
+
+
+def _prose_lines(lines: list[str], first_line: int) -> Iterator[tuple[int, str]]:
+    """(line number in the file, line) for each line of prose: not blank, and not in the
+    leading frontmatter (of a whole file), a fenced or an indented code block."""
     number = _after_frontmatter(lines) if first_line == 0 else 0
     fence: str | None = None
     after_blank = True
@@ -100,7 +119,7 @@ def _mentions(text: str, first_line: int) -> Iterator[Mention]:
         after_blank = blank
         if indented_code or blank:
             continue
-        yield from _in_line(line, at)
+        yield at, line
 
 
 def _after_frontmatter(lines: list[str]) -> int:
@@ -195,3 +214,45 @@ def mention_at(text: str, position: Position) -> Mention | None:
         if mention.range.contains(position):
             return mention
     return None
+
+
+@dataclass(frozen=True)
+class TypedMention:
+    """A mention being typed: from its sigil to the cursor (`range`), and what is there
+    (`typed`: `/`, `/co`, `$`, `/skill:`, `/plugin:na`), where a finished one would count."""
+
+    range: Range
+    typed: str
+
+
+_TYPING = re.compile(r"[/$](?:[a-z0-9-]*:)?[a-z0-9-]*\Z")
+
+
+def typed_mention(text: str, position: Position) -> TypedMention | None:
+    """The mention being typed at `position`: its sigil starts the prose line, follows a
+    space or one of `( [ { " ' * _ >` (not a link's destination), or opens an inline code
+    span, as for a finished mention; None anywhere else (code, frontmatter, a path)."""
+    lines = text.splitlines()
+    if text.endswith(("\n", "\r")) or not lines:
+        lines.append("")  # the cursor may be on the empty last line
+    line = next((line for at, line in _prose_lines(lines, 0) if at == position.line), None)
+    if line is None:
+        if position.line >= len(lines) or lines[position.line].strip():
+            return None
+        line = lines[position.line]  # a blank line of prose: typing starts it
+    before = line[: position.column]
+    start = max(before.rfind("/"), before.rfind("$"))
+    if start < 0 or not _TYPING.match(before, start):
+        return None
+    spans = _code_spans(line + "`")  # a span being typed has no closing backticks yet
+    span = next((s for s in spans if s[0] <= start < s[1]), None)
+    if span is not None and start != span[0]:
+        return None
+    previous = line[start - 1] if start > 0 else " "
+    if span is None and previous not in _BEFORE:
+        return None
+    if previous == "(" and start >= 2 and line[start - 2] == "]":
+        return None
+    return TypedMention(
+        Range.of(position.line, start, position.line, position.column), before[start:]
+    )

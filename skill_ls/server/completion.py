@@ -18,13 +18,15 @@ from skill_ls.gathering import context_for_path
 from skill_ls.server.binding import bind
 from skill_ls.server.completion_context import CompletionContext, completion_context
 from skill_ls.server.documents import Snapshot
+from skill_ls.server.instruction_diagnostics import is_instruction_file
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest
 from skill_ls.server.manifest_hover_completion import manifest_completion_at
+from skill_ls.server.mention_features import mention_completion
 from skill_ls.server.session import Session
 from skill_ls.yamltree import YMapping, YScalar
 
-TRIGGERS = [":", "/", "(", "`", " "]
+TRIGGERS = [":", "/", "(", "`", " ", "$"]
 MAX_PATHS = 500
 # Bundled-file folders offered first, in this order.
 FIRST_FOLDERS = ("scripts/", "references/", "assets/")
@@ -250,6 +252,8 @@ def completion(session: Session, params: types.CompletionParams) -> types.Comple
     snapshot = session.snapshot(params.text_document.uri)
     if snapshot is not None and is_manifest(snapshot):
         return manifest_completion_at(session, snapshot, params.position)
+    if snapshot is not None and is_instruction_file(session, snapshot):
+        return mention_completion(session, snapshot, params.position)
     if snapshot is None or not session.is_skill(snapshot):
         return None
     position = session.mapper.from_client(snapshot.index, params.position)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from skill_ls.clients.mention_forms import SKILL_BODIES
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.diagnostics import Diagnostic
-from skill_ls.document.mentions import Mention, find_mentions
+from skill_ls.document.mentions import Mention, MentionForm, find_mentions, mention_text
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.mentions import AgentNames, check_mentions
 from skill_ls.rules.reporter import Reporter
@@ -128,6 +129,22 @@ def _order(diagnostic: Diagnostic) -> tuple[object, ...]:
     return (diagnostic.range.start, diagnostic.code, diagnostic.message)
 
 
+def mention_listing(
+    index: IndexQueries, path: str, mention: Mention
+) -> list[tuple[Client, LoadedSkill]]:
+    """Each agent reading the file at `path` that honours the mention's form and resolves
+    it, with the skill it resolves it to (a built-in too), in the audience's order."""
+    found = []
+    for client in readers(index, path):
+        if client.mentions is None or mention.form not in client.mentions.forms:
+            continue
+        for skill in _with_bundles(index, client, index.view(client.id)):
+            if mention.key in (skill.name, skill.display_name):
+                found.append((client, skill))
+                break
+    return found
+
+
 def mention_targets(
     index: IndexQueries, path: str, mention: Mention
 ) -> list[tuple[str, list[Client]]]:
@@ -135,11 +152,41 @@ def mention_targets(
     honouring its form), each with those agents, in the audience's order; a built-in whose
     file is not on this machine has none."""
     targets: dict[str, list[Client]] = {}
-    for client in readers(index, path):
-        if client.mentions is None or mention.form not in client.mentions.forms:
-            continue
-        for skill in _with_bundles(index, client, index.view(client.id)):
-            if mention.key in (skill.name, skill.display_name) and os.path.isfile(skill.path):
-                targets.setdefault(skill.path, []).append(client)
-                break
+    for client, skill in mention_listing(index, path, mention):
+        if os.path.isfile(skill.path):
+            targets.setdefault(skill.path, []).append(client)
     return list(targets.items())
+
+
+@dataclass(frozen=True)
+class MentionOffer:
+    """A mention the agents reading a file would resolve: how it is written, and the copy
+    of the skill the first of them loads for it."""
+
+    written: str  # "/deploy", "$deploy", "/skill:deploy", "/tools:deploy"
+    skill: LoadedSkill
+    clients: tuple[Client, ...]
+
+
+def mention_offers(index: IndexQueries, path: str) -> list[MentionOffer]:
+    """Every mention the target agents reading the file at `path` resolve, in each form
+    they honour, once per written form (the agents that resolve it, in the audience's
+    order); none of a skill an agent keeps from the model (it refuses a mention of it)."""
+    offers: dict[str, tuple[LoadedSkill, list[Client]]] = {}
+    for client in readers(index, path):
+        assert client.mentions is not None
+        refuses_hidden = client.activation.hidden_refusal is not None
+        forms = [form for form in _FORMS if form in client.mentions.forms]
+        for skill in _with_bundles(index, client, index.view(client.id)):
+            if skill.hidden and refuses_hidden:
+                continue
+            for form in forms:
+                written = mention_text(form, skill.name)
+                if written is None and skill.display_name:
+                    written = mention_text(form, skill.display_name)
+                if written is not None:
+                    offers.setdefault(written, (skill, []))[1].append(client)
+    return [MentionOffer(written, skill, tuple(who)) for written, (skill, who) in offers.items()]
+
+
+_FORMS: tuple[MentionForm, ...] = ("slash", "dollar", "skill-prefix", "plugin")

@@ -161,8 +161,9 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "3-catalog-preview",
         "7b-manifest",
         "7c-instruction",
-        "7d-definition",
-        "7e-rename",
+        "7d-mention-completion",
+        "7e-definition",
+        "7f-rename",
     )
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
@@ -187,9 +188,12 @@ def check_instruction_file(summary: dict[str, Any]) -> None:
 
 
 def check_mention_navigation(summary: dict[str, Any]) -> None:
-    """From the CLAUDE.md: F12 on `/code-review` opens the skill; the references from its
-    `name:` include the mention; F2 renames the skill, its mentions (the CLAUDE.md's and a
-    command file's, never opened) and its folder in one edit."""
+    """From the CLAUDE.md: `/co` completes to `/code-review`; F12 on the mention opens the skill;
+    the references from its `name:` include the mention; F2 renames the skill, its mentions
+    (the CLAUDE.md's and a command file's, never opened) and its folder in one edit."""
+    # `/co` typed on a new line: completion offers the skill, and accepting it writes it.
+    assert f"/{MENTIONED}" in summary["mentionCompletion"], summary["mentionCompletion"]
+    assert summary["mentionAccepted"] == f"Then /{MENTIONED}"
     skill_md = f"/.claude/skills/{MENTIONED}/SKILL.md"
     assert summary["definition"].endswith(skill_md), summary["definition"]
     line = next(

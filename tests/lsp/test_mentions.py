@@ -181,3 +181,85 @@ async def test_references_and_rename_from_the_name(tmp_path: Path) -> None:
             agents: [renamed(texts, agents, "$deploy", 1)],
             tools: [renamed(texts, tools, "/skill:deploy", 7)],
         }
+
+
+async def complete(
+    client: RecordingClient, uri: str, position: types.Position
+) -> list[types.CompletionItem]:
+    found = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position
+        )
+    )
+    if found is None:
+        return []
+    return list(found.items if isinstance(found, types.CompletionList) else found)
+
+
+@pytest.mark.parametrize("profile", ["vscode", "minimal"])
+async def test_completion_after_a_sigil_offers_what_the_readers_load(
+    profile: str, tmp_path: Path
+) -> None:
+    root = project(tmp_path)
+    async with fresh_server(profile, root, settings=SETTINGS) as client:
+        await scanned(client)
+        # CLAUDE.md is Claude Code's: `/` offers the skills it loads, its built-ins too.
+        text = "# Notes\n\nRun /deplyo.\nThen /de\n\n```\n/de\n```\n"
+        claude = open_doc(client, root / "CLAUDE.md", text)
+        # Its findings come once the settings (the targets) apply: then ask.
+        assert shown(await diagnostics_for(client, claude))[0][0] == "SKL701"
+        items = await complete(client, claude, types.Position(line=3, character=8))
+        labels = [item.label for item in items]
+        assert labels[0] == "/deploy", labels
+        assert "/simplify" in labels  # a built-in of Claude Code's
+        assert not [label for label in labels if not label.startswith("/")]
+        deploy = items[0]
+        assert deploy.detail == "Claude Code · .claude/skills/deploy/SKILL.md"
+        assert isinstance(deploy.text_edit, types.TextEdit)
+        assert deploy.text_edit.new_text == "/deploy"
+        edited = deploy.text_edit.range
+        assert (edited.start.line, edited.start.character, edited.end.character) == (3, 5, 8)
+        assert isinstance(deploy.documentation, types.MarkupContent)
+        assert deploy.documentation.value.startswith("Deploys the service to staging")
+        # In a code block nothing is a mention, so nothing is offered.
+        assert await complete(client, claude, types.Position(line=6, character=3)) == []
+        # AGENTS.md is Codex's (and, with no targets set, Droid's and Qwen Code's): `$` offers
+        # Codex's skills; `/` none of them.
+        agents_text = "# Agents\n\nUse $\n\nOr /\n"
+        agents = open_doc(client, root / "AGENTS.md", agents_text)
+        dollar = [
+            i.label for i in await complete(client, agents, types.Position(line=2, character=5))
+        ]
+        assert "$pdf-tools" in dollar and "$deploy" not in dollar, dollar
+        assert all(label.startswith("$") for label in dollar)
+        slash = await complete(client, agents, types.Position(line=4, character=4))
+        assert not [item for item in slash if "Codex" in (item.detail or "")]
+        if profile == "vscode":  # the targets apply: of them only Codex reads it
+            assert slash == []
+
+
+async def hover_text(client: RecordingClient, uri: str, position: types.Position) -> str | None:
+    found = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
+    )
+    if found is None:
+        return None
+    assert isinstance(found.contents, types.MarkupContent)
+    return found.contents.value
+
+
+async def test_hover_on_a_mention_shows_what_each_agent_lists(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    async with fresh_server("vscode", root, settings=SETTINGS) as client:
+        await scanned(client)
+        text = (root / "CLAUDE.md").read_text(encoding="utf-8")
+        claude = open_doc(client, root / "CLAUDE.md")
+        shown_text = await hover_text(client, claude, position_of(text, "/deploy", 2))
+        assert shown_text is not None
+        assert shown_text.startswith(
+            "`/deploy`\n\n**Claude Code** loads `.claude/skills/deploy/SKILL.md`"
+        )
+        assert "- deploy: Deploys the service to staging or production." in shown_text
+        # No agent reading the file resolves `/help` (its finding says so); a path is no mention.
+        assert await hover_text(client, claude, position_of(text, "/help", 2)) is None
+        assert await hover_text(client, claude, position_of(text, "/usr", 2)) is None

@@ -19,7 +19,8 @@
 // skill created on disk appears), opens a plugin manifest (with --manifest: FILE is copied there
 // in the workspace first) and waits for its finding, opens an instruction file (with
 // --instruction: a CLAUDE.md copied in likewise) and waits for its mention finding (with
-// --mention-skill: goes to the definition of its mention `/NAME` with F12, records the references
+// --mention-skill: completes `/NA` typed on the last line, goes to the definition of its mention
+// `/NAME` with F12, records the references
 // from the skill's `name:` and renames it to NEW with F2, which edits a command file calling it
 // too, with --command), then kills the server with SIGKILL: once (it must come back
 // with its diagnostics) and then until the extension gives up (a message with a button to the
@@ -83,6 +84,26 @@ async function goTo(page, line, column) {
 async function followMention({ args, page, dump, summary, workspace, shot }) {
   const mention = `/${args.mentionSkill}`;
   const lines = readFileSync(join(workspace, args.instruction), "utf8").split("\n");
+  // Completion after `/` (a trigger character) on a new last line, the first item accepted.
+  // Go to Line puts the focus in the editor (the Problems panel's filter had it).
+  await goTo(page, lines.length, 1);
+  await page.keyboard.type(`Then ${mention.slice(0, 3)}`);
+  const rows = page.locator(".suggest-widget.visible .monaco-list-row");
+  await rows.first().waitFor({ timeout: 20000 });
+  await sleep(300);
+  summary.mentionCompletion = await page.locator(".suggest-widget.visible .monaco-list-row .label-name").allInnerTexts();
+  await shot("7d-mention-completion");
+  await page.keyboard.press("Enter");
+  summary.mentionAccepted = await waitFor(
+    "the accepted mention",
+    async () => {
+      const text = (await dump()).activeText ?? "";
+      const last = text.slice(text.lastIndexOf("\n") + 1);
+      return last.startsWith("Then /") && last !== `Then ${mention.slice(0, 3)}` ? last : undefined;
+    },
+    10000,
+    500,
+  );
   const line = lines.findIndex((text) => text.includes(mention));
   if (line < 0) throw new Error(`${args.instruction} has no ${mention}`);
   await goTo(page, line + 1, lines[line].indexOf(mention) + 3);
@@ -99,7 +120,7 @@ async function followMention({ args, page, dump, summary, workspace, shot }) {
     500,
   );
   summary.definition = opened.activeEditor;
-  await shot("7d-definition");
+  await shot("7e-definition");
   const skillLines = opened.activeText.split("\n");
   const nameLine = skillLines.findIndex((text) => text.startsWith("name:"));
   await goTo(page, nameLine + 1, 8);
@@ -146,7 +167,7 @@ async function followMention({ args, page, dump, summary, workspace, shot }) {
       (d) => d.uri.endsWith(`/${args.instruction}`) || d.uri.endsWith(`/${args.mentionRename}/SKILL.md`),
     ),
   };
-  await shot("7e-rename");
+  await shot("7f-rename");
   // And back (F2 again on the name, in the moved editor), so the rest of the run finds the skill.
   await page.locator(".tab.active", { hasText: "SKILL.md" }).waitFor({ timeout: 20000 });
   await goTo(page, nameLine + 1, 8);

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from skill_ls.diagnostics import Position, Range
-from skill_ls.document.mentions import Mention, find_mentions, mention_at
+from skill_ls.document.mentions import (
+    Mention,
+    MentionForm,
+    TypedMention,
+    find_mentions,
+    mention_at,
+    mention_text,
+    typed_mention,
+)
 
 
 def written(text: str) -> list[str]:
@@ -109,3 +117,66 @@ def test_the_mention_at_a_position_includes_its_ends() -> None:
         True,
         False,
     ]
+
+
+# --- a mention being typed ---------------------------------------------------------------
+
+TYPING = "# T\n\nRun /co\n\n```\n/x\n```\nsee src/a\n`$dep\nask $\n[a](/x\n/skill:de\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "typed", "start"),
+    [
+        (2, 7, "/co", 4),  # after a space
+        (2, 5, "/", 4),  # the sigil alone
+        (8, 5, "$dep", 1),  # opening an inline code span not yet closed
+        (9, 5, "$", 4),
+        (11, 9, "/skill:de", 0),  # the skill-prefix form, at the line's start
+    ],
+)
+def test_a_mention_being_typed_runs_from_its_sigil_to_the_cursor(
+    line: int, column: int, typed: str, start: int
+) -> None:
+    found = typed_mention(TYPING, Position(line, column))
+    assert found == TypedMention(Range.of(line, start, line, column), typed)
+
+
+@pytest.mark.parametrize(
+    ("line", "column"),
+    [
+        (5, 2),  # in a fenced code block
+        (7, 9),  # a path: the sigil follows a letter
+        (10, 6),  # a link's destination
+        (2, 4),  # before the sigil
+        (0, 3),  # no sigil at all
+    ],
+)
+def test_no_mention_is_being_typed_where_a_finished_one_would_not_count(
+    line: int, column: int
+) -> None:
+    assert typed_mention(TYPING, Position(line, column)) is None
+
+
+def test_typing_on_the_empty_last_line_and_in_frontmatter() -> None:
+    assert typed_mention("Notes\n", Position(1, 0)) is None
+    assert typed_mention("Notes\n/", Position(1, 1)) == TypedMention(Range.of(1, 0, 1, 1), "/")
+    assert typed_mention("---\nname: /x\n---\n", Position(1, 8)) is None
+
+
+@pytest.mark.parametrize(
+    ("form", "key", "written"),
+    [
+        ("slash", "deploy", "/deploy"),
+        ("dollar", "deploy", "$deploy"),
+        ("skill-prefix", "deploy", "/skill:deploy"),
+        ("plugin", "tools:lint", "/tools:lint"),
+        ("plugin", "deploy", None),  # not a plugin's skill
+        ("slash", "tools:lint", None),  # a plugin's skill has the plugin form only
+        ("slash", "Deploy_Helper", None),  # no mention's grammar spells it
+        ("plugin", "Tools:lint", None),
+    ],
+)
+def test_how_a_listed_name_is_mentioned_in_each_form(
+    form: MentionForm, key: str, written: str | None
+) -> None:
+    assert mention_text(form, key) == written

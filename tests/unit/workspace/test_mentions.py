@@ -7,7 +7,7 @@ from pathlib import Path
 
 from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.mentions import read_as_instructions, readers
+from skill_ls.workspace.mentions import mention_offers, read_as_instructions, readers
 from tests.unit.workspace_helpers import write_skill
 
 
@@ -137,3 +137,28 @@ def test_hidden_and_user_folder_skills_mentioned_in_claude_md(tmp_path: Path) ->
     # The user's own CLAUDE.md may call their own skills.
     personal = root.parent / "home" / ".claude" / "CLAUDE.md"
     assert messages(index, personal, "Keep /notes.\n") == []
+
+
+def test_offers_are_the_readers_skills_in_the_forms_each_honours(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    hidden = root / ".claude" / "skills" / "secret" / "SKILL.md"
+    hidden.parent.mkdir(parents=True)
+    hidden.write_text(
+        "---\nname: secret\ndescription: Hidden. Use when asked.\n"
+        "disable-model-invocation: true\n---\nBody\n"
+    )
+    write_skill(root / ".claude" / "skills" / "legacy", "Legacy_Tool")
+    index = index_of(root, "claude-code", "codex", "pi")
+    claude = {o.written: o for o in mention_offers(index, str(root / "CLAUDE.md"))}
+    assert claude["/deploy"].skill.path == str(root / ".claude" / "skills" / "deploy" / "SKILL.md")
+    assert [c.id for c in claude["/deploy"].clients] == ["claude-code"]
+    # Listed by its folder, `legacy`; a skill Claude Code refuses to the model is not offered.
+    assert "/legacy" in claude and "/secret" not in claude
+    # Codex reads AGENTS.md with `$name`, pi with `/skill:name`, both from .agents/skills.
+    agents = {
+        o.written: [c.id for c in o.clients] for o in mention_offers(index, str(root / "AGENTS.md"))
+    }
+    assert agents["$review"] == ["codex"] and agents["/skill:review"] == ["pi"]
+    assert not [written for written in agents if written.startswith("/") and ":" not in written]
+    # A file no target agent reads offers nothing.
+    assert mention_offers(index, str(root / "notes.md")) == []
