@@ -357,3 +357,28 @@ async def scanned(client: RecordingClient, count: int = 1) -> None:
         )
 
     await wait_until(lambda: ended() >= count)
+
+
+async def complete(
+    client: LanguageClient, uri: str, position: types.Position
+) -> list[types.CompletionItem]:
+    """The completion items at `position` (a list or a CompletionList's items)."""
+    result = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=position
+        )
+    )
+    if result is None:
+        return []
+    return list(result.items if isinstance(result, types.CompletionList) else result)
+
+
+async def hover(client: LanguageClient, uri: str, position: types.Position) -> str | None:
+    """The hover's text at `position`, if any."""
+    result = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
+    )
+    if result is None:
+        return None
+    assert isinstance(result.contents, types.MarkupContent)
+    return result.contents.value

@@ -5,22 +5,9 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types
 
-from .support import RecordingClient, make_skill, open_doc, position_of
+from .support import RecordingClient, complete, make_skill, open_doc, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-async def complete(
-    client: RecordingClient, uri: str, position: types.Position
-) -> list[types.CompletionItem]:
-    result = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=position
-        )
-    )
-    if result is None:
-        return []
-    return list(result.items if isinstance(result, types.CompletionList) else result)
 
 
 def by_label(items: list[types.CompletionItem]) -> dict[str, types.CompletionItem]:

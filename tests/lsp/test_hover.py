@@ -15,7 +15,7 @@ from skill_ls.server.editor_text.catalog_entry import description_preview
 from skill_ls.server.editor_text.skill_md_hover import key_hover
 from skill_ls.settings import Settings
 
-from .support import RecordingClient, make_skill, open_doc, position_of
+from .support import RecordingClient, hover, make_skill, open_doc, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -24,16 +24,6 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 GOLDEN_HOVER = Path(__file__).resolve().parents[1] / "fixtures" / "golden" / "hover"
 EFFORT = (GOLDEN_HOVER / "effort.md").read_text(encoding="utf-8")
 UNKNOWN_FOO = (GOLDEN_HOVER / "unknown-foo.md").read_text(encoding="utf-8")
-
-
-async def hover(client: RecordingClient, uri: str, position: types.Position) -> str | None:
-    result = await client.text_document_hover_async(
-        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
-    )
-    if result is None:
-        return None
-    assert isinstance(result.contents, types.MarkupContent)
-    return result.contents.value
 
 
 async def test_key_docs_and_clients(client: RecordingClient) -> None:

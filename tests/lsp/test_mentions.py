@@ -12,8 +12,10 @@ from lsprotocol import types
 
 from .support import (
     RecordingClient,
+    complete,
     diagnostics_for,
     fresh_server,
+    hover,
     open_doc,
     position_of,
     replace_all,
@@ -183,19 +185,6 @@ async def test_references_and_rename_from_the_name(tmp_path: Path) -> None:
         }
 
 
-async def complete(
-    client: RecordingClient, uri: str, position: types.Position
-) -> list[types.CompletionItem]:
-    found = await client.text_document_completion_async(
-        types.CompletionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri), position=position
-        )
-    )
-    if found is None:
-        return []
-    return list(found.items if isinstance(found, types.CompletionList) else found)
-
-
 @pytest.mark.parametrize("profile", ["vscode", "minimal"])
 async def test_completion_after_a_sigil_offers_what_the_readers_load(
     profile: str, tmp_path: Path
@@ -238,28 +227,18 @@ async def test_completion_after_a_sigil_offers_what_the_readers_load(
             assert slash == []
 
 
-async def hover_text(client: RecordingClient, uri: str, position: types.Position) -> str | None:
-    found = await client.text_document_hover_async(
-        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
-    )
-    if found is None:
-        return None
-    assert isinstance(found.contents, types.MarkupContent)
-    return found.contents.value
-
-
 async def test_hover_on_a_mention_shows_what_each_agent_lists(tmp_path: Path) -> None:
     root = project(tmp_path)
     async with fresh_server("vscode", root, settings=SETTINGS) as client:
         await scanned(client)
         text = (root / "CLAUDE.md").read_text(encoding="utf-8")
         claude = open_doc(client, root / "CLAUDE.md")
-        shown_text = await hover_text(client, claude, position_of(text, "/deploy", 2))
+        shown_text = await hover(client, claude, position_of(text, "/deploy", 2))
         assert shown_text is not None
         assert shown_text.startswith(
             "`/deploy`\n\n**Claude Code** loads `.claude/skills/deploy/SKILL.md`"
         )
         assert "- deploy: Deploys the service to staging or production." in shown_text
         # No agent reading the file resolves `/help` (its finding says so); a path is no mention.
-        assert await hover_text(client, claude, position_of(text, "/help", 2)) is None
-        assert await hover_text(client, claude, position_of(text, "/usr", 2)) is None
+        assert await hover(client, claude, position_of(text, "/help", 2)) is None
+        assert await hover(client, claude, position_of(text, "/usr", 2)) is None
