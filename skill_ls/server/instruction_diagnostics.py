@@ -6,6 +6,7 @@ what is wrong with a mention; it only routes the document and translates the ans
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from lsprotocol import types
@@ -16,7 +17,7 @@ from skill_ls.document.mentions import Mention, mention_at
 from skill_ls.server.convert import to_lsp_diagnostics
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.session import Session
-from skill_ls.workspace.mentions import mention_targets, read_as_instructions
+from skill_ls.workspace.mentions import mention_targets, names_skill, read_as_instructions
 
 
 def is_instruction_file(session: Session, snapshot: Snapshot) -> bool:
@@ -71,3 +72,13 @@ def caller_files(session: Session, skill_md: str) -> list[str]:
     for path in index.skill_paths().values():
         found[os.path.normpath(path)] = None
     return list(found)[:MAX_CALLER_FILES]
+
+
+def naming_skill(session: Session, skill_md: str) -> Callable[[str, Mention], bool]:
+    """Whether a mention in a file names the skill at `skill_md` for the agents reading
+    that file (a rename or references follow those, not another skill of the same name)."""
+
+    def keep(path: str, mention: Mention) -> bool:
+        return names_skill(session.skills.index_for(path), path, mention, skill_md)
+
+    return keep

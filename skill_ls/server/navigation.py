@@ -16,6 +16,7 @@ from skill_ls.server.instruction_diagnostics import (
     is_instruction_file,
     mention_definitions,
     mention_under,
+    naming_skill,
 )
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of, resolve_reference
@@ -145,7 +146,10 @@ async def references(
 def _callers(session: Session, skill_md: str, name: str) -> list[types.Location]:
     """The mentions of the skill `name` in the files that may call it by name."""
     locations = []
-    for path, mention in skill_mentions(caller_files(session, skill_md), session.text_of, name):
+    keep = naming_skill(session, skill_md)
+    for path, mention in skill_mentions(
+        caller_files(session, skill_md), session.text_of, name, keep
+    ):
         line_index = session.line_index_for(path)
         if line_index is not None:
             locations.append(

@@ -18,7 +18,7 @@ from skill_ls.gathering import context_for_path
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import EditBuilder, request_failed
-from skill_ls.server.instruction_diagnostics import caller_files
+from skill_ls.server.instruction_diagnostics import caller_files, naming_skill
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of
 from skill_ls.server.rename_plan import (
@@ -129,7 +129,8 @@ def plan_rename(
         # skills' bodies (its own files and its siblings' were searched above).
         searched = {os.path.normpath(str(path)) for path in own}
         callers = [path for path in caller_files(session, skill_md) if path not in searched]
-        _add(builder, called_by_name_edits(callers, session.text_of, old, new))
+        keep = naming_skill(session, skill_md)
+        _add(builder, called_by_name_edits(callers, session.text_of, old, new, keep))
     if plan.folder_move is not None:
         builder.rename(*plan.folder_move)
     return builder.build()

@@ -24,6 +24,8 @@ _BAD_NAME = re.compile(r"[/\\\0]|^\.{1,2}$|^\s*$")
 _NAME_CHARS = "A-Za-z0-9_-"
 
 TextOf = Callable[[str], str | None]
+# Whether a mention found in a file (its path, the mention) is one to follow.
+MentionFilter = Callable[[str, Mention], bool]
 
 
 class RenameRefused(Exception):
@@ -96,10 +98,13 @@ def mention_edits(files: Iterable[Path], text_of: TextOf, old: str, new: str) ->
     return edits
 
 
-def skill_mentions(files: Iterable[str], text_of: TextOf, name: str) -> list[tuple[str, Mention]]:
+def skill_mentions(
+    files: Iterable[str], text_of: TextOf, name: str, keep: MentionFilter = lambda p, m: True
+) -> list[tuple[str, Mention]]:
     """The mentions of the skill `name` (`/name`, `$name`, `/skill:name`; a plugin's skill
     is mentioned by its plugin's name too, and is left alone) in `files`: the instruction
-    files and skill bodies that call it."""
+    files and skill bodies that call it; those `keep` takes (the ones that name this skill
+    for the agents reading the file, not another skill of the same name)."""
     found: list[tuple[str, Mention]] = []
     for path in files:
         text = text_of(path)
@@ -108,18 +113,18 @@ def skill_mentions(files: Iterable[str], text_of: TextOf, name: str) -> list[tup
         found.extend(
             (path, mention)
             for mention in find_mentions(text)
-            if mention.form != "plugin" and mention.name == name
+            if mention.form != "plugin" and mention.name == name and keep(path, mention)
         )
     return found
 
 
 def called_by_name_edits(
-    files: Iterable[str], text_of: TextOf, old: str, new: str
+    files: Iterable[str], text_of: TextOf, old: str, new: str, keep: MentionFilter
 ) -> list[FileEdit]:
     """The mentions of the skill `old` in `files` (`skill_mentions`) renamed to `new`."""
     return [
         FileEdit(path, mention.name_range, new)
-        for path, mention in skill_mentions(files, text_of, old)
+        for path, mention in skill_mentions(files, text_of, old, keep)
     ]
 
 

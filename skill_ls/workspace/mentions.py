@@ -158,6 +158,23 @@ def mention_targets(
     return list(targets.items())
 
 
+def names_skill(index: IndexQueries, path: str, mention: Mention, skill_md: str) -> bool:
+    """Whether `mention`, in the file at `path`, names the skill at `skill_md` for the agents
+    reading the file: one of those honouring its form resolves it to that file; or none of
+    them honours the form, and the name is all there is to go by."""
+    honouring = [
+        c
+        for c in readers(index, path)
+        if c.mentions is not None and mention.form in c.mentions.forms
+    ]
+    if not honouring:
+        return True
+    real = os.path.realpath(skill_md)
+    return any(
+        os.path.realpath(found) == real for found, _ in mention_targets(index, path, mention)
+    )
+
+
 @dataclass(frozen=True)
 class MentionOffer:
     """A mention the agents reading a file would resolve: how it is written, and the copy

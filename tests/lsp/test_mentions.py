@@ -146,6 +146,7 @@ async def test_references_and_rename_from_the_name(tmp_path: Path) -> None:
     async with fresh_server("vscode", root, settings=SETTINGS) as client:
         await scanned(client)
         uri = open_doc(client, deploy)
+        await diagnostics_for(client, uri)  # the settings (the targets) apply by then
         document = types.TextDocumentIdentifier(uri=uri)
         at_name = position_of(text, "deploy")
         found = await client.text_document_references_async(
@@ -161,8 +162,10 @@ async def test_references_and_rename_from_the_name(tmp_path: Path) -> None:
         ) == sorted(
             [
                 spots(texts, claude, "/deploy", 0),
-                spots(texts, agents, "$deploy", 0),
+                # No target agent honours `/skill:name`: the name is all there is to go by.
                 spots(texts, tools, "/skill:deploy", 0),
+                # Not AGENTS.md's `$deploy`: Codex reads it and has no `deploy` of its own
+                # (it does not read .claude/skills), so it names no skill there.
             ]
         )
         edit = await client.text_document_rename_async(
@@ -180,9 +183,41 @@ async def test_references_and_rename_from_the_name(tmp_path: Path) -> None:
         # The name in each mention, not its sigil or prefix; the typo `/deplyo` is left.
         assert {u: sorted(e) for u, e in changed.items() if u != uri} == {
             claude: [renamed(texts, claude, "/deploy", 1)],
-            agents: [renamed(texts, agents, "$deploy", 1)],
             tools: [renamed(texts, tools, "/skill:deploy", 7)],
         }
+        assert agents not in changed
+
+
+async def test_rename_follows_the_agent_reading_each_file(tmp_path: Path) -> None:
+    # pdf-tools is Codex's (.agents/skills): AGENTS.md's `$pdf-tools` names it; the one in a
+    # code block, `$pdf-tool`, is code.
+    root = project(tmp_path)
+    tools = root / ".agents" / "skills" / "pdf-tools" / "SKILL.md"
+    agents = root / "AGENTS.md"
+    text = agents.read_text(encoding="utf-8")
+    async with fresh_server("vscode", root, settings=SETTINGS) as client:
+        await scanned(client)
+        uri = open_doc(client, tools)
+        await diagnostics_for(client, uri)  # the settings (the targets) apply by then
+        body = tools.read_text(encoding="utf-8")
+        edit = await client.text_document_rename_async(
+            types.RenameParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=position_of(body, "pdf-tools"),
+                new_name="pdf-kit",
+            )
+        )
+        assert edit is not None
+        edits = [
+            (e.range.start.line, e.range.start.character, e.new_text)
+            for change in edit.document_changes or []
+            if isinstance(change, types.TextDocumentEdit)
+            and change.text_document.uri == agents.as_uri()
+            for e in change.edits
+            if isinstance(e, types.TextEdit)
+        ]
+        at = position_of(text, "$pdf-tools", 1)
+        assert edits == [(at.line, at.character, "pdf-kit")]
 
 
 @pytest.mark.parametrize("profile", ["vscode", "minimal"])

@@ -133,7 +133,7 @@ def test_called_by_name_edits_rename_the_name_in_each_form() -> None:
         "AGENTS.md": "---\nx: /deploy\n---\n$deploy or /skill:deploy\n```\n/deploy\n```\n",
         "NONE.md": "nothing here\n",
     }
-    edits = called_by_name_edits(texts, texts.get, "deploy", "ship")
+    edits = called_by_name_edits(texts, texts.get, "deploy", "ship", lambda path, m: True)
     assert edits == [
         FileEdit("CLAUDE.md", span(0, 5, 11), "ship"),
         FileEdit("CLAUDE.md", span(0, 15, 21), "ship"),
@@ -141,3 +141,8 @@ def test_called_by_name_edits_rename_the_name_in_each_form() -> None:
         FileEdit("AGENTS.md", span(3, 1, 7), "ship"),
         FileEdit("AGENTS.md", span(3, 18, 24), "ship"),
     ]
+    # Only the mentions the filter keeps (those naming this skill for the file's agents).
+    dollar_only = called_by_name_edits(
+        texts, texts.get, "deploy", "ship", lambda path, m: m.form == "dollar"
+    )
+    assert dollar_only == [FileEdit("AGENTS.md", span(3, 1, 7), "ship")]
