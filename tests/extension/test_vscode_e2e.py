@@ -46,6 +46,10 @@ INSTRUCTION = "CLAUDE.md"
 MENTIONED, RENAMED = "code-review", "code-check"
 COMMAND_FIXTURE = FIXTURES / "instructions" / "review-command.md"
 COMMAND = ".claude/commands/review.md"
+# An AGENTS.md calling `$release-note` (Codex reads it; its skill is `release-notes`) and
+# `$code-review`, which Codex does not resolve: a rename of the Claude Code skill leaves it.
+AGENTS_FIXTURE = FIXTURES / "instructions" / "AGENTS.md"
+AGENTS = "AGENTS.md"
 SEVERITIES = {"error": 0, "warning": 1, "info": 2, "hint": 3}  # vscode.DiagnosticSeverity
 
 # A repository the user does not trust: its .vscode/settings.json sets skillLs.docsUrl to a
@@ -86,6 +90,7 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "--expect-instruction-code", "SKL701",
         "--mention-skill", MENTIONED, "--mention-rename", RENAMED,
         "--command-fixture", str(COMMAND_FIXTURE), "--command", COMMAND,
+        "--agents-fixture", str(AGENTS_FIXTURE), "--agents", AGENTS,
     ]
     # fmt: on
     if os.environ.get("SKILL_LS_SCREENSHOTS"):
@@ -164,6 +169,7 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "7d-mention-completion",
         "7e-definition",
         "7f-rename",
+        "7g-agents-md",
     )
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
         assert (ARTIFACTS / f"{shot}.png").is_file()
@@ -190,7 +196,8 @@ def check_instruction_file(summary: dict[str, Any]) -> None:
 def check_mention_navigation(summary: dict[str, Any]) -> None:
     """From the CLAUDE.md: `/co` completes to `/code-review`; F12 on the mention opens the skill;
     the references from its `name:` include the mention; F2 renames the skill, its mentions
-    (the CLAUDE.md's and a command file's, never opened) and its folder in one edit."""
+    (the CLAUDE.md's and a command file's, never opened) and its folder in one edit, and not
+    the AGENTS.md, whose agent does not resolve it; the AGENTS.md gets its own finding."""
     # `/co` typed on a new line: completion offers the skill, and accepting it writes it.
     assert f"/{MENTIONED}" in summary["mentionCompletion"], summary["mentionCompletion"]
     assert summary["mentionAccepted"] == f"Then /{MENTIONED}"
@@ -214,6 +221,14 @@ def check_mention_navigation(summary: dict[str, Any]) -> None:
     texts = {_short(d["uri"]): d["text"] for d in renamed["documents"]}
     assert f"run /{RENAMED} first." in texts[INSTRUCTION], texts
     assert "/deplyo" in texts[INSTRUCTION]  # the other mention is left as it was
+    # Codex reads the AGENTS.md and does not resolve its `$code-review`: left as it was.
+    assert renamed["agentsOnDisk"] == AGENTS_FIXTURE.read_text(encoding="utf-8")
+    [finding] = summary["agentsDiagnostics"]
+    assert finding["code"]["value"] == "SKL701", finding
+    assert finding["message"] == (
+        "'$release-note' calls no skill OpenAI Codex knows; did you mean '$release-notes'?"
+    )
+    assert finding["range"] == [2, 22, 2, 35], finding
     assert renamed["commandOnDisk"] == COMMAND_FIXTURE.read_text(encoding="utf-8").replace(
         f"/{MENTIONED} ", f"/{RENAMED} "
     )

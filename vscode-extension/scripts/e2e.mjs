@@ -8,7 +8,8 @@
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
 //        [--instruction-fixture FILE --instruction REL/CLAUDE.md --expect-instruction-code SKL701
-//         [--mention-skill NAME --mention-rename NEW [--command-fixture FILE --command REL]]]
+//         [--mention-skill NAME --mention-rename NEW [--command-fixture FILE --command REL]
+//          [--agents-fixture FILE --agents AGENTS.md]]]
 //        [--scenario trust]
 //        [--scenario files --files "A/SKILL.md|B/SKILL.md" --expect-codes "SKL301|SKL205" [--suppress A/SKILL.md:SKL301]]
 //
@@ -22,7 +23,7 @@
 // --mention-skill: completes `/NA` typed on the last line, goes to the definition of its mention
 // `/NAME` with F12, records the references
 // from the skill's `name:` and renames it to NEW with F2, which edits a command file calling it
-// too, with --command), then kills the server with SIGKILL: once (it must come back
+// too, with --command), then back, and opens an AGENTS.md (--agents) for its finding; then kills the server with SIGKILL: once (it must come back
 // with its diagnostics) and then until the extension gives up (a message with a button to the
 // output). Screenshots and logs go to the artifacts folder; with --screenshots, the pictures the
 // READMEs show are also written there. Prints a JSON summary; exits 1 with the reason when a
@@ -162,6 +163,7 @@ async function followMention({ args, page, dump, summary, workspace, shot }) {
   );
   summary.renamed = {
     folderMoved: existsSync(movedTo) && !existsSync(fileURLToPath(summary.definition)),
+    agentsOnDisk: args.agents ? readFileSync(join(workspace, args.agents), "utf8") : undefined,
     commandOnDisk: args.command ? readFileSync(join(workspace, args.command), "utf8") : undefined,
     documents: renamed.openDocuments.filter(
       (d) => d.uri.endsWith(`/${args.instruction}`) || d.uri.endsWith(`/${args.mentionRename}/SKILL.md`),
@@ -185,6 +187,28 @@ async function followMention({ args, page, dump, summary, workspace, shot }) {
     30000,
     500,
   );
+  // An AGENTS.md (another agent's file: Codex's `$name`) gets its own mention finding.
+  if (args.agents) {
+    await page.keyboard.press("F1");
+    const quickOpen = page.locator(".quick-input-widget input");
+    await quickOpen.waitFor();
+    await quickOpen.fill(args.agents);
+    await page
+      .locator(".quick-input-widget .monaco-list-row", { hasText: basename(args.agents) })
+      .first()
+      .click();
+    await page.locator(".tab.active", { hasText: basename(args.agents) }).waitFor({ timeout: 15000 });
+    summary.agentsDiagnostics = await waitFor(
+      "the AGENTS.md's mention finding",
+      async () => {
+        const found = (await dump()).diagnostics.find((d) => d.uri.endsWith(`/${args.agents}`));
+        return found?.diagnostics.length ? found.diagnostics : undefined;
+      },
+      30000,
+      500,
+    );
+    await shot("7g-agents-md");
+  }
 }
 
 function parseArgs(argv) {
@@ -391,6 +415,7 @@ async function main() {
     mkdirSync(dirname(join(workspace, args.command)), { recursive: true });
     cpSync(resolve(args.commandFixture), join(workspace, args.command));
   }
+  if (args.agents) cpSync(resolve(args.agentsFixture), join(workspace, args.agents));
   const expected = frontmatter(readFileSync(skillFile, "utf8"));
   mkdirSync(join(dataDir, "User"), { recursive: true });
   const trustScenario = args.scenario === "trust";
