@@ -10,10 +10,10 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skill_ls.clients.mention_forms import SKILL_BODIES
+from skill_ls.clients.mention_forms import FORM_SYNTAX, SKILL_BODIES
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.diagnostics import Diagnostic
-from skill_ls.document.mentions import Mention, MentionForm, find_mentions, mention_text
+from skill_ls.document.mentions import Mention, find_mentions, mention_text
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.mentions import AgentNames, check_mentions
 from skill_ls.rules.reporter import Reporter
@@ -69,7 +69,7 @@ def agent_names(index: IndexQueries, client: Client) -> AgentNames:
     hidden: set[str] = set()
     user_only: dict[str, str] = {}
     refuses_hidden = client.activation.hidden_refusal is not None
-    for skill in _with_bundles(index, client, view):
+    for skill in _with_bundles(index, client):
         keys = (skill.name, skill.display_name) if skill.display_name else (skill.name,)
         found.update(keys)
         if skill.hidden and refuses_hidden:
@@ -81,17 +81,26 @@ def agent_names(index: IndexQueries, client: Client) -> AgentNames:
     return names
 
 
-def _with_bundles(
-    index: IndexQueries, client: Client, view: tuple[LoadedSkill, ...]
-) -> tuple[LoadedSkill, ...]:
+def _with_bundles(index: IndexQueries, client: Client) -> tuple[LoadedSkill, ...]:
+    """`client`'s view with the skills of the bundles it installs. Kept while the view is
+    the same, as the names are: finding the bundles reads their manifests, and completion,
+    hover, references and rename ask for it once per mention or keystroke."""
+    view = index.view(client.id)
     if not client.bundles:
         return view
-    return installed_view(client, view, index.folders, index.environment)
+    cached = _BUNDLED.setdefault(index, {}).get(client.id)
+    if cached is not None and cached[0] is view:
+        return cached[1]
+    full = installed_view(client, view, index.folders, index.environment)
+    _BUNDLED[index][client.id] = (view, full)
+    return full
 
 
-# Per index, per client: the view the names were read from, and the names.
+# Per index, per client: the view the names (the bundled view) were read from, and them.
 _Cached = dict[str, tuple[tuple[LoadedSkill, ...], AgentNames]]
 _NAMES: weakref.WeakKeyDictionary[IndexQueries, _Cached] = weakref.WeakKeyDictionary()
+_Views = dict[str, tuple[tuple[LoadedSkill, ...], tuple[LoadedSkill, ...]]]
+_BUNDLED: weakref.WeakKeyDictionary[IndexQueries, _Views] = weakref.WeakKeyDictionary()
 
 
 def mention_findings(
@@ -138,7 +147,7 @@ def mention_listing(
     for client in readers(index, path):
         if client.mentions is None or mention.form not in client.mentions.forms:
             continue
-        for skill in _with_bundles(index, client, index.view(client.id)):
+        for skill in _with_bundles(index, client):
             if mention.key in (skill.name, skill.display_name):
                 found.append((client, skill))
                 break
@@ -192,10 +201,10 @@ def mention_offers(index: IndexQueries, path: str) -> list[MentionOffer]:
     offers: dict[str, tuple[LoadedSkill, list[Client]]] = {}
     for client in readers(index, path):
         assert client.mentions is not None
-        refuses_hidden = client.activation.hidden_refusal is not None
-        forms = [form for form in _FORMS if form in client.mentions.forms]
-        for skill in _with_bundles(index, client, index.view(client.id)):
-            if skill.hidden and refuses_hidden:
+        kept_from_model = agent_names(index, client).hidden
+        forms = [form for form in FORM_SYNTAX if form in client.mentions.forms]
+        for skill in _with_bundles(index, client):
+            if skill.name in kept_from_model:
                 continue
             for form in forms:
                 written = mention_text(form, skill.name)
@@ -204,6 +213,3 @@ def mention_offers(index: IndexQueries, path: str) -> list[MentionOffer]:
                 if written is not None:
                     offers.setdefault(written, (skill, []))[1].append(client)
     return [MentionOffer(written, skill, tuple(who)) for written, (skill, who) in offers.items()]
-
-
-_FORMS: tuple[MentionForm, ...] = ("slash", "dollar", "skill-prefix", "plugin")
