@@ -38,7 +38,6 @@ _BEFORE = frozenset(" \t([{\"'*_>")
 _ENDS_WORD = frozenset(".,;:!?)]}\"'*_")
 _MENTION = re.compile(rf"(?P<sigil>[/$])(?:(?P<prefix>{_NAME}):)?(?P<name>{_NAME})")
 _WHOLE_NAME = re.compile(_NAME)
-_NOWHERE = Range.of(0, 0, 0, 0)
 _FENCE = re.compile(r" {0,3}(?P<fence>`{3,}|~{3,})(?P<info>.*)")
 _BACKTICKS = re.compile(r"`+")
 
@@ -56,18 +55,22 @@ class Mention:
     @property
     def written(self) -> str:
         """The mention as written: what an agent would be asked to resolve."""
-        if self.form == "dollar":
-            return f"${self.name}"
-        if self.form == "skill-prefix":
-            return f"/skill:{self.name}"
-        if self.form == "plugin":
-            return f"/{self.plugin}:{self.name}"
-        return f"/{self.name}"
+        return _written(self.form, self.name, self.plugin or "")
 
     @property
     def key(self) -> str:
         """The name an agent's listing holds for it (`plugin:name` for the plugin form)."""
         return f"{self.plugin}:{self.name}" if self.form == "plugin" else self.name
+
+
+def _written(form: MentionForm, name: str, plugin: str) -> str:
+    if form == "dollar":
+        return f"${name}"
+    if form == "skill-prefix":
+        return f"/skill:{name}"
+    if form == "plugin":
+        return f"/{plugin}:{name}"
+    return f"/{name}"
 
 
 def mention_text(form: MentionForm, key: str) -> str | None:
@@ -78,7 +81,7 @@ def mention_text(form: MentionForm, key: str) -> str | None:
         return None
     if plugin and not _WHOLE_NAME.fullmatch(plugin):
         return None
-    return Mention(form, name, plugin or None, _NOWHERE, _NOWHERE).written
+    return _written(form, name, plugin)
 
 
 def find_mentions(text: str, first_line: int = 0) -> list[Mention]:
@@ -144,15 +147,8 @@ def _in_line(line: str, at: int) -> Iterator[Mention]:
         if spans is None:
             spans = _code_spans(line)
         start, end = match.span()
-        span = next((s for s in spans if s[0] <= start < s[1]), None)
-        if span is not None and start != span[0]:
-            continue  # inside inline code, not at its start
-        before = line[start - 1] if start > 0 else " "
-        if span is None and before not in _BEFORE and start > 0:
-            continue
-        if before == "(" and start >= 2 and line[start - 2] == "]":
-            continue  # a link's destination
-        if not _ends(line, end, span):
+        span = _span_at(spans, start)
+        if not _may_start(line, start, span) or not _ends(line, end, span):
             continue
         prefix = match["prefix"]
         if match["sigil"] == "$":
@@ -171,6 +167,23 @@ def _in_line(line: str, at: int) -> Iterator[Mention]:
             range=Range.of(at, start, at, end),
             name_range=Range.of(at, name_start, at, end),
         )
+
+
+def _span_at(spans: list[tuple[int, int]], start: int) -> tuple[int, int] | None:
+    """The inline code span holding `start`, if any."""
+    return next((s for s in spans if s[0] <= start < s[1]), None)
+
+
+def _may_start(line: str, start: int, span: tuple[int, int] | None) -> bool:
+    """Whether a mention may start at `start`: it opens its inline code span, or, outside
+    code, starts the line or follows a space or one of `( [ { " ' * _ >`, and is not a
+    link's destination (`](`)."""
+    if span is not None:
+        return start == span[0]
+    before = line[start - 1] if start > 0 else " "
+    if before not in _BEFORE:
+        return False
+    return not (before == "(" and start >= 2 and line[start - 2] == "]")
 
 
 def _ends(line: str, end: int, span: tuple[int, int] | None) -> bool:
@@ -244,14 +257,8 @@ def typed_mention(text: str, position: Position) -> TypedMention | None:
     start = max(before.rfind("/"), before.rfind("$"))
     if start < 0 or not _TYPING.match(before, start):
         return None
-    spans = _code_spans(line + "`")  # a span being typed has no closing backticks yet
-    span = next((s for s in spans if s[0] <= start < s[1]), None)
-    if span is not None and start != span[0]:
-        return None
-    previous = line[start - 1] if start > 0 else " "
-    if span is None and previous not in _BEFORE:
-        return None
-    if previous == "(" and start >= 2 and line[start - 2] == "]":
+    # A span being typed has no closing backticks yet.
+    if not _may_start(line, start, _span_at(_code_spans(line + "`"), start)):
         return None
     return TypedMention(
         Range.of(position.line, start, position.line, position.column), before[start:]
