@@ -9,6 +9,7 @@ import os
 
 from lsprotocol import types
 
+from skill_ls.diagnostics import Position
 from skill_ls.document.mentions import mention_at, typed_mention
 from skill_ls.render import render_catalog
 from skill_ls.server.convert import to_lsp_hover
@@ -27,13 +28,14 @@ def mention_completion(
     session: Session, snapshot: Snapshot, position: types.Position
 ) -> types.CompletionList | None:
     """The mentions to complete the one being typed at `position`, if one is."""
-    if snapshot.path is None:
+    at = _at(session, snapshot, position)
+    if at is None:
         return None
-    typed = typed_mention(snapshot.text, session.mapper.from_client(snapshot.index, position))
+    path, index, pos = at
+    typed = typed_mention(snapshot.text, pos)
     if typed is None:
         return None
-    index = session.skills.index_for(snapshot.path)
-    offers = [o for o in mention_offers(index, snapshot.path) if o.written[0] == typed.typed[0]]
+    offers = [o for o in mention_offers(index, path) if o.written[0] == typed.typed[0]]
     edit_range = session.mapper.to_client_range(snapshot.index, typed.range)
     items = [
         types.CompletionItem(
@@ -57,13 +59,14 @@ def mention_hover(
 ) -> types.Hover | None:
     """Over a mention: each agent reading the file that resolves it, the skill it loads
     and the entry it lists for it (agents listing the same text share it)."""
-    if snapshot.path is None:
+    at = _at(session, snapshot, position)
+    if at is None:
         return None
-    mention = mention_at(snapshot.text, session.mapper.from_client(snapshot.index, position))
+    path, index, pos = at
+    mention = mention_at(snapshot.text, pos)
     if mention is None:
         return None
-    index = session.skills.index_for(snapshot.path)
-    resolved = mention_listing(index, snapshot.path, mention)
+    resolved = mention_listing(index, path, mention)
     if not resolved:
         return None  # the mention's finding (SKL701) says why
     groups: dict[tuple[str, str], list[str]] = {}
@@ -80,6 +83,16 @@ def mention_hover(
     return to_lsp_hover(
         "\n\n".join(parts), mention.range, snapshot.index, session.mapper, session.flags
     )
+
+
+def _at(
+    session: Session, snapshot: Snapshot, position: types.Position
+) -> tuple[str, WorkspaceIndex, Position] | None:
+    """The document's path, its workspace index and `position` in the document's terms."""
+    if snapshot.path is None:
+        return None
+    pos = session.mapper.from_client(snapshot.index, position)
+    return snapshot.path, session.skills.index_for(snapshot.path), pos
 
 
 def _where(skill: LoadedSkill, index: WorkspaceIndex) -> str:

@@ -99,7 +99,7 @@ def mention_edits(files: Iterable[Path], text_of: TextOf, old: str, new: str) ->
 
 
 def skill_mentions(
-    files: Iterable[str], text_of: TextOf, name: str, keep: MentionFilter = lambda p, m: True
+    files: Iterable[str], text_of: TextOf, name: str, keep: MentionFilter
 ) -> list[tuple[str, Mention]]:
     """The mentions of the skill `name` (`/name`, `$name`, `/skill:name`; a plugin's skill
     is mentioned by its plugin's name too, and is left alone) in `files`: the instruction
