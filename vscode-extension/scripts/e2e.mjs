@@ -67,6 +67,23 @@ const CHROMIUM_ARGS = [
   "--disable-dev-shm-usage",
 ];
 
+/**
+ * Open a workspace file by Quick Open, through the command palette's key (F1 works wherever the
+ * focus is, as `palette` relies on; Ctrl+P did not open it once with the focus in the webview):
+ * without the leading `>`, the same box searches files. Its row is clicked, not the first one:
+ * the file search may answer after the recent files.
+ */
+async function openFile(page, relative) {
+  await page.keyboard.press("F1");
+  const quickOpen = page.locator(".quick-input-widget input");
+  await quickOpen.waitFor();
+  await quickOpen.fill(relative);
+  const found = page.locator(".quick-input-widget .monaco-list-row", { hasText: basename(relative) }).first();
+  await found.waitFor({ timeout: 15000 });
+  await found.click();
+  await page.locator(".tab.active", { hasText: basename(relative) }).waitFor({ timeout: 15000 });
+}
+
 /** Put the cursor at 1-based `line`:`column` of the active editor (Go to Line, from Quick Open). */
 async function goTo(page, line, column) {
   await page.keyboard.press("F1");
@@ -189,15 +206,7 @@ async function followMention({ args, page, dump, summary, workspace, shot }) {
   );
   // An AGENTS.md (another agent's file: Codex's `$name`) gets its own mention finding.
   if (args.agents) {
-    await page.keyboard.press("F1");
-    const quickOpen = page.locator(".quick-input-widget input");
-    await quickOpen.waitFor();
-    await quickOpen.fill(args.agents);
-    await page
-      .locator(".quick-input-widget .monaco-list-row", { hasText: basename(args.agents) })
-      .first()
-      .click();
-    await page.locator(".tab.active", { hasText: basename(args.agents) }).waitFor({ timeout: 15000 });
+    await openFile(page, args.agents);
     summary.agentsDiagnostics = await waitFor(
       "the AGENTS.md's mention finding",
       async () => {
@@ -836,18 +845,7 @@ async function main() {
     // A plugin manifest: the client sends it to the server (selected by its path, in VS Code's
     // own JSON language) and the server's finding shows in the Problems panel.
     if (args.manifest) {
-      // Quick Open through the command palette's key (F1 works wherever the focus is, as
-      // `palette` relies on; Ctrl+P did not open it once with the focus in the webview):
-      // without the leading `>`, the same box searches files.
-      await page.keyboard.press("F1");
-      const quickOpen = page.locator(".quick-input-widget input");
-      await quickOpen.waitFor();
-      await quickOpen.fill(args.manifest);
-      // Its row, not the first one: the file search may answer after the recent files.
-      const found = page.locator(".quick-input-widget .monaco-list-row", { hasText: basename(args.manifest) }).first();
-      await found.waitFor({ timeout: 15000 });
-      await found.click();
-      await page.locator(".tab.active", { hasText: basename(args.manifest) }).waitFor({ timeout: 15000 });
+      await openFile(page, args.manifest);
       await showProblemsOf(args.manifest.replace(/^\.[^/]*\//, ""));
       summary.manifestProblemsText = await waitFor(
         "the manifest's finding in the Problems panel",
@@ -879,14 +877,7 @@ async function main() {
     // An instruction file (a CLAUDE.md): selected by its path, it stays Markdown (VS Code's own
     // outline still answers) and gets only its mentions' findings.
     if (args.instruction) {
-      await page.keyboard.press("F1");
-      const quickOpen = page.locator(".quick-input-widget input");
-      await quickOpen.waitFor();
-      await quickOpen.fill(args.instruction);
-      const found = page.locator(".quick-input-widget .monaco-list-row", { hasText: basename(args.instruction) }).first();
-      await found.waitFor({ timeout: 15000 });
-      await found.click();
-      await page.locator(".tab.active", { hasText: basename(args.instruction) }).waitFor({ timeout: 15000 });
+      await openFile(page, args.instruction);
       await showProblemsOf(args.instruction);
       summary.instructionProblemsText = await waitFor(
         "the instruction file's finding in the Problems panel",
