@@ -74,6 +74,9 @@ def integrity_key(folder: Path) -> bytes | None:
         return key
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not hasattr(os, "link"):  # WebAssembly (Pyodide): one process, no hard links
+            _create_key(path)
+            return _read_key(path)
         descriptor, temporary = tempfile.mkstemp(prefix=".key-", dir=folder)  # mode 0600
         try:
             with os.fdopen(descriptor, "wb") as handle:
@@ -85,6 +88,16 @@ def integrity_key(folder: Path) -> bytes | None:
     except OSError:
         return None
     return _read_key(path)
+
+
+def _create_key(path: Path) -> None:
+    """Where there are no hard links: the key written in place, created exclusively (a key
+    that is there is kept; a half-written one has the wrong size and is not trusted)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    with contextlib.suppress(FileExistsError):
+        descriptor = os.open(path, flags, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(os.urandom(KEY_BYTES))
 
 
 def _read_key(path: Path) -> bytes | None:

@@ -11,7 +11,11 @@ const production = process.argv.includes("--production");
 
 if (process.argv.includes("--test")) {
   rmSync("out/test", { recursive: true, force: true });
-  const sources = ["src/extension.ts", ...readdirSync("src/common").map((f) => `src/common/${f}`)];
+  const sources = [
+    "src/extension.ts",
+    ...readdirSync("src/common").map((f) => `src/common/${f}`),
+    ...readdirSync("src/wasm").map((f) => `src/wasm/${f}`),
+  ];
   await esbuild.build({
     entryPoints: sources,
     outdir: "out/test",
@@ -23,10 +27,11 @@ if (process.argv.includes("--test")) {
   });
 } else {
   rmSync("dist", { recursive: true, force: true });
+  // The extension, and the process that runs the server under the bundled WebAssembly Python.
   await esbuild.build({
-    entryPoints: ["src/extension.ts"],
+    entryPoints: { extension: "src/extension.ts", wasmHost: "src/wasm/host.ts" },
     bundle: true,
-    outfile: "dist/extension.js",
+    outdir: "dist",
     external: ["vscode"],
     format: "cjs",
     platform: "node",

@@ -8,9 +8,11 @@ features never call each other, they publish events (`events.py`), wired in `wir
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
+from collections.abc import Callable
 from typing import BinaryIO, cast
 
 from skill_ls.server import (
@@ -46,7 +48,7 @@ from skill_ls.server.server import SkillProtocol, SkillServer
 from skill_ls.server.session import Session
 from skill_ls.server.workspace_skills import WorkspaceSkills
 
-__all__ = ["SkillServer", "create_server", "serve_stdio", "serve_tcp"]
+__all__ = ["SkillServer", "create_server", "serve_messages", "serve_stdio", "serve_tcp"]
 
 
 def create_server() -> SkillServer:
@@ -139,3 +141,42 @@ def serve_tcp(host: str, port: int) -> None:
     logging.getLogger(__name__).info("listening on %s:%d", host, port)
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     create_server().start_tcp(host, port)
+
+
+class _MessageWriter:
+    """pygls's writer for a host that carries whole messages: each write is one JSON text."""
+
+    def __init__(self, send: Callable[[str], None]) -> None:
+        self._send = send
+
+    def write(self, data: bytes) -> None:
+        self._send(data.decode("utf-8"))
+
+    def close(self) -> None:
+        pass
+
+
+def serve_messages(
+    send: Callable[[str], None], on_exit: Callable[[int], None]
+) -> Callable[[str], None]:
+    """The server with its transport left to the host, for runtimes with neither stdio nor
+    threads (the WebAssembly Python the editor extension falls back to): `send` gets each
+    message the server writes, as one JSON text; the returned function takes each message
+    the client sent. The host's event loop runs the handlers' tasks between messages, and
+    `on_exit` hears the exit status at `exit` (1 without `shutdown` first, else 0)."""
+    server = create_server()
+    protocol = server.protocol
+    if isinstance(protocol, SkillProtocol):
+        protocol.on_exit = on_exit
+    protocol.set_writer(_MessageWriter(send), include_headers=False)
+    log = logging.getLogger(__name__)
+
+    def receive(body: str) -> None:
+        try:
+            protocol.handle_message(json.loads(body, object_hook=protocol.structure_message))
+        except SystemExit:  # pygls's `exit` handler, after `on_exit` heard the status
+            pass
+        except Exception:  # one bad message, not the connection (as over stdio)
+            log.exception("Unable to handle message")
+
+    return receive

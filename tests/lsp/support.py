@@ -37,10 +37,22 @@ def isolated_env() -> dict[str, str]:
     }
 
 
-def server_config(environ: dict[str, str] | None = None) -> ClientServerConfig:
+def server_command(runtime: str = "cpython") -> list[str]:
+    """The server's command line: this checkout under this Python, or the editor extension's
+    WebAssembly host (`wasm`: the package bundled for it, under Pyodide, in Node)."""
+    if runtime == "wasm":
+        from .wasm_host import built_host
+
+        return ["node", str(built_host()), "--stdio"]
+    return [sys.executable, "-m", "skill_ls", "serve"]
+
+
+def server_config(
+    environ: dict[str, str] | None = None, runtime: str = "cpython"
+) -> ClientServerConfig:
     env = {**isolated_env(), **(environ or {})}
     return ClientServerConfig(
-        server_command=[sys.executable, "-m", "skill_ls", "serve"],
+        server_command=server_command(runtime),
         client_factory=RecordingClient.make,
         server_env=env,
     )
@@ -327,10 +339,12 @@ async def fresh_server(
     options: Any = None,
     settings: dict[str, Any] | None = None,
     environ: dict[str, str] | None = None,
+    runtime: str = "cpython",
 ) -> AsyncIterator[RecordingClient]:
     """A server of its own, for tests that change settings or need a special workspace
-    (`environ`: variables set for the server besides the isolated defaults)."""
-    client = await server_config(environ).start()
+    (`environ`: variables set for the server besides the isolated defaults; `runtime`: see
+    `server_command`)."""
+    client = await server_config(environ, runtime).start()
     assert isinstance(client, RecordingClient)
     try:
         await start(client, profile, root, options, settings)

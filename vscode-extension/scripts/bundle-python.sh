@@ -25,3 +25,13 @@ fi
 rm -rf "$libs/skill_ls"
 cp -R "$repo/skill_ls" "$libs/skill_ls"
 find "$libs" -name __pycache__ -type d -prune -exec rm -rf {} +
+
+# The WebAssembly Python (Pyodide) the extension falls back to when the machine has no
+# Python 3.11 or newer: its loader, runtime and standard library, from the pinned npm package.
+pyodide="$ext/node_modules/pyodide"
+[ -f "$pyodide/pyodide.asm.wasm" ] || { echo "bundle-python: run npm ci first (no $pyodide)" >&2; exit 1; }
+rm -rf "$ext/bundled/pyodide"
+mkdir -p "$ext/bundled/pyodide"
+for file in package.json pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
+  cp "$pyodide/$file" "$ext/bundled/pyodide/$file"
+done

@@ -89,6 +89,22 @@ def test_the_key_made_by_racing_processes_is_one_key(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX file modes")
+def test_without_hard_links_the_key_is_made_in_place_and_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # WebAssembly Python (the editor extension's fallback) has no os.link.
+    monkeypatch.delattr(os, "link")
+    key = integrity_key(tmp_path)
+    assert key is not None and len(key) == 32
+    key_file = tmp_path / KEY_FILE
+    assert key_file.stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == [KEY_FILE]
+    assert integrity_key(tmp_path) == key  # never replaced
+    key_file.write_bytes(b"short")  # a half-written key is not trusted
+    assert integrity_key(tmp_path) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX file modes")
 def test_a_key_others_can_read_or_a_link_is_not_used_and_no_cache_either(tmp_path: Path) -> None:
     path = saved(tmp_path)
     key_file = tmp_path / KEY_FILE
