@@ -51,8 +51,40 @@ test("start finds Python and launches the bundled server by the absolute path th
   assert.equal(world.clients[0].serverOptions.options.cwd, "/ext");
 });
 
-test("no Python >= 3.11: an error notification with a button to the setting", async () => {
+test("no Python >= 3.11: the bundled WebAssembly Python serves, in a Node process of its own over IPC", async () => {
   const { world, load } = fresh();
+  const { session, output } = newSession(world, load, async () => probed([3, 9]));
+  await session.start();
+  assert.equal(session.state, "running");
+  assert.deepEqual(session.launch, { kind: "wasm", why: "no-python" });
+  const options = world.clients[0].serverOptions;
+  assert.equal(options.module, "/ext/dist/wasmHost.js");
+  assert.equal(options.transport, 1); // TransportKind.ipc
+  assert.equal(options.options.cwd, "/ext");
+  assert.equal(world.errors.length, 0);
+  assert.ok(output.lines.includes("[info] No Python 3.11 or newer was found: using the bundled WebAssembly Python."));
+});
+
+test("skillLs.runtime webassembly: no Python is looked for; server.path still wins", async () => {
+  const { world, load } = fresh();
+  world.settings = { runtime: { value: "webassembly", globalValue: "webassembly" } };
+  const probes = [];
+  const { session } = newSession(world, load, async (command) => {
+    probes.push(command);
+    return probed([3, 12]);
+  });
+  await session.start();
+  assert.deepEqual(session.launch, { kind: "wasm", why: "setting" });
+  assert.deepEqual(probes, []);
+  await session.stop();
+  world.settings = { ...world.settings, "server.path": { value: "/usr/bin/skill-ls", globalValue: "/usr/bin/skill-ls" } };
+  await session.start();
+  assert.deepEqual(session.launch, { kind: "executable", path: "/usr/bin/skill-ls" });
+});
+
+test("skillLs.runtime python and no Python >= 3.11: an error notification with a button to the setting", async () => {
+  const { world, load } = fresh();
+  world.settings = { runtime: { value: "python", globalValue: "python" } };
   const { session } = newSession(world, load, async () => probed([3, 9]));
   await session.start();
   assert.equal(session.state, "failed");
@@ -66,6 +98,7 @@ test("no Python >= 3.11: an error notification with a button to the setting", as
 test("missing or too old Python: one message saying what to do, the reasons in the output", async () => {
   {
     const { world, load } = fresh();
+    world.settings = { runtime: { value: "python", globalValue: "python" } };
     const { session, output } = newSession(world, load, async () => undefined); // nothing runs
     await session.start();
     assert.deepEqual(world.errors, [

@@ -27,6 +27,7 @@ test("trusted workspace: workspace values win, variables expanded", () => {
   const { readLaunchSettings } = load("common/settings");
   assert.deepEqual(readLaunchSettings(configWith(settings), true, vars), {
     interpreter: ["/ws/.venv/bin/python"],
+    runtime: "auto",
     serverPath: "./evil",
     ignored: [],
   });
@@ -37,6 +38,7 @@ test("untrusted workspace: only the user's own (global) values count", () => {
   const { readLaunchSettings } = load("common/settings");
   assert.deepEqual(readLaunchSettings(configWith(settings), false, vars), {
     interpreter: ["/usr/bin/python3.12"],
+    runtime: "auto",
     serverPath: undefined,
     ignored: [],
   });
@@ -51,11 +53,13 @@ test("untrusted workspace: the user's own value is not used either when it names
   };
   assert.deepEqual(readLaunchSettings(configWith(inRepo), false, vars), {
     interpreter: [],
+    runtime: "auto",
     serverPath: undefined,
     ignored: ["interpreter", "server.path"],
   });
   assert.deepEqual(readLaunchSettings(configWith(inRepo), true, vars), {
     interpreter: ["/ws/.venv/bin/python"],
+    runtime: "auto",
     serverPath: "/ws/bin/skill-ls",
     ignored: [],
   });
@@ -67,10 +71,12 @@ test("empty and malformed values mean 'not set'", () => {
   const odd = {
     interpreter: { defaultValue: [], globalValue: "python3" },
     "server.path": { defaultValue: null, globalValue: "  " },
+    runtime: { defaultValue: "auto", globalValue: "java" },
   };
-  assert.deepEqual(readLaunchSettings(configWith(odd), true, vars), { interpreter: [], serverPath: undefined, ignored: [] });
-  const blanks = { interpreter: { globalValue: ["", " ", 3] }, "server.path": {} };
-  assert.deepEqual(readLaunchSettings(configWith(blanks), true, vars), { interpreter: [], serverPath: undefined, ignored: [] });
+  const none = { interpreter: [], runtime: "auto", serverPath: undefined, ignored: [] };
+  assert.deepEqual(readLaunchSettings(configWith(odd), true, vars), none);
+  const blanks = { interpreter: { globalValue: ["", " ", 3] }, "server.path": {}, runtime: { globalValue: 3 } };
+  assert.deepEqual(readLaunchSettings(configWith(blanks), true, vars), none);
 });
 
 test("substitute expands ~, ${userHome} and ${workspaceFolder}", () => {

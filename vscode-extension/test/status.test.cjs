@@ -19,6 +19,28 @@ test("statusView", () => {
   assert.equal(statusView("failed", undefined, []).severity, "error");
 });
 
+test("while running, the item says which runtime serves", () => {
+  const { load } = fresh();
+  const { statusView, servedBy } = load("common/status");
+  const wasm = servedBy({ kind: "wasm", why: "no-python" });
+  assert.equal(wasm, "Served by the bundled WebAssembly Python: no Python 3.11 or newer was found.");
+  assert.equal(
+    statusView("running", 2, ["codex"], undefined, true, wasm).detail,
+    "Targets: codex. Served by the bundled WebAssembly Python: no Python 3.11 or newer was found.",
+  );
+  assert.equal(statusView("starting", undefined, [], undefined, true, wasm).detail, "Targets: every client");
+  assert.equal(
+    servedBy({ kind: "wasm", why: "setting" }),
+    "Served by the bundled WebAssembly Python (skillLs.runtime is webassembly).",
+  );
+  assert.equal(
+    servedBy({ kind: "bundled", python: ["/usr/bin/python3.12", "-X", "utf8"] }),
+    "Served by Python (/usr/bin/python3.12 -X utf8).",
+  );
+  assert.equal(servedBy({ kind: "executable", path: "/usr/bin/skill-ls" }), "Served by /usr/bin/skill-ls.");
+  assert.equal(servedBy(undefined), "");
+});
+
 test("statusView after crashes: restarted (warning), then given up (error)", () => {
   const { load } = fresh();
   const { statusView } = load("common/status");

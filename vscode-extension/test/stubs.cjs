@@ -285,6 +285,7 @@ function createWorld() {
     CloseAction,
     ErrorAction,
     RevealOutputChannelOn: { Debug: 0, Info: 1, Warn: 2, Error: 3, Never: 4 },
+    TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 },
     ExecuteCommandRequest: { type: { method: "workspace/executeCommand" } },
     DocumentDiagnosticRequest: { method: "textDocument/diagnostic" },
     DidChangeConfigurationNotification: { type: { method: "workspace/didChangeConfiguration" } },

@@ -66,11 +66,11 @@ export const ServerCommands = {
 export const INDEX_CHANGED = "skill-ls/indexChanged";
 
 /** Keys of the `skillLs` section that only the extension reads; the server never sees them. */
-export const EXTENSION_ONLY_SETTINGS = ["interpreter", "server", "trace", "showDuplicates"];
+export const EXTENSION_ONLY_SETTINGS = ["interpreter", "runtime", "server", "trace", "showDuplicates"];
 
 /** Settings whose change needs a new server process rather than a configuration push
  * (showDuplicates: the diagnostics already shown are filtered again by a fresh server). */
-export const LAUNCH_SETTINGS = ["skillLs.interpreter", "skillLs.server.path", "skillLs.showDuplicates"];
+export const LAUNCH_SETTINGS = ["skillLs.interpreter", "skillLs.runtime", "skillLs.server.path", "skillLs.showDuplicates"];
 
 export const MIN_PYTHON: readonly [number, number] = [3, 11];
 

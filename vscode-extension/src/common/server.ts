@@ -15,13 +15,23 @@ import {
   RevealOutputChannelOn,
   type ServerOptions,
   type StaticFeature,
+  TransportKind,
 } from "vscode-languageclient/node";
 import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
 import { type DuplicateTable, hidingDuplicates, keepFinding, shownInEditor } from "./duplicates";
 import { initializationOptions, readServerSettings } from "./settings";
 
-/** The bundled server under a Python interpreter, or a `skill-ls` executable the user installed. */
-export type Launch = { kind: "bundled"; python: string[] } | { kind: "executable"; path: string };
+/** The bundled server under a Python interpreter or under the bundled WebAssembly Python, or a
+ * `skill-ls` executable the user installed. `why`: the reason the WebAssembly Python serves. */
+export type Launch =
+  | { kind: "bundled"; python: string[] }
+  | { kind: "wasm"; why: "setting" | "no-python" }
+  | { kind: "executable"; path: string };
+
+/** The process that runs the bundled server under Pyodide (src/wasm/host.ts). */
+export function wasmHost(extensionPath: string): string {
+  return path.join(extensionPath, "dist", "wasmHost.js");
+}
 
 export function bundledLibs(extensionPath: string): string {
   return path.join(extensionPath, "bundled", "libs");
@@ -40,6 +50,10 @@ export function bundledLibs(extensionPath: string): string {
 export function serverOptions(launch: Launch, extensionPath: string, env: NodeJS.ProcessEnv = process.env): ServerOptions {
   if (launch.kind === "executable") {
     return { command: launch.path, args: ["serve"], options: { cwd: extensionPath, env: { ...env } } };
+  }
+  if (launch.kind === "wasm") {
+    // A Node process of its own (the extension host's runtime, forked), messages over IPC.
+    return { module: wasmHost(extensionPath), transport: TransportKind.ipc, options: { cwd: extensionPath, env: { ...env } } };
   }
   const [command, ...interpreterArgs] = launch.python;
   return {

@@ -186,6 +186,10 @@ export class ServerSession implements vscode.Disposable {
       this.output.info(`Using the skill-ls executable from skillLs.server.path: ${settings.serverPath}`);
       return { kind: "executable", path: settings.serverPath };
     }
+    if (settings.runtime === "webassembly") {
+      this.output.info("Using the bundled WebAssembly Python (skillLs.runtime is webassembly).");
+      return { kind: "wasm", why: "setting" };
+    }
     // The Python extension may have picked an environment inside the repository.
     const fromExtension =
       settings.interpreter.length || !trusted
@@ -200,6 +204,11 @@ export class ServerSession implements vscode.Disposable {
       return { kind: "bundled", python: found.launch };
     }
     const minimum = MIN_PYTHON.join(".");
+    if (settings.runtime === "auto" && !settings.interpreter.length) {
+      // A named interpreter that fails is an error (running another would hide the mistake).
+      this.output.info(`No Python ${minimum} or newer was found: using the bundled WebAssembly Python.`);
+      return { kind: "wasm", why: "no-python" };
+    }
     const problem = settings.interpreter.length
       ? `the interpreter in skillLs.interpreter (${settings.interpreter.join(" ")}) is not a working Python ${minimum} or newer.`
       : `no Python ${minimum} or newer was found (Python extension, python3 on PATH).`;

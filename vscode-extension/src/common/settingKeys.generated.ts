@@ -17,6 +17,7 @@ export const SETTING_KEYS: readonly string[] = [
   "debounceMs",
   "showDuplicates",
   "interpreter",
+  "runtime",
   "server.path",
   "trace.server",
 ];

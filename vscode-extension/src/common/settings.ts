@@ -4,11 +4,17 @@ import * as vscode from "vscode";
 import { CONFIG_SECTION, EXTENSION_ONLY_SETTINGS, LAUNCH_SETTINGS } from "./constants";
 import { RESTRICTED_SETTINGS, SETTING_KEYS } from "./settingKeys.generated";
 
+export type Runtime = "auto" | "python" | "webassembly";
+const RUNTIMES: readonly string[] = ["auto", "python", "webassembly"];
+
 export interface LaunchSettings {
   /** Interpreter command and its arguments; empty means "find one". */
   interpreter: string[];
   /** A user-installed `skill-ls` executable, run as `<path> serve`. */
   serverPath: string | undefined;
+  /** What runs the bundled server: a Python if found (auto), only a Python, or always the
+   * bundled WebAssembly Python. */
+  runtime: Runtime;
   /** Keys whose (user) value was not used because it names a program in the untrusted workspace. */
   ignored: string[];
 }
@@ -34,7 +40,9 @@ export function readLaunchSettings(config: Inspectable, trusted: boolean, vars: 
   };
   const interpreter = (pick<unknown>("interpreter") ?? []) as unknown[];
   const serverPath = pick<unknown>("server.path");
+  const runtime = pick<unknown>("runtime");
   return {
+    runtime: typeof runtime === "string" && RUNTIMES.includes(runtime) ? (runtime as Runtime) : "auto",
     interpreter: Array.isArray(interpreter)
       ? interpreter.filter((s): s is string => typeof s === "string" && s.trim() !== "").map((s) => substitute(s, vars))
       : [],

@@ -1,8 +1,9 @@
 /** The language status item on SKILL.md files: server state, skills found, target clients. */
 import * as vscode from "vscode";
-import { CLIENT_NAME, CONFIG_SECTION, Commands, ServerCommands, SKILL_SELECTOR } from "./constants";
+import { CLIENT_NAME, CONFIG_SECTION, Commands, MIN_PYTHON, ServerCommands, SKILL_SELECTOR } from "./constants";
 import { crashText } from "./crashes";
 import { debounce } from "./debounce";
+import type { Launch } from "./server";
 import type { CrashInfo, ServerSession, ServerState } from "./session";
 import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
 import { targetClients } from "./settings";
@@ -17,6 +18,21 @@ export interface StatusView {
 /** Said in Restricted Mode, so the user knows why the workspace's configuration does not apply. */
 export const RESTRICTED_DETAIL = `Restricted Mode: this workspace's skill-ls configuration (.skill-ls.toml, pyproject.toml) and its values of ${RESTRICTED_SETTINGS.map((k) => `skillLs.${k}`).join(", ")} are ignored until you trust it.`;
 
+/** Which runtime serves, in words (said while the server runs). */
+export function servedBy(launch: Launch | undefined): string {
+  if (!launch) return "";
+  switch (launch.kind) {
+    case "bundled":
+      return `Served by Python (${launch.python.join(" ")}).`;
+    case "wasm":
+      return launch.why === "setting"
+        ? "Served by the bundled WebAssembly Python (skillLs.runtime is webassembly)."
+        : `Served by the bundled WebAssembly Python: no Python ${MIN_PYTHON.join(".")} or newer was found.`;
+    default:
+      return `Served by ${launch.path}.`;
+  }
+}
+
 /** What the item shows, as a pure function of what we know. */
 export function statusView(
   state: ServerState,
@@ -24,8 +40,10 @@ export function statusView(
   clients: string[],
   crash?: CrashInfo,
   trusted = true,
+  served = "",
 ): StatusView {
-  const view = baseView(state, skills, clients, crash);
+  const base = baseView(state, skills, clients, crash);
+  const view = state === "running" && served ? { ...base, detail: `${base.detail}. ${served}` } : base;
   if (trusted) return view;
   return { ...view, text: `${view.text} (Restricted Mode)`, detail: `${RESTRICTED_DETAIL} ${view.detail}` };
 }
@@ -112,7 +130,14 @@ export class ServerStatus implements vscode.Disposable {
   view: StatusView = statusView("stopped", undefined, []);
 
   private render(): void {
-    const view = statusView(this.session.state, this.skills, targetClients(), this.session.crash, vscode.workspace.isTrusted);
+    const view = statusView(
+      this.session.state,
+      this.skills,
+      targetClients(),
+      this.session.crash,
+      vscode.workspace.isTrusted,
+      servedBy(this.session.launch),
+    );
     this.view = view;
     this.item.text = view.text;
     this.item.detail = view.detail;
