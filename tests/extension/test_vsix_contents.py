@@ -39,7 +39,16 @@ def test_vsce_ls_ships_only_what_runs(extension_packages: Path, bundled_libs: Pa
     outside_libs = [f for f in files if not f.startswith("bundled/libs/")]
     assert outside_libs == [
         "README.md",
+        # The WebAssembly Python the extension falls back to (no Python 3.11+ on the machine):
+        # its loader, runtime and standard library, and the process that hosts the server.
+        "bundled/pyodide/package.json",
+        "bundled/pyodide/pyodide-lock.json",
+        "bundled/pyodide/pyodide.asm.mjs",
+        "bundled/pyodide/pyodide.asm.wasm",
+        "bundled/pyodide/pyodide.js",
+        "bundled/pyodide/python_stdlib.zip",
         "dist/extension.js",
+        "dist/wasmHost.js",
         "images/icon.png",
         "language-configuration.json",
         "package.json",
