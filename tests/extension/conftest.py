@@ -95,6 +95,16 @@ def bundled_libs(extension_packages: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def wasm_host(bundled_libs: Path) -> list[str]:
+    """The command that serves over stdio under the bundled WebAssembly Python: this
+    checkout's server (bundled_libs) in dist/wasmHost.js, built here."""
+    result = run(["node", "esbuild.mjs"], cwd=EXTENSION, timeout=300)
+    if result.returncode != 0:
+        skip_or_fail(f"could not build dist/wasmHost.js:\n{tail(result.stdout + result.stderr)}")
+    return ["node", str(EXTENSION / "dist" / "wasmHost.js"), "--stdio"]
+
+
+@pytest.fixture(scope="session")
 def tools() -> dict[str, str]:
     started = time.monotonic()
     result = run(["bash", str(EXTENSION / "scripts" / "e2e-setup.sh")], timeout=1500)

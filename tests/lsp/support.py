@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import os
 import sys
 import tempfile
@@ -37,22 +38,19 @@ def isolated_env() -> dict[str, str]:
     }
 
 
-def server_command(runtime: str = "cpython") -> list[str]:
-    """The server's command line: this checkout under this Python, or the editor extension's
-    WebAssembly host (`wasm`: the package bundled for it, under Pyodide, in Node)."""
-    if runtime == "wasm":
-        from .wasm_host import built_host
-
-        return ["node", str(built_host()), "--stdio"]
-    return [sys.executable, "-m", "skill_ls", "serve"]
+def frame(message: dict[str, Any]) -> bytes:
+    """One message as the stdio transport carries it."""
+    body = json.dumps(message).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
 
 
 def server_config(
-    environ: dict[str, str] | None = None, runtime: str = "cpython"
+    environ: dict[str, str] | None = None, command: Sequence[str] | None = None
 ) -> ClientServerConfig:
+    """This checkout's server under this Python, or `command` (another way to serve it)."""
     env = {**isolated_env(), **(environ or {})}
     return ClientServerConfig(
-        server_command=server_command(runtime),
+        server_command=list(command or [sys.executable, "-m", "skill_ls", "serve"]),
         client_factory=RecordingClient.make,
         server_env=env,
     )
@@ -339,12 +337,12 @@ async def fresh_server(
     options: Any = None,
     settings: dict[str, Any] | None = None,
     environ: dict[str, str] | None = None,
-    runtime: str = "cpython",
+    command: Sequence[str] | None = None,
 ) -> AsyncIterator[RecordingClient]:
     """A server of its own, for tests that change settings or need a special workspace
-    (`environ`: variables set for the server besides the isolated defaults; `runtime`: see
-    `server_command`)."""
-    client = await server_config(environ, runtime).start()
+    (`environ`: variables set for the server besides the isolated defaults; `command`: see
+    `server_config`)."""
+    client = await server_config(environ, command).start()
     assert isinstance(client, RecordingClient)
     try:
         await start(client, profile, root, options, settings)

@@ -12,14 +12,9 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-from .support import REPO, isolated_env
+from .support import REPO, frame, isolated_env
 
 BROKEN = "---\nname: Bad_Name\ndescription: x\nfoo: 1\n---\nÉté: [m](missing.md)\n"
-
-
-def frame(message: dict[str, Any]) -> bytes:
-    body = json.dumps(message).encode("utf-8")
-    return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
 
 
 def session(root: Path) -> list[dict[str, Any]]:

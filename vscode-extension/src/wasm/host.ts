@@ -32,7 +32,6 @@ interface Pyodide {
   FS: PyodideFS;
   version: string;
   runPython(code: string): unknown;
-  globals: { get(name: string): unknown };
 }
 
 type LoadPyodide = (options: Record<string, unknown>) => Promise<Pyodide>;
@@ -57,25 +56,15 @@ function transport(): { reader: MessageReader; writer: MessageWriter } {
 function namedFolders(message: Message): string[] {
   const m = message as { method?: string; params?: Record<string, unknown> };
   const params = m.params ?? {};
-  const uris: unknown[] = [];
+  const named: { uri?: unknown }[] = [];
   if (m.method === "initialize") {
-    uris.push(params.rootUri);
-    for (const f of (params.workspaceFolders as { uri?: unknown }[] | null) ?? []) uris.push(f?.uri);
-    if (typeof params.rootPath === "string") return [params.rootPath, ...foldersOf(uris)];
+    named.push({ uri: params.rootUri }, ...((params.workspaceFolders as { uri?: unknown }[] | null) ?? []));
   } else if (m.method === "workspace/didChangeWorkspaceFolders") {
-    const event = params.event as { added?: { uri?: unknown }[] } | undefined;
-    for (const f of event?.added ?? []) uris.push(f?.uri);
+    named.push(...((params.event as { added?: { uri?: unknown }[] } | undefined)?.added ?? []));
   }
-  return foldersOf(uris);
-}
-
-function foldersOf(uris: unknown[]): string[] {
-  const found: string[] = [];
-  for (const uri of uris) {
-    const folder = typeof uri === "string" ? folderOfUri(uri) : undefined;
-    if (folder) found.push(folder);
-  }
-  return found;
+  const folders = named.map((f) => (typeof f?.uri === "string" ? folderOfUri(f.uri) : undefined));
+  if (m.method === "initialize" && typeof params.rootPath === "string") folders.push(params.rootPath);
+  return folders.filter((f): f is string => f !== undefined);
 }
 
 async function main(): Promise<void> {

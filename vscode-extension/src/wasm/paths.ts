@@ -63,8 +63,9 @@ function within(point: string, folder: string): boolean {
   return point === folder || point.startsWith(folder.endsWith("/") ? folder : `${folder}/`);
 }
 
-// Pyodide's own folders: its standard library (/lib), devices, its temporary and home folders.
-const RESERVED = ["/", "/tmp", "/home", "/lib", "/dev", "/proc"];
+// Pyodide's own folders: the root, its temporary and home folders (a folder inside those may
+// be mounted), and its standard library (/lib), devices and processes (nothing inside).
+const RESERVED = ["/", "/tmp", "/home"];
 const RESERVED_TREES = ["/lib", "/dev", "/proc"];
 
 function isReserved(point: string): boolean {

@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from lsprotocol import types
 
-from .support import REPO, RecordingClient, fresh_server, isolated_env, open_doc, server_command
-from .wasm_host import EXTENSION, built_host
+from tests.lsp.support import RecordingClient, frame, fresh_server, isolated_env, open_doc
+
+from .conftest import EXTENSION, REPO
 
 USER_SKILL = "---\nname: from-home\ndescription: In the user's folder. Use for tests.\n---\nHi\n"
 
@@ -83,15 +84,13 @@ async def _everything(client: RecordingClient, root: Path) -> dict[str, Any]:
     return seen
 
 
-async def test_webassembly_answers_equal_cpython(tmp_path: Path) -> None:
+async def test_webassembly_answers_equal_cpython(tmp_path: Path, wasm_host: list[str]) -> None:
     root, environ = _workspace(tmp_path)
-    built_host()
     bundled = {"PYTHONPATH": str(EXTENSION / "bundled" / "libs"), "PYTHONSAFEPATH": "1"}
     answers = {}
-    for runtime in ("cpython", "wasm"):
-        extra = bundled if runtime == "cpython" else {}
-        served = {**environ, **extra}
-        async with fresh_server("vscode", root, environ=served, runtime=runtime) as client:
+    for runtime, command in (("cpython", None), ("wasm", wasm_host)):
+        served = {**environ, **bundled} if runtime == "cpython" else environ
+        async with fresh_server("vscode", root, environ=served, command=command) as client:
             answers[runtime] = await _everything(client, root)
     cpython, wasm = answers["cpython"], answers["wasm"]
     assert list(wasm) == list(cpython)
@@ -102,15 +101,10 @@ async def test_webassembly_answers_equal_cpython(tmp_path: Path) -> None:
     assert "from-home" in json.dumps(cpython["catalog claude-code"])
 
 
-def _exit_status(messages: list[dict[str, Any]]) -> int:
+def _exit_status(command: list[str], messages: list[dict[str, Any]]) -> int:
     """The host's exit status after `messages` (framed over stdin)."""
-    stdin = b""
-    for message in messages:
-        body = json.dumps(message).encode()
-        stdin += b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
-    done = subprocess.run(
-        server_command("wasm"), input=stdin, capture_output=True, env=isolated_env(), timeout=60
-    )
+    stdin = b"".join(frame(message) for message in messages)
+    done = subprocess.run(command, input=stdin, capture_output=True, env=isolated_env(), timeout=60)
     assert done.stdout.startswith(b"Content-Length: "), done.stderr.decode()[-2000:]
     return done.returncode
 
@@ -121,18 +115,20 @@ INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"cap
 @pytest.mark.parametrize(
     ("shutdown_first", "status"), [(True, 0), (False, 1)], ids=["shutdown-exit", "exit-only"]
 )
-def test_exit_status_follows_the_protocol(shutdown_first: bool, status: int) -> None:
+def test_exit_status_follows_the_protocol(
+    shutdown_first: bool, status: int, wasm_host: list[str]
+) -> None:
     initialized = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
     messages: list[dict[str, Any]] = [INITIALIZE, initialized]
     if shutdown_first:
         messages.append({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
     messages.append({"jsonrpc": "2.0", "method": "exit"})
-    assert _exit_status(messages) == status
+    assert _exit_status(wasm_host, messages) == status
 
 
-async def test_end_of_input_ends_the_host() -> None:
+async def test_end_of_input_ends_the_host(wasm_host: list[str]) -> None:
     process = await asyncio.create_subprocess_exec(
-        *server_command("wasm"),
+        *wasm_host,
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.DEVNULL,
