@@ -61,14 +61,12 @@ TOML_IGNORED = "SKL453"
 ALWAYS = "SKL301"
 
 
-def test_diagnostics_completion_and_previews_in_vscode(
-    node: str, tools: dict[str, str], vsix: Path
-) -> None:
+def main_scenario(
+    node: str, tools: dict[str, str], vsix: Path, artifacts: Path, *extra: str
+) -> dict[str, Any]:
+    """Run e2e.mjs's main scenario on BROKEN_SKILL (extra: more of its options); its summary."""
     skill = WORKSPACE / BROKEN_SKILL
     assert skill.is_file(), f"{skill} is gone: point BROKEN_SKILL at a broken example"
-    # The extension looks for python3 on PATH: make that this interpreter (3.11+).
-    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
-    env = {**os.environ, "PATH": path}
     # fmt: off
     cmd = [
         node, str(EXTENSION / "scripts" / "e2e.mjs"),
@@ -78,7 +76,7 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "--vsix", str(vsix),
         "--workspace", str(WORKSPACE),
         "--file", BROKEN_SKILL,
-        "--artifacts", str(ARTIFACTS),
+        "--artifacts", str(artifacts),
         "--expect-code", "SKL",
         "--expect-completion", "license,compatibility,metadata",
         "--expect-problems", "|".join(VSCODE_FINDINGS),
@@ -91,16 +89,48 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "--mention-skill", MENTIONED, "--mention-rename", RENAMED,
         "--command-fixture", str(COMMAND_FIXTURE), "--command", COMMAND,
         "--agents-fixture", str(AGENTS_FIXTURE), "--agents", AGENTS,
+        *extra,
     ]
     # fmt: on
     if os.environ.get("SKILL_LS_SCREENSHOTS"):
         cmd += ["--screenshots", str(Path(os.environ["SKILL_LS_SCREENSHOTS"]).resolve())]
-    result = run(cmd, cwd=EXTENSION, env=env, timeout=600)
-    where = f"screenshots and logs: {ARTIFACTS}"
+    # The extension looks for python3 on PATH: e2e_env() makes that this interpreter (3.11+).
+    result = run(cmd, cwd=EXTENSION, env=e2e_env(), timeout=900)
+    where = f"screenshots and logs: {artifacts}"
     assert result.returncode == 0, f"{result.stderr}\n{tail(result.stdout, 80)}\n({where})"
-    summary = json.loads(result.stdout)
-    (ARTIFACTS / "summary.json").write_text(result.stdout, encoding="utf-8")
+    (artifacts / "summary.json").write_text(result.stdout, encoding="utf-8")
+    summary: dict[str, Any] = json.loads(result.stdout)
+    return summary
 
+
+def test_diagnostics_completion_and_previews_in_vscode(
+    node: str, tools: dict[str, str], vsix: Path
+) -> None:
+    summary = main_scenario(node, tools, vsix, ARTIFACTS)
+    check_main_scenario(summary, ARTIFACTS)
+    assert summary["launch"]["kind"] == "bundled", summary["launch"]
+    assert "Served by Python (" in summary["status"]["detail"], summary["status"]
+
+
+def test_no_python_in_vscode(node: str, tools: dict[str, str], vsix: Path) -> None:
+    """Every Python hidden from the extension (none on code-server's PATH, no
+    skillLs.interpreter, no Python extension): the bundled WebAssembly runtime serves, and the
+    whole main scenario holds as it does under Python."""
+    artifacts = ARTIFACTS / "no-python"
+    summary = main_scenario(
+        node, tools, vsix, artifacts, "--hide-python", "yes", "--timeout", "600"
+    )
+    check_main_scenario(summary, artifacts)
+    assert summary["launch"] == {"kind": "wasm", "why": "no-python"}, summary["launch"]
+    served = "Served by the bundled WebAssembly Python: no Python 3.11 or newer was found."
+    assert summary["status"]["detail"].endswith(served), summary["status"]
+    # What the user sees: the status item's hover in the workbench says it too.
+    assert "WebAssembly" in summary["runtimeHover"], summary["runtimeHover"]
+    assert (artifacts / "2b-runtime.png").is_file()
+
+
+def check_main_scenario(summary: dict[str, Any], artifacts: Path) -> None:
+    """What the main scenario must show, whatever runtime serves."""
     ours = summary["diagnostics"]
     assert all(d["source"] == "skill-ls" for d in ours)
     codes = {d["code"]["value"] if isinstance(d["code"], dict) else d["code"] for d in ours}
@@ -172,7 +202,7 @@ def test_diagnostics_completion_and_previews_in_vscode(
         "7g-agents-md",
     )
     for shot in (*shots, "4-activation-preview", "5-live-update", "6-skills-view", "9-gave-up"):
-        assert (ARTIFACTS / f"{shot}.png").is_file()
+        assert (artifacts / f"{shot}.png").is_file()
 
 
 def check_instruction_file(summary: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@
 //        [--instruction-fixture FILE --instruction REL/CLAUDE.md --expect-instruction-code SKL701
 //         [--mention-skill NAME --mention-rename NEW [--command-fixture FILE --command REL]
 //          [--agents-fixture FILE --agents AGENTS.md]]]
-//        [--scenario trust]
+//        [--scenario trust] [--hide-python yes]
 //        [--scenario files --files "A/SKILL.md|B/SKILL.md" --expect-codes "SKL301|SKL205" [--suppress A/SKILL.md:SKL301]]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
@@ -34,6 +34,10 @@
 // link), the status item, the server's command line and working directory; then it trusts the
 // folder (Workspaces: Manage Workspace Trust, Trust) and records the same again.
 //
+// --hide-python yes gives code-server (and so the extension) a PATH with no Python on it: the
+// extension must fall back to its bundled WebAssembly runtime. The status item's hover is then
+// pictured too (2b-runtime; "no-python" with --screenshots).
+//
 // --scenario files opens each of --files and records our diagnostics on it, then applies the
 // "Suppress CODE here" quick fix (scripts/e2e-files.mjs).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -47,6 +51,7 @@ import {
   readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { createServer } from "node:net";
@@ -292,12 +297,33 @@ function serverPids(root) {
   const found = [];
   const walk = (pid) => {
     for (const child of children.get(pid) ?? []) {
-      if (/-m skill_ls serve/.test(args.get(child))) found.push(child);
+      // The Python server, or the WebAssembly runtime's host (a Node process of its own).
+      if (/-m skill_ls serve|dist\/wasmHost\.js/.test(args.get(child))) found.push(child);
       walk(child);
     }
   };
   walk(root);
   return found;
+}
+
+/**
+ * A PATH like `path` whose folders hold no Python: one folder of links to every program on
+ * `path` (the first of each name, as a shell finds it) except the Pythons and their launchers.
+ */
+function pathWithoutPython(path, into) {
+  mkdirSync(into, { recursive: true });
+  for (const dir of path.split(":").filter(Boolean)) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      if (/^(python|pypy|py$|pip|pydoc|idle)/.test(name) || existsSync(join(into, name))) continue;
+      try {
+        symlinkSync(join(dir, name), join(into, name));
+      } catch {
+        // a name that cannot be linked is not needed
+      }
+    }
+  }
+  return into;
 }
 
 function findFiles(dir, pattern, found = []) {
@@ -461,11 +487,18 @@ async function main() {
   const env = {
     ...process.env,
     HOME: join(tmp, "home"),
-    PATH: `${dirname(args.node24)}:${process.env.PATH}`,
+    PATH: `${dirname(args.node24)}:${args.hidePython ? pathWithoutPython(process.env.PATH ?? "", join(tmp, "bin")) : process.env.PATH}`,
     XDG_CONFIG_HOME: join(tmp, "config"),
     XDG_DATA_HOME: join(tmp, "xdg-data"),
     SKILL_LS_TEST_DUMP: dumpFile,
   };
+  if (args.hidePython) {
+    // VS Code's server takes its extension host's environment from the user's login shell,
+    // whose profile (/etc/profile) would put /usr/bin, and its python3, back on PATH. This
+    // user's shell keeps the environment it is given.
+    env.SHELL = join(tmp, "shell");
+    writeFileSync(env.SHELL, '#!/bin/sh\nfor last; do :; done\nexec /bin/sh -c "$last"\n', { mode: 0o755 });
+  }
   const common = ["--user-data-dir", dataDir, "--extensions-dir", extensionsDir];
   const install = spawnSync(args.codeServer, [...common, "--install-extension", resolve(args.vsix)], { env, encoding: "utf8" });
   if (install.status !== 0 || !/successfully installed/i.test(install.stdout + install.stderr)) {
@@ -503,7 +536,9 @@ async function main() {
   // A picture for the READMEs as well (with --screenshots): same window, a stable name.
   const picture = async (name, as) => {
     await shot(name);
-    if (pictures) cpSync(join(artifacts, `${name}.png`), join(pictures, `${as}.png`));
+    // The no-Python run adds its own picture; the others come from the Python run.
+    const ours = !args.hidePython || as === "no-python";
+    if (pictures && ours) cpSync(join(artifacts, `${name}.png`), join(pictures, `${as}.png`));
   };
   const overall = setTimeout(() => {
     console.error(`FAIL: timed out after ${args.timeout} s`);
@@ -597,6 +632,7 @@ async function main() {
       "the code lens",
       async () => {
         const texts = await page.locator(".monaco-editor .codelens-decoration").allInnerTexts();
+        summary.codeLensSeen = texts; // for a failure's summary
         return texts.find((t) => /^Loaded by |skipped by|shadowed in/.test(t));
       },
       60000,
@@ -604,6 +640,22 @@ async function main() {
     );
     await picture("1b-code-lens", "code-lens");
     mark("codeLens");
+    if (args.hidePython) {
+      // The language status hover ({} in the status bar) says which runtime serves.
+      await page.locator('[id="status.languageStatus"]').click();
+      const hover = page.locator(".hover-language-status");
+      summary.runtimeHover = await waitFor(
+        "the status item's hover naming the runtime",
+        async () => {
+          const texts = await hover.allInnerTexts();
+          return texts.some((t) => t.includes("WebAssembly")) ? texts.join("\n") : undefined;
+        },
+        20000,
+        500,
+      );
+      await picture("2b-runtime", "no-python");
+      await page.keyboard.press("Escape");
+    }
 
     // Completion on a new line in the frontmatter.
     await page.locator(".monaco-editor .view-lines").first().click();
