@@ -58,8 +58,14 @@ def test_vsce_ls_ships_only_what_runs(extension_packages: Path, bundled_libs: Pa
     tops = {p.parts[0] for p in libs if not p.parts[0].endswith(".dist-info")}
     top_names = {t.removesuffix(".py") for t in tops}
     assert top_names >= BUNDLED_TOP, top_names
-    # Nothing compiled, no scripts, no caches, no tests, no type stubs build tools need.
-    assert not [p for p in libs if p.suffix in {".pyc", ".map", ".ts"} or "__pycache__" in p.parts]
+    # No scripts, no caches, no tests, no type stubs build tools need; the only bytecode is the
+    # WebAssembly Python's, compiled ahead: one for every module, none for another Python.
+    compiled = [p for p in libs if "__pycache__" in p.parts]
+    assert all(p.name.endswith(".cpython-314.pyc") for p in compiled), compiled
+    sources = {p for p in libs if p.suffix == ".py"}
+    assert {p.parent.parent / f"{p.name.split('.')[0]}.py" for p in compiled} == sources
+    assert not [p for p in libs if p.suffix in {".map", ".ts"}]
+    assert not [p for p in libs if p.suffix == ".pyc" and "__pycache__" not in p.parts]
     assert not [p for p in libs if p.parts[0] == "bin"]
     assert any(str(p) == "skill_ls/data/settings.schema.json" for p in libs)
 

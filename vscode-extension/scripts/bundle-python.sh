@@ -35,3 +35,7 @@ mkdir -p "$ext/bundled/pyodide"
 for file in package.json pyodide.js pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
   cp "$pyodide/$file" "$ext/bundled/pyodide/$file"
 done
+
+# Its bytecode, compiled ahead by that Python (it starts about 0.8 s sooner than compiling the
+# server's modules at every start; see scripts/compile-wasm-bytecode.mjs).
+node "$ext/scripts/compile-wasm-bytecode.mjs"
