@@ -24,13 +24,15 @@ from skill_ls.cache_basics import default_folder
 from skill_ls.checking.batches import FileFindings, check_batch, quiet_worker
 from skill_ls.checking.result_cache import Entry, ResultCache, run_key
 from skill_ls.server.gc_pauses import collector_paused
+from skill_ls.server.no_threads import NO_THREADS
 from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
 
 # Below this many files a thread does the work (no processes are started).
 PROCESS_THRESHOLD = 200
-BATCH = 100
+# Files per batch; with no threads a batch holds the loop, so there a smaller one.
+BATCH = 25 if NO_THREADS else 100
 # What checking a file with a cache entry costs, as a share of checking it afresh
 # (measured on the generated skills: 0.6 ms against 1.8 ms).
 CACHED_WEIGHT = 0.33
@@ -93,11 +95,16 @@ class BulkChecker:
                 known = cached(batch)
                 if pool is None:
                     found.extend(await asyncio.to_thread(check_batch, batch, settings, known))
+                    if NO_THREADS:
+                        await asyncio.sleep(0)  # the batch held the loop: requests first
                 else:
                     found.extend(
                         await loop.run_in_executor(pool, check_batch, batch, settings, known)
                     )
 
+        if NO_THREADS:  # no processes either: batch by batch on the loop
+            await drain(None)
+            return found
         try:
             pool = self._processes()
             await asyncio.gather(drain(None), *(drain(pool) for _ in range(worker_count())))

@@ -1,4 +1,5 @@
-"""Workspace scans: off the event loop, reported with window/workDoneProgress.
+"""Workspace scans: off the event loop (in slices on it where there are no threads, see
+no_threads.py), reported with window/workDoneProgress.
 
 While a scan runs, the event loop keeps answering completion, hover and the rest; the
 index swaps in the new list of skills only when the scan is complete.
@@ -19,6 +20,7 @@ from lsprotocol import types
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.events import IndexChanged
 from skill_ls.server.gc_pauses import collector_paused, keep_what_exists
+from skill_ls.server.no_threads import NO_THREADS, in_slices
 from skill_ls.server.session import Session
 from skill_ls.server.workspace_skills import Group
 
@@ -88,13 +90,18 @@ async def scan_workspace(session: Session, editor: EditorPort) -> int:
 
     try:
         with collector_paused():
-            result = await loop.run_in_executor(
-                _executor,
-                session.skills.scan,
-                index_groups(session),
-                report,
-                cancelled,
-            )
+            if NO_THREADS:
+                result = await in_slices(
+                    session.skills.scan_steps(index_groups(session), report, cancelled)
+                )
+            else:
+                result = await loop.run_in_executor(
+                    _executor,
+                    session.skills.scan,
+                    index_groups(session),
+                    report,
+                    cancelled,
+                )
     finally:
         if token is not None:
             editor.end_progress(token, types.WorkDoneProgressEnd(message="done"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from pathlib import Path
 
 from skill_ls.diagnostics import Diagnostic
@@ -29,6 +29,7 @@ from skill_ls.workspace import (
     current_environment,
     setting_folders,
 )
+from skill_ls.workspace.index import run_steps
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +110,15 @@ class WorkspaceSkills:
     ) -> ScanReport:
         """Rescan (blocking: run it on a worker). New folders or settings make new indexes,
         which replace the current ones only once every scan is complete."""
+        return run_steps(self.scan_steps(groups, progress, cancelled))
+
+    def scan_steps(
+        self,
+        groups: list[Group],
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Generator[None, None, ScanReport]:
+        """`scan` in slices (WorkspaceIndex.scan_steps), for a runtime with no threads."""
         groups = groups or [([], Settings())]
         built: list[tuple[list[Path], Settings, WorkspaceIndex]] = []
         reports: list[ScanReport] = []
@@ -123,7 +133,7 @@ class WorkspaceSkills:
                     buffers = dict(self._buffers)
                 for path, text in buffers.items():
                     index.set_buffer(path, text)
-            report = index.scan(progress, cancelled)
+            report = yield from index.scan_steps(progress, cancelled)
             if report.cancelled:
                 return report
             built.append((list(roots), settings, index))

@@ -81,3 +81,25 @@ def test_non_ascii_text_is_known_from_a_cached_result(tmp_path: Path) -> None:
     for _ in range(2):
         (item,) = asyncio.run(checker.check([str(path)], Settings()))
         assert item.ascii is False
+
+
+def test_with_no_threads_batches_run_on_the_loop_and_find_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyodide (no threads, no processes): enough files for worker processes are checked batch
+    by batch on the event loop instead, with the same findings."""
+    root = tmp_path / "project" / ".claude" / "skills"
+    paths = []
+    for n in range(250):  # over PROCESS_THRESHOLD
+        path = root / f"s{n:03d}" / "SKILL.md"
+        path.parent.mkdir(parents=True)
+        # Every tenth one broken (its name is not its folder's).
+        path.write_text(SKILL.format(name=f"s{n:03d}" if n % 10 else "other"))
+        paths.append(str(path))
+    expected = check(BulkChecker(tmp_path / "cache-a"), paths)
+    monkeypatch.setattr("skill_ls.server.bulk.NO_THREADS", True)
+    checker = BulkChecker(tmp_path / "cache-b")
+    assert check(checker, paths) == expected
+    assert checker._pool is None  # no process was started
+    # The broken ones' finding is there (a finding more than their neighbours').
+    assert set(expected[paths[0]]) > set(expected[paths[1]])

@@ -1,0 +1,27 @@
+"""Running where there are no threads (Pyodide, the editor extension's WebAssembly runtime).
+
+There an executor runs a function at once and holds the event loop, so long work (a scan, a
+workspace check) runs in slices on the loop instead, and requests are answered between them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Generator
+from typing import TypeVar
+
+T = TypeVar("T")
+
+NO_THREADS = sys.platform == "emscripten"
+
+
+async def in_slices(steps: Generator[None, None, T]) -> T:
+    """A sliced computation on the event loop, letting requests in between its slices."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+        await asyncio.sleep(0)
