@@ -131,7 +131,14 @@ async function main(): Promise<void> {
     },
     (code) => end(code),
   );
-  log(`Pyodide ${py.version} serving after ${Date.now() - started} ms`);
+  // News, not trouble: a log message at info level (an editor shows stderr as errors).
+  lastWrite = writer
+    .write({
+      jsonrpc: "2.0",
+      method: "window/logMessage",
+      params: { type: 3, message: `WebAssembly runtime: Pyodide ${py.version} serving after ${Date.now() - started} ms` },
+    } as Message)
+    .catch(() => undefined);
   deliver = (message) => {
     mount(namedFolders(message));
     receive(JSON.stringify(message));
