@@ -18,10 +18,11 @@ NO_THREADS = sys.platform == "emscripten"
 
 async def in_slices(steps: Generator[None, None, T]) -> T:
     """A sliced computation on the event loop, letting requests in between its slices."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
+    result: list[T] = []
+
+    def collected() -> Generator[None, None, None]:
+        result.append((yield from steps))
+
+    for _ in collected():
         await asyncio.sleep(0)
+    return result[0]
