@@ -95,8 +95,8 @@ class BulkChecker:
                 known = cached(batch)
                 if pool is None:
                     found.extend(await asyncio.to_thread(check_batch, batch, settings, known))
-                    if NO_THREADS:
-                        await asyncio.sleep(0)  # the batch held the loop: requests first
+                    # Requests first: with no threads, the batch held the loop.
+                    await asyncio.sleep(0)
                 else:
                     found.extend(
                         await loop.run_in_executor(pool, check_batch, batch, settings, known)
