@@ -20,6 +20,7 @@ from skill_ls.files import is_within
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.workspace import COMPETING_SKILLS
 from skill_ls.settings import Settings
+from skill_ls.steps import run_steps
 from skill_ls.workspace import (
     LoadedSkill,
     ScanReport,
@@ -29,7 +30,6 @@ from skill_ls.workspace import (
     current_environment,
     setting_folders,
 )
-from skill_ls.workspace.index import run_steps
 
 log = logging.getLogger(__name__)
 

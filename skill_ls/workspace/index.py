@@ -17,13 +17,13 @@ import os
 import time
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TypeVar
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.files import is_within
 from skill_ls.ignore import IGNORE_FILES
 from skill_ls.settings import Settings
+from skill_ls.steps import run_steps
 from skill_ls.workspace import findings
 from skill_ls.workspace.facts import SIDECAR_FILES, read_facts
 from skill_ls.workspace.index_queries import DiscoveryState, IndexQueries
@@ -32,26 +32,21 @@ from skill_ls.workspace.mentions import mention_findings
 from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.overlap import OverlapIndex, listed_texts
 from skill_ls.workspace.precedence import Candidate
-from skill_ls.workspace.root_walk import RootWalk, WalkLimits, walk_below, walk_root
+from skill_ls.workspace.root_walk import (
+    RootWalk,
+    WalkLimits,
+    walk_below,
+    walk_root,
+    walk_root_steps,
+)
 from skill_ls.workspace.roots import normalise
 from skill_ls.workspace.skill_reading import accepts, fallback_name, name_of, reads_root_markdown
 from skill_ls.workspace.views import snapshot
 
 Progress = Callable[[int, int, str], None]
 Cancelled = Callable[[], bool]
-T = TypeVar("T")
 # Skills a sliced scan reads between two yields (scan_steps): some 30 ms under Pyodide.
 SLICE = 25
-
-
-def run_steps(steps: Generator[None, None, T]) -> T:
-    """A sliced computation run to its end at once (where a thread runs it)."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
 
 
 class WorkspaceIndex(IndexQueries):
@@ -120,7 +115,7 @@ class WorkspaceIndex(IndexQueries):
                 return self._cancelled(done, started)
             if progress is not None:
                 progress(done, total, root_path)
-            walk = walk_root(
+            walk = yield from walk_root_steps(
                 self._walk_root(root_path),
                 self._root_md(root_path),
                 self.limits,
@@ -147,18 +142,23 @@ class WorkspaceIndex(IndexQueries):
             self._state = state
             self._invalidate_all()
             self._replay()
-            self._measure_listings()
-            hits = tuple(hit for walk in state.walks.values() for hit in walk.hits)
-            return ScanReport(
-                total, len(state.locations), time.perf_counter() - started, False, hits
-            )
+        yield from self._warm_steps()
+        hits = tuple(hit for walk in state.walks.values() for hit in walk.hits)
+        return ScanReport(total, len(state.locations), time.perf_counter() - started, False, hits)
 
-    def _measure_listings(self) -> None:
-        """Measure the listing of every target agent with a budget now, on the scan's
-        thread: the first check after a scan, and each keystroke after, then re-measure
-        only what changed (SKL508)."""
+    def _warm_steps(self) -> Generator[None, None, None]:
+        """What the first check after a scan needs of the whole index, computed now on the
+        scan's side (and in slices): every budgeted agent's listing (SKL508) and every
+        skill's listed words (SKL509). Later checks re-measure and re-read only what changed."""
         for client_id in self.audience:
             self.listing_overflow(CLIENTS_BY_ID[client_id])
+            yield
+        while True:
+            with self._lock:
+                done = self._overlaps.refresh(self._state.locations, limit=SLICE)
+            if done:
+                return
+            yield
 
     def _cancelled(self, roots: int, started: float) -> ScanReport:
         with self._lock:

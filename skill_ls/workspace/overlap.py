@@ -267,15 +267,17 @@ class OverlapIndex:
         counts.pop(real, None)
         return sorted(other for other, count in counts.items() if count >= MIN_SHARED)
 
-    def refresh(self, reals: Iterable[str]) -> None:
-        """Read the skills not read yet: `reals` is every skill of the index, walked once
-        after a scan; afterwards only the skills forgotten since are read."""
+    def refresh(self, reals: Iterable[str], limit: int | None = None) -> bool:
+        """Read the skills not read yet (at most `limit` of them): `reals` is every skill of
+        the index, walked once after a scan; afterwards only the skills forgotten since are
+        read. Whether none is left to read."""
         if not self._all_known:
             self._pending.update(reals)
             self._all_known = True
-        pending, self._pending = self._pending, set()
-        for real in pending:
-            self._read(real)
+        count = len(self._pending) if limit is None else min(limit, len(self._pending))
+        for _ in range(count):
+            self._read(self._pending.pop())
+        return not self._pending
 
     def _read(self, real: str) -> None:
         self._drop(real)

@@ -19,10 +19,14 @@ from dataclasses import dataclass, field
 from skill_ls import ignore
 from skill_ls.ignore import IGNORE_FILES
 from skill_ls.skill_files import SKIPPED_DIRS
+from skill_ls.steps import Steps, run_steps
 from skill_ls.workspace.index_records import BoundHit, FoundFile, RootFolder
 
 SKILL_FILE = "SKILL.md"
 IGNORE_NAMES = frozenset(IGNORE_FILES)
+# Folders a sliced walk lists between two yields (and between two looks at cancellation):
+# some 30 ms under Pyodide.
+FOLDERS_PER_SLICE = 256
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,10 @@ class _Walk:
         return True
 
     def run(self, first: _Frame) -> RootWalk:
+        return run_steps(self.steps(first))
+
+    def steps(self, first: _Frame) -> Steps[RootWalk]:
+        """The walk, yielding every FOLDERS_PER_SLICE folders (see skill_ls/steps.py)."""
         frames = [first]
         while frames:
             frame = frames.pop()
@@ -151,9 +159,11 @@ class _Walk:
                     f"stopped after {self.limits.max_dirs:,} folders under {self.root.path}",
                 )
                 break
-            if self.dirs % 256 == 0 and self.cancelled is not None and self.cancelled():
-                self.result.cancelled = True
-                break
+            if self.dirs % FOLDERS_PER_SLICE == 0:
+                if self.cancelled is not None and self.cancelled():
+                    self.result.cancelled = True
+                    break
+                yield
             if self.dirs % 64 == 0 and time.monotonic() > self.deadline:
                 self.hit(
                     "time",
@@ -260,12 +270,23 @@ def walk_root(
 ) -> RootWalk:
     """Walk a whole root folder (a missing root is an empty walk); `keep_ignored`: record
     the skills an ignore file covers, flagged, instead of skipping them."""
+    return run_steps(walk_root_steps(root, root_md, limits, cancelled, keep_ignored))
+
+
+def walk_root_steps(
+    root: RootFolder,
+    root_md: bool,
+    limits: WalkLimits | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    keep_ignored: bool = False,
+) -> Steps[RootWalk]:
+    """`walk_root` in slices of FOLDERS_PER_SLICE folders."""
     walk = _Walk(root, root_md, limits or WalkLimits(), cancelled, keep_ignored)
     if not os.path.isdir(root.path):
         return walk.result
     stack = ignore.stack_above(root.ignore_base, root.path)
     first = _Frame(root.path, os.path.realpath(root.path), 0, stack, None, False)
-    return walk.run(first)
+    return (yield from walk.steps(first))
 
 
 def walk_below(

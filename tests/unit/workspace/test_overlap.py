@@ -86,3 +86,18 @@ def test_candidates_come_from_shared_distinctive_words_and_follow_changes() -> N
     index.forget(["/c"])
     index.refresh(texts)
     assert index.words("/c", "x") is None and index.words("/a", "x") is not None
+
+
+def test_a_limited_refresh_reads_that_many_and_says_when_none_is_left() -> None:
+    texts = {f"/{n}": {"x": (f"skill-{n}", f"Handles case {n} of the merge.")} for n in range(5)}
+    read: list[str] = []
+
+    def listed(real: str) -> dict[str, tuple[str, str]]:
+        read.append(real)
+        return texts[real]
+
+    index = OverlapIndex(listed)
+    assert index.refresh(texts, limit=2) is False and len(read) == 2
+    assert index.refresh(texts, limit=2) is False and len(read) == 4
+    assert index.refresh(texts, limit=2) is True and sorted(read) == sorted(texts)
+    assert index.refresh(texts, limit=2) is True and len(read) == 5  # all read, once

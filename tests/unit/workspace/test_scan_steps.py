@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from skill_ls.settings import Settings
-from skill_ls.workspace import WorkspaceIndex
+from skill_ls.workspace import WorkspaceIndex, root_walk
 from skill_ls.workspace.index import SLICE
+from skill_ls.workspace.index_records import RootFolder
 
 SKILL = "---\nname: {name}\ndescription: Does {name} things. Use when asked.\n---\n# Body\n"
 COUNT = SLICE * 3 + 1
@@ -42,18 +45,23 @@ def test_the_sliced_scan_yields_and_builds_what_the_blocking_scan_builds(
 
     sliced = WorkspaceIndex([root], Settings(), home=home, environ={})
     steps = sliced.scan_steps()
-    yields = 0
+    before_swap = after_swap = 0
     while True:
         try:
             next(steps)
         except StopIteration as done:
             report = done.value
             break
-        yields += 1
-        # Between slices the index still answers, with what it had (nothing yet).
-        assert sliced.skills() == []
-    # Reading and then resolving COUNT + 1 skills, SLICE at a time, at least.
-    assert yields >= 2 * ((COUNT + 1) // SLICE)
+        # Between slices the index answers with what it had (nothing yet) until the new
+        # index swaps in whole; then its words are read for the first check, still sliced.
+        seen = len(sliced.skills())
+        assert seen in (0, COUNT + 1)
+        before_swap += seen == 0
+        after_swap += seen == COUNT + 1
+    # Reading and then resolving COUNT + 1 skills, SLICE at a time, at least; then their
+    # listed words, SLICE at a time.
+    assert before_swap >= 2 * ((COUNT + 1) // SLICE)
+    assert after_swap >= (COUNT + 1) // SLICE
     assert report.skills == blocking_report.skills == COUNT + 1
     assert facts(sliced) == facts(blocking)
     assert any(codes for _, _, codes in facts(sliced))  # the clash was found
@@ -73,3 +81,24 @@ def test_a_buffer_set_between_slices_is_in_the_result(tmp_path: Path) -> None:
         pass
     entry = index.entry_for_path(target)
     assert entry is not None and entry.name == "renamed-while-scanning"
+
+
+def test_a_root_walk_yields_between_slices_of_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One root of many folders is walked in slices too, and finds what the whole walk finds."""
+    root = workspace(tmp_path / "ws")
+    folder = RootFolder(str(root / ".claude" / "skills"), "project", ".claude/skills", str(root))
+    monkeypatch.setattr(root_walk, "FOLDERS_PER_SLICE", 8)
+    steps = root_walk.walk_root_steps(folder, root_md=False)
+    yields = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            sliced = done.value
+            break
+        yields += 1
+    assert yields >= COUNT // 8
+    whole = root_walk.walk_root(folder, root_md=False)
+    assert sliced.found == whole.found and len(whole.found) == COUNT
