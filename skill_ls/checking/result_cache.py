@@ -24,7 +24,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
@@ -43,6 +43,7 @@ from skill_ls.gathering.lookups import Probes
 from skill_ls.rules.context import CheckContext
 from skill_ls.rules.suppression_comments import Suppression
 from skill_ls.settings import Settings
+from skill_ls.steps import Steps, run_steps
 from skill_ls.workspace import SkillFacts
 
 MAGIC = b"skill-ls check cache 3\n"
@@ -174,6 +175,10 @@ class ResultCache:
 
     def save(self) -> None:
         """Write the entries (this run's first) atomically; a failure is not an error."""
+        run_steps(self.save_steps())
+
+    def save_steps(self) -> Steps[None]:
+        """`save`, yielding after encoding each chunk of CHUNK entries."""
         if not self._new and not self.damaged:
             return
         merged = dict(self._new)
@@ -186,10 +191,12 @@ class ResultCache:
             secret = integrity_key(self.folder)
             if secret is None:
                 return  # no key to seal it with: no cache
-            chunks = _encode_chunks(merged)
+            chunks: list[bytes] = []
             digest = new_mac(secret)
-            for chunk in chunks:
+            for chunk in _encode_chunks(merged):
+                chunks.append(chunk)
                 digest.update(chunk)
+                yield
             fd, temporary = tempfile.mkstemp(prefix=".check-", dir=self.folder)
             try:
                 with os.fdopen(fd, "wb") as handle:
@@ -341,19 +348,17 @@ def _decode_entry(raw: object) -> Entry:
     return Entry(data, context, probes, decoded[0], decoded[1], decoded[2], real)
 
 
-def _encode_chunks(entries: Mapping[str, Entry]) -> list[bytes]:
+def _encode_chunks(entries: Mapping[str, Entry]) -> Iterator[bytes]:
     """The file's body: the entries `CHUNK` at a time, each chunk a line of JSON (ASCII:
     paths that are not UTF-8 keep their surrogates as escapes)."""
-    chunks: list[bytes] = []
     batch: list[tuple[str, tuple[object, ...]]] = []
     for path, entry in entries.items():
         batch.append((path, _encode_entry(entry)))
         if len(batch) == CHUNK:
-            chunks.append(_dumps(batch))
+            yield _dumps(batch)
             batch = []
     if batch:
-        chunks.append(_dumps(batch))
-    return chunks
+        yield _dumps(batch)
 
 
 def _dumps(batch: list[tuple[str, tuple[object, ...]]]) -> bytes:

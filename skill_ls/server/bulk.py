@@ -24,7 +24,7 @@ from skill_ls.cache_basics import default_folder
 from skill_ls.checking.batches import FileFindings, check_batch, quiet_worker
 from skill_ls.checking.result_cache import Entry, ResultCache, run_key
 from skill_ls.server.gc_pauses import collector_paused
-from skill_ls.server.no_threads import NO_THREADS
+from skill_ls.server.no_threads import NO_THREADS, off_the_loop
 from skill_ls.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ class BulkChecker:
         for item in found:
             if item.entry is not None:
                 cache.put(Path(item.path), item.entry)
-        await asyncio.to_thread(cache.save)
+        await off_the_loop(cache.save_steps())
         # The entries are on disk now: the reports need the findings only, and the entries
         # (source lines, facts, probes) go with the cache when this returns.
         return [replace(item, entry=None) if item.entry is not None else item for item in found]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 from lsprotocol import types
@@ -27,8 +27,10 @@ from skill_ls.server.editor import EditorPort
 from skill_ls.server.instruction_diagnostics import instruction_diagnostics, is_instruction_file
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest, manifest_diagnostics
+from skill_ls.server.no_threads import off_the_loop
 from skill_ls.server.session import Session
 from skill_ls.workspace.bundles import bundle_skill_paths
+from skill_ls.workspace.index import SLICE
 
 log = logging.getLogger(__name__)
 
@@ -182,8 +184,11 @@ async def document_diagnostic(
 
 def _stale_entries(
     session: Session, previous: dict[str, str], skip: set[str], generation: int
-) -> tuple[list[types.WorkspaceDocumentDiagnosticReport], list[tuple[str, str, str]]]:
-    """Unchanged reports, and (path, uri, result id) of the skills to check again."""
+) -> Generator[
+    None, None, tuple[list[types.WorkspaceDocumentDiagnosticReport], list[tuple[str, str, str]]]
+]:
+    """Unchanged reports, and (path, uri, result id) of the skills to check again (in
+    slices of SLICE files)."""
     unchanged: list[types.WorkspaceDocumentDiagnosticReport] = []
     stale: list[tuple[str, str, str]] = []
     paths = session.skills.skill_paths()
@@ -193,7 +198,9 @@ def _stale_entries(
         audience = [CLIENTS_BY_ID[cid] for cid in index.audience]
         for path in bundle_skill_paths(index.folders, audience):
             paths.setdefault(os.path.realpath(path), path)
-    for path in paths.values():
+    for count, path in enumerate(paths.values(), 1):
+        if count % SLICE == 0:
+            yield
         if path in skip:
             continue
         uri = path_to_uri(path)
@@ -215,11 +222,14 @@ def _stale_entries(
 
 def _full_reports(
     session: Session, stale: list[tuple[str, str, str]], found: list[FileFindings]
-) -> list[types.WorkspaceDocumentDiagnosticReport]:
-    """Add cross-skill findings and convert (a line index only for non-ASCII files)."""
+) -> Generator[None, None, list[types.WorkspaceDocumentDiagnosticReport]]:
+    """Add cross-skill findings and convert (a line index only for non-ASCII files), in
+    slices of SLICE files."""
     by_path = {item.path: item for item in found}
     reports: list[types.WorkspaceDocumentDiagnosticReport] = []
-    for path, uri, result_id in stale:
+    for count, (path, uri, result_id) in enumerate(stale, 1):
+        if count % SLICE == 0:
+            yield
         item = by_path.get(path)
         if item is None:
             continue
@@ -254,7 +264,7 @@ async def workspace_diagnostic(
     previous = {item.uri: item.value for item in params.previous_result_ids}
     skip = {s.path for s in session.skill_snapshots() if s.path is not None}
     generation = session.generation
-    unchanged, stale = await asyncio.to_thread(_stale_entries, session, previous, skip, generation)
+    unchanged, stale = await off_the_loop(_stale_entries(session, previous, skip, generation))
     by_root: dict[Path | None, list[str]] = {}
     for path, _, _ in stale:
         by_root.setdefault(session.config.root_of(path), []).append(path)
@@ -262,7 +272,7 @@ async def workspace_diagnostic(
     for root, paths in by_root.items():
         settings = session.settings_for(str(root) if root is not None else paths[0])
         found.extend(await session.bulk.check(paths, settings))
-    full = await asyncio.to_thread(_full_reports, session, stale, found)
+    full = await off_the_loop(_full_reports(session, stale, found))
     return types.WorkspaceDiagnosticReport(items=[*unchanged, *full])
 
 

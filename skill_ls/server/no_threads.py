@@ -11,6 +11,8 @@ import sys
 from collections.abc import Generator
 from typing import TypeVar
 
+from skill_ls.steps import run_steps
+
 T = TypeVar("T")
 
 NO_THREADS = sys.platform == "emscripten"
@@ -26,3 +28,10 @@ async def in_slices(steps: Generator[None, None, T]) -> T:
     for _ in collected():
         await asyncio.sleep(0)
     return result[0]
+
+
+async def off_the_loop(steps: Generator[None, None, T]) -> T:
+    """A sliced computation on a worker thread, or in slices on the loop with no threads."""
+    if NO_THREADS:
+        return await in_slices(steps)
+    return await asyncio.to_thread(run_steps, steps)

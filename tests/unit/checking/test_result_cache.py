@@ -11,6 +11,7 @@ import pytest
 
 from skill_ls.cache_basics import code_digest, integrity_key
 from skill_ls.checking.result_cache import (
+    CHUNK,
     MAGIC,
     Entry,
     ResultCache,
@@ -66,6 +67,23 @@ def test_entries_come_back_equal(tmp_path: Path) -> None:
     got = again.get(Path("/p/skills/a/SKILL.md"))
     assert got == entry()
     assert got is not None and got.diagnostics[0].data == {"path": "references/x.md"}
+
+
+def test_the_sliced_save_yields_per_chunk_and_writes_the_same_file(tmp_path: Path) -> None:
+    """`save_steps` (a runtime with no threads saves on its event loop) writes what `save`
+    writes, yielding after each chunk of CHUNK entries."""
+    paths = [Path(f"/p/skills/s{n}/SKILL.md") for n in range(CHUNK * 2 + 1)]
+    whole, sliced = tmp_path / "whole", tmp_path / "sliced"
+    for folder in (whole, sliced):
+        cache = ResultCache.load(folder, "k" * 64)
+        for path in paths:
+            cache.put(path, entry())
+        if folder == whole:
+            cache.save()
+        else:
+            assert sum(1 for _ in cache.save_steps()) == 3
+    assert ResultCache.load(sliced, "k" * 64).entries == ResultCache.load(whole, "k" * 64).entries
+    assert len(ResultCache.load(sliced, "k" * 64).entries) == len(paths)
 
 
 def test_each_input_of_the_run_key_changes_it() -> None:
