@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from skill_ls import ignore
+from skill_ls.clients.table import CLIENTS
 from skill_ls.ignore import IGNORE_FILES
 from skill_ls.skill_files import SKIPPED_DIRS
 from skill_ls.steps import Steps, run_steps
@@ -29,11 +30,17 @@ IGNORE_NAMES = frozenset(IGNORE_FILES)
 FOLDERS_PER_SLICE = 256
 
 
+# The walk goes as deep as the deepest client looks below a root (pi, Copilot CLI and
+# Factory Droid have no limit of their own; the table's bound is theirs here), so it finds
+# every skill one of them loads; the folder, skill and time bounds still hold.
+DEEPEST_CLIENT_WALK = max(client.discovery.max_depth for client in CLIENTS)
+
+
 @dataclass(frozen=True)
 class WalkLimits:
     """Bounds on one walk; generous enough for 10,000-skill collections."""
 
-    max_depth: int = 8  # folders below the root
+    max_depth: int = DEEPEST_CLIENT_WALK  # folders below the root
     max_dirs: int = 200_000  # folders entered
     max_skills: int = 50_000  # skill files recorded
     max_seconds: float = 30.0  # wall time of one walk (a link to `/` below a root)

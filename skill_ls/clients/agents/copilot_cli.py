@@ -25,9 +25,9 @@ CLIENT = Client(
         # .agents, .claude; then ~/.copilot, ~/.agents (not ~/.claude).
         project_roots=(".github/skills", ".agents/skills", ".claude/skills"),
         user_roots=("~/.copilot/skills", "~/.agents/skills"),
-        # Skills are found at any depth below a root (39 folders deep was seen; this
-        # walker stops at 8); a SKILL.md ends the walk, dot folders are skipped, ignored
-        # files are read.
+        # Skills are found at any depth below a root (39 folders deep was seen; 64 here,
+        # as deep as skill-ls walks); a SKILL.md ends the walk, dot folders are skipped,
+        # ignored files are read.
         nested=True,
         max_depth=64,
         skip_dot_entries=True,

@@ -24,7 +24,7 @@ CLIENT = Client(
             "~/.config/agents/skills",
         ),
         nested=True,
-        max_depth=8,
+        max_depth=64,  # Goose sets no depth limit: as deep as skill-ls walks
         skill_md_ends_walk=False,
         loads_ignored=True,  # the walk skips only .git, .hg and .svn
     ),
@@ -48,7 +48,7 @@ CLIENT = Client(
     notes="Project folders, then user folders, then plugin folders, then built-in "
     "skills; the first skill loaded with a name wins (a found skill replaces a built-in "
     "one). Every folder below a root is walked, also below a SKILL.md (only .git, .hg "
-    "and .svn are skipped; Goose sets no depth limit, 8 is this walker's cap). A "
+    "and .svn are skipped; Goose sets no depth limit, 64 is this walker's cap). A "
     "missing name drops the skill; the name is never compared with the folder; extra "
     "keys are ignored (argument-hint/arguments are read from `metadata`). The model "
     "sees a bullet list '• name - description' in the skills extension's instructions "

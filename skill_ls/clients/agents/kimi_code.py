@@ -29,9 +29,8 @@ CLIENT = Client(
         user_roots=("~/.kimi-code/skills", "~/.agents/skills"),
         # Every folder below a root until one holds SKILL.md, each folder's entries in
         # code point order; nine folders deep at most (`deep9` loaded, `deep10` not, an
-        # extra run; skill-ls's own walk stops at eight). A dot folder or node_modules is
-        # not entered, but a SKILL.md directly in one is a skill (`.private` loaded,
-        # `.dot/inner` not).
+        # extra run). A dot folder or node_modules is not entered, but a SKILL.md directly
+        # in one is a skill (`.private` loaded, `.dot/inner` not).
         nested=True,
         max_depth=9,
         skip_below_dot_folders=True,

@@ -33,7 +33,8 @@ CLIENT = Client(
         # Each folder's entries in byte order, depth first; a SKILL.md ends the walk (its
         # folder is the skill); dot entries and node_modules are skipped; symlinks are
         # followed. A root-level `*.md` is a skill of its own in the .pi roots only, named
-        # (without `name`) after the root folder. No depth limit (this walker stops at 8).
+        # (without `name`) after the root folder. No depth limit (64 here, as deep as
+        # skill-ls walks).
         root_order="walk",
         nested=True,
         max_depth=64,

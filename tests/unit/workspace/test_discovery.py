@@ -249,6 +249,21 @@ def test_depth_bound_is_reported(workspace: Workspace) -> None:
     assert any(hit.kind == "depth" for hit in index.bounds_hit())
 
 
+def test_the_walk_finds_what_the_deepest_client_loads(workspace: Workspace) -> None:
+    """By default the walk goes as deep as any client looks: Kimi Code loads a skill nine
+    folders below its root and not ten (observed); pi, Copilot CLI and Goose have no bound."""
+    root = workspace.project / ".agents" / "skills"
+    for depth in (9, 10, 40):
+        deep = root.joinpath(*(f"d{depth}-{n}" for n in range(depth - 1)), f"deep{depth}")
+        write_skill(deep, f"deep{depth}")
+    index = workspace.index()
+    kimi = names(index, "kimi-code")
+    assert "deep9" in kimi and "deep10" not in kimi and "deep40" not in kimi
+    for client_id in ("copilot-cli", "pi", "goose"):
+        assert {"deep9", "deep10", "deep40"} <= set(names(index, client_id)), client_id
+    assert not any(hit.kind == "depth" for hit in index.bounds_hit())
+
+
 def test_unreadable_folder_is_skipped(
     workspace: Workspace, monkeypatch: pytest.MonkeyPatch
 ) -> None:
