@@ -41,10 +41,15 @@ def _workspace(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     skill = home / ".claude" / "skills" / "from-home" / "SKILL.md"
     skill.parent.mkdir(parents=True)
     skill.write_text(USER_SKILL, encoding="utf-8")
+    # Codex's home outside the user's home: the host mounts the user roots it names too.
+    codex_home = tmp_path / "elsewhere" / "codex"
+    elsewhere = codex_home / "skills" / "from-codex-home" / "SKILL.md"
+    elsewhere.parent.mkdir(parents=True)
+    elsewhere.write_text(USER_SKILL.replace("from-home", "from-codex-home"), encoding="utf-8")
     environ = {
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
-        "CODEX_HOME": str(home / ".codex"),
+        "CODEX_HOME": str(codex_home),
         "XDG_CACHE_HOME": str(home / ".cache"),
     }
     return root, environ
@@ -99,6 +104,7 @@ async def test_webassembly_answers_equal_cpython(tmp_path: Path, wasm_host: list
     # The comparison saw real work: findings, and the user's skill read from the mounted home.
     assert any(v["diagnostics"]["items"] for k, v in cpython.items() if k.endswith("SKILL.md"))
     assert "from-home" in json.dumps(cpython["catalog claude-code"])
+    assert "from-codex-home" in json.dumps(cpython["catalog codex"])
 
 
 def _exit_status(command: list[str], messages: list[dict[str, Any]]) -> int:

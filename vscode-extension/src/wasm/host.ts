@@ -6,9 +6,11 @@
  *
  * The server's Python code is the very package the CPython launch runs (bundled/libs); it
  * reads the machine's files through Pyodide's NODEFS mounts of exactly the folders the
- * CPython server reads: the workspace folders the client names and the user's home (the
- * agents' user folders, the result cache). Nothing from the workspace is run.
+ * CPython server reads: the workspace folders the client names, the user's home (the
+ * agents' user folders, the result cache) and the agents' user folders outside it. Nothing
+ * from the workspace is run.
  */
+import { existsSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import {
@@ -125,6 +127,14 @@ async function main(): Promise<void> {
     send: (text: string) => void,
     onExit: (code: number) => void,
   ) => (text: string) => void;
+  // Agents' user folders named by a variable ($CODEX_HOME, $XDG_CONFIG_HOME) may lie outside
+  // the home folder: each that exists is mounted too (which ones, the client table says).
+  const userRoots = JSON.parse(
+    py.runPython(
+      "import json; from skill_ls.workspace.roots import user_root_folders; json.dumps(user_root_folders())",
+    ) as string,
+  ) as string[];
+  mount(userRoots.filter((folder) => existsSync(folder)));
   const receive = serve(
     (text) => {
       lastWrite = writer.write(JSON.parse(text) as Message).catch(() => undefined);
