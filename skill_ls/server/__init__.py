@@ -51,9 +51,10 @@ from skill_ls.server.workspace_skills import WorkspaceSkills
 __all__ = ["SkillServer", "create_server", "serve_messages", "serve_stdio", "serve_tcp"]
 
 
-def create_server() -> SkillServer:
+def create_server(reveal: Callable[[list[str]], None] | None = None) -> SkillServer:
     """A server with every feature registered (capabilities follow from the registrations)
-    and the events wired (`wiring.py` says what each one sets off)."""
+    and the events wired (`wiring.py` says what each one sets off); `reveal` hears the root
+    folders each scan is about to walk (see WorkspaceSkills)."""
     server = SkillServer()
     editor = PyglsEditor(server)
     log_handler = configure_logging(editor)
@@ -64,6 +65,7 @@ def create_server() -> SkillServer:
         # An open buffer renamed a skill (on a check's thread): clashes may have appeared
         # or gone elsewhere.
         on_names_changed=lambda: events.publish_threadsafe(IndexChanged()),
+        reveal=reveal or (lambda folders: None),
     )
     session = Session(
         documents=documents,
@@ -157,14 +159,20 @@ class _MessageWriter:
 
 
 def serve_messages(
-    send: Callable[[str], None], on_exit: Callable[[int], None]
+    send: Callable[[str], None],
+    on_exit: Callable[[int], None],
+    reveal: Callable[[str], None] | None = None,
 ) -> Callable[[str], None]:
     """The server with its transport left to the host, for runtimes with neither stdio nor
     threads (the WebAssembly Python the editor extension falls back to): `send` gets each
     message the server writes, as one JSON text; the returned function takes each message
     the client sent. The host's event loop runs the handlers' tasks between messages, and
-    `on_exit` hears the exit status at `exit` (1 without `shutdown` first, else 0)."""
-    server = create_server()
+    `on_exit` hears the exit status at `exit` (1 without `shutdown` first, else 0).
+    `reveal` hears, as a JSON list, the root folders a scan is about to walk, so that the
+    host can make those outside what it already reads readable."""
+    server = create_server(
+        (lambda folders: reveal(json.dumps(folders))) if reveal is not None else None
+    )
     protocol = server.protocol
     if isinstance(protocol, SkillProtocol):
         protocol.on_exit = on_exit

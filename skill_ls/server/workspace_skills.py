@@ -58,7 +58,11 @@ class WorkspaceSkills:
         *,
         is_open: Callable[[str], bool] = lambda path: True,
         on_names_changed: Callable[[], None] = lambda: None,
+        reveal: Callable[[list[str]], None] = lambda folders: None,
     ) -> None:
+        # Told the root folders of each index before its scan walks them: a host that
+        # must make folders readable first (the WebAssembly one mounts them) does it then.
+        self._reveal = reveal
         self._indexes: list[tuple[list[Path], Settings, WorkspaceIndex]] = [
             ([], Settings(), WorkspaceIndex([]))
         ]
@@ -133,6 +137,7 @@ class WorkspaceSkills:
                     buffers = dict(self._buffers)
                 for path, text in buffers.items():
                     index.set_buffer(path, text)
+            self._reveal(sorted({root.path for _, root in index.roots()}))
             report = yield from index.scan_steps(progress, cancelled)
             if report.cancelled:
                 return report

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from skill_ls.clients.table import CLIENTS, ROOT_VARIABLES, Client
+from skill_ls.clients.table import ROOT_VARIABLES, Client
 from skill_ls.files import too_wide_root
 from skill_ls.settings import Settings
 from skill_ls.workspace.index_records import RootFolder
@@ -41,13 +41,6 @@ def current_environment(
     home_dir = home if home is not None else variables.get("HOME") or os.path.expanduser("~")
     return Environment(normalise(home_dir), variables)
 
-
-
-def user_root_folders(environment: Environment | None = None) -> list[str]:
-    """Every folder some client reads as a user root in this environment, `$CODEX_HOME`
-    and `$XDG_CONFIG_HOME` expanded (the WebAssembly host mounts those it would not see)."""
-    here = environment or current_environment()
-    return sorted({here.expand(p) for client in CLIENTS for p in client.discovery.user_roots})
 
 def normalise(path: str) -> str:
     """Absolute, `..`-free, no trailing slash; symlinks are kept as written."""

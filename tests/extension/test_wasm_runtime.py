@@ -27,6 +27,10 @@ from .conftest import EXTENSION, REPO
 USER_SKILL = "---\nname: from-home\ndescription: In the user's folder. Use for tests.\n---\nHi\n"
 
 
+def _settings(tmp_path: Path) -> dict[str, Any]:
+    return {"extraRoots": [str(tmp_path / "elsewhere" / "team")]}
+
+
 def _answers_as_json(value: Any) -> Any:
     from pygls.protocol import default_converter
 
@@ -41,11 +45,15 @@ def _workspace(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     skill = home / ".claude" / "skills" / "from-home" / "SKILL.md"
     skill.parent.mkdir(parents=True)
     skill.write_text(USER_SKILL, encoding="utf-8")
-    # Codex's home outside the user's home: the host mounts the user roots it names too.
+    # Codex's home and an extra root outside the user's home and the workspace: the host
+    # mounts the roots the server says it will walk.
     codex_home = tmp_path / "elsewhere" / "codex"
-    elsewhere = codex_home / "skills" / "from-codex-home" / "SKILL.md"
-    elsewhere.parent.mkdir(parents=True)
-    elsewhere.write_text(USER_SKILL.replace("from-home", "from-codex-home"), encoding="utf-8")
+    for skill in (
+        codex_home / "skills" / "from-codex-home" / "SKILL.md",
+        tmp_path / "elsewhere" / "team" / "from-extra-root" / "SKILL.md",
+    ):
+        skill.parent.mkdir(parents=True)
+        skill.write_text(USER_SKILL.replace("from-home", skill.parent.name), encoding="utf-8")
     environ = {
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
@@ -95,7 +103,9 @@ async def test_webassembly_answers_equal_cpython(tmp_path: Path, wasm_host: list
     answers = {}
     for runtime, command in (("cpython", None), ("wasm", wasm_host)):
         served = {**environ, **bundled} if runtime == "cpython" else environ
-        async with fresh_server("vscode", root, environ=served, command=command) as client:
+        async with fresh_server(
+            "vscode", root, environ=served, command=command, settings=_settings(tmp_path)
+        ) as client:
             answers[runtime] = await _everything(client, root)
     cpython, wasm = answers["cpython"], answers["wasm"]
     assert list(wasm) == list(cpython)
@@ -105,6 +115,7 @@ async def test_webassembly_answers_equal_cpython(tmp_path: Path, wasm_host: list
     assert any(v["diagnostics"]["items"] for k, v in cpython.items() if k.endswith("SKILL.md"))
     assert "from-home" in json.dumps(cpython["catalog claude-code"])
     assert "from-codex-home" in json.dumps(cpython["catalog codex"])
+    assert "from-extra-root" in json.dumps(cpython["catalog claude-code"])
 
 
 def _exit_status(command: list[str], messages: list[dict[str, Any]]) -> int:

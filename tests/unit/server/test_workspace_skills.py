@@ -44,3 +44,17 @@ def test_closing_the_buffer_forgets_its_version(tmp_path: Path) -> None:
     facts = skills.facts(path)
     assert facts is not None
     assert facts.name == "loud"
+
+
+def test_each_scan_reveals_the_roots_it_walks_first(tmp_path: Path) -> None:
+    """The host hears every root folder before the walk (the WebAssembly host mounts those
+    outside what it reads), the settings' extra roots included."""
+    extra = tmp_path / "elsewhere"
+    revealed: list[list[str]] = []
+    skills = WorkspaceSkills(reveal=revealed.append)
+    project = tmp_path / "project"
+    project.mkdir()
+    skills.scan([([project], Settings(extra_roots=(str(extra),)))])
+    assert len(revealed) == 1 and revealed[0] == sorted(set(revealed[0]))
+    assert str(extra) in revealed[0]
+    assert str(project / ".agents" / "skills") in revealed[0]

@@ -7,8 +7,8 @@
  * The server's Python code is the very package the CPython launch runs (bundled/libs); it
  * reads the machine's files through Pyodide's NODEFS mounts of exactly the folders the
  * CPython server reads: the workspace folders the client names, the user's home (the
- * agents' user folders, the result cache) and the agents' user folders outside it. Nothing
- * from the workspace is run.
+ * agents' user folders, the result cache) and the root folders outside them that the server
+ * says a scan will walk. Nothing from the workspace is run.
  */
 import { existsSync } from "node:fs";
 import * as os from "node:os";
@@ -126,20 +126,16 @@ async function main(): Promise<void> {
   const serve = py.runPython("from skill_ls.server import serve_messages; serve_messages") as (
     send: (text: string) => void,
     onExit: (code: number) => void,
+    reveal: (folders: string) => void,
   ) => (text: string) => void;
-  // Agents' user folders named by a variable ($CODEX_HOME, $XDG_CONFIG_HOME) may lie outside
-  // the home folder: each that exists is mounted too (which ones, the client table says).
-  const userRoots = JSON.parse(
-    py.runPython(
-      "import json; from skill_ls.workspace.roots import user_root_folders; json.dumps(user_root_folders())",
-    ) as string,
-  ) as string[];
-  mount(userRoots.filter((folder) => existsSync(folder)));
   const receive = serve(
     (text) => {
       lastWrite = writer.write(JSON.parse(text) as Message).catch(() => undefined);
     },
     (code) => end(code),
+    // The root folders a scan is about to walk: those outside the mounts (an agent's user
+    // folder that $CODEX_HOME or $XDG_CONFIG_HOME puts elsewhere, an extra root) that exist.
+    (folders) => mount((JSON.parse(folders) as string[]).filter((folder) => existsSync(folder))),
   );
   // News, not trouble: a log message at info level (an editor shows stderr as errors).
   lastWrite = writer
