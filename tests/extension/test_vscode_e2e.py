@@ -80,6 +80,7 @@ def main_scenario(
         "--expect-code", "SKL",
         "--expect-completion", "license,compatibility,metadata",
         "--expect-problems", "|".join(VSCODE_FINDINGS),
+        "--expect-absent", "|".join(sorted(HIDDEN_CODES)),
         "--manifest-fixture", str(MANIFEST_FIXTURE),
         "--manifest", MANIFEST,
         "--expect-manifest-code", "SKL602",

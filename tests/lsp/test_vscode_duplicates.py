@@ -21,10 +21,12 @@ async def test_the_table_names_our_codes_and_vscodes_messages(client: RecordingC
     assert result["checker"] == (
         "VS Code's chat prompt validator (built-in extension vscode.prompt)"
     )
+    assert result["observedIn"] == "VS Code 1.139.1 (code-server 4.139.1)"
     rows = [(d["code"], d["vscodeKey"], d["oursAdds"] is not None) for d in result["duplicates"]]
     assert rows == [
         ("SKL101", "promptValidator.skillNameMissing", False),
         ("SKL102", "promptValidator.nameMustBeString", False),
+        ("SKL103", "promptValidator.nameShouldNotBeEmpty", False),
         ("SKL104", "promptValidator.skillNameInvalidChars", False),
         ("SKL106", "promptValidator.skillNameFolderMismatch", False),
         ("SKL111", "promptValidator.skillDescriptionMissing", False),

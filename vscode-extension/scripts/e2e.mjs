@@ -5,6 +5,7 @@
 //   node scripts/e2e.mjs --code-server BIN --node24 NODE --chromium BIN --vsix FILE
 //        --workspace DIR --file REL/SKILL.md --artifacts DIR
 //        [--expect-code SKL] [--expect-completion a,b,c] [--expect-problems "text|text"]
+//        [--expect-absent "SKL104|SKL106"]
 //        [--live-client cursor] [--timeout 240] [--screenshots DIR]
 //        [--manifest-fixture FILE --manifest REL/plugin.json --expect-manifest-code SKL602]
 //        [--instruction-fixture FILE --instruction REL/CLAUDE.md --expect-instruction-code SKL701
@@ -616,11 +617,18 @@ async function main() {
     await showProblemsOf(args.file.replace(/^\.[^/]*\//, ""));
     // --expect-problems: texts (separated by |) that must show too, e.g. VS Code's own findings.
     const alsoExpected = args.expectProblems ? args.expectProblems.split("|") : [];
+    // --expect-absent: codes of ours that must go (they repeat VS Code's markers, which come
+    // after ours): the panel is read once it has settled.
+    const absent = args.expectAbsent ? args.expectAbsent.split("|") : [];
     summary.problemsText = await waitFor(
       "our diagnostics in the Problems panel",
       async () => {
         const text = await markers.innerText();
-        const ready = text.includes("skill-ls") && text.includes(args.expectCode) && alsoExpected.every((t) => text.includes(t));
+        const ready =
+          text.includes("skill-ls") &&
+          text.includes(args.expectCode) &&
+          alsoExpected.every((t) => text.includes(t)) &&
+          absent.every((code) => !text.includes(`(${code})`));
         return ready ? text : undefined;
       },
       90000,

@@ -53,6 +53,8 @@ function createWorld() {
     clients: [],
     extensions: {},
     diagnostics: [],
+    /** Diagnostics of other owners (VS Code's own markers) by document URI string. */
+    markers: {},
     activeTextEditor: undefined,
     visibleTextEditors: [],
     events: {
@@ -62,6 +64,7 @@ function createWorld() {
       save: new EventEmitter(),
       activeEditor: new EventEmitter(),
       visibleEditors: new EventEmitter(),
+      diagnostics: new EventEmitter(),
     },
     /** Answers to workspace/executeCommand by command id (value or function of arguments). */
     serverAnswers: {},
@@ -200,7 +203,8 @@ function createWorld() {
         world.statusItems.push(item);
         return item;
       },
-      getDiagnostics: () => world.diagnostics,
+      getDiagnostics: (uri) => (uri ? (world.markers[uri.toString()] ?? []) : world.diagnostics),
+      onDidChangeDiagnostics: world.events.diagnostics.event,
     },
     commands: {
       registerCommand: (id, fn) => {

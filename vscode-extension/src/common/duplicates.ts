@@ -1,10 +1,13 @@
 /**
  * One copy of each problem: VS Code checks SKILL.md itself (its built-in `vscode.prompt`
  * extension and chat prompt validator), and some of its findings repeat ours. When those checks
- * are active and `skillLs.showDuplicates` is off, our findings that the server's table
- * (`skill-ls.vscodeDuplicates`) lists as repeats are dropped, unless ours say more: the table marks
- * those, and a finding that names an agent is always kept. VS Code checks only the SKILL.md files
- * a code editor shows, so only theirs are filtered; when that set changes, they are pulled again.
+ * are active and `skillLs.showDuplicates` is off, a finding of ours that the server's table
+ * (`skill-ls.vscodeDuplicates`) lists as a repeat is dropped while VS Code's own marker with the
+ * row's text lies on the same range, unless ours says more: the table marks those, and a finding
+ * that names an agent is always kept. Matching the marker itself, not a version, keeps each
+ * problem on screen on every build: one that lacks the check, or words it otherwise, leaves ours.
+ * VS Code checks only the SKILL.md files a code editor shows, so only theirs are filtered; when
+ * that set, or VS Code's markers on them, change, they are pulled again.
  */
 import * as vscode from "vscode";
 import { CONFIG_SECTION } from "./constants";
@@ -18,9 +21,13 @@ export interface DuplicateRow {
 
 export interface DuplicateTable {
   checker: string;
+  observedIn?: string;
   duplicates: DuplicateRow[];
   agentNames: string[];
 }
+
+/** A diagnostic as far as matching needs it: VS Code's markers and ours alike. */
+export type Finding = Pick<vscode.Diagnostic, "source" | "code" | "message" | "range">;
 
 /** The built-in extension whose language `skill` turns VS Code's own skill checks on. */
 export const VSCODE_PROMPT_EXTENSION = "vscode.prompt";
@@ -43,20 +50,58 @@ export function shownInEditor(uri: vscode.Uri): boolean {
   return vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === key);
 }
 
+/** A SKILL.md, the only files VS Code's skill checks cover. */
+export const isSkillFile = (uri: vscode.Uri) => /\/SKILL\.md$/i.test(uri.toString());
+
 /** The shown SKILL.md documents, as a key that changes when that set does. */
 export function shownSkillFiles(): string {
-  const shown = vscode.window.visibleTextEditors.map((e) => e.document.uri.toString()).filter((u) => /\/SKILL\.md$/i.test(u));
+  const shown = vscode.window.visibleTextEditors
+    .map((e) => e.document.uri)
+    .filter(isSkillFile)
+    .map(String);
   return [...new Set(shown)].sort().join("\n");
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Whether to keep one of our diagnostics (anything not ours is always kept). */
-export function keepFinding(table: DuplicateTable, diagnostic: Pick<vscode.Diagnostic, "source" | "code" | "message">): boolean {
+/** VS Code's message text with its holes (`{0}`, `{1}`) open: what its marker's message matches. */
+export function vscodeTextPattern(text: string): RegExp {
+  return new RegExp(
+    `^${text
+      .split(/\{\d+\}/)
+      .map(escapeRegExp)
+      .join("[\\s\\S]*")}$`,
+  );
+}
+
+/** VS Code's own markers on a document: whatever lies there that is not ours. */
+export function vscodeMarkers(uri: vscode.Uri): Finding[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source !== "skill-ls");
+}
+
+/** A key that changes when VS Code's markers on the document do (their texts and places). */
+export function vscodeMarkersKey(uri: vscode.Uri): string {
+  const place = (d: Finding) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
+  return vscodeMarkers(uri)
+    .map((d) => `${place(d)} ${d.message}`)
+    .sort()
+    .join("\n");
+}
+
+type Position = Finding["range"]["start"];
+const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character < b.character);
+/** The ranges share a character, or touch (an empty range at the other's edge). */
+const overlaps = (a: Finding["range"], b: Finding["range"]) => !before(a.end, b.start) && !before(b.end, a.start);
+
+/** Whether to keep one of our diagnostics, given VS Code's markers on its document (anything
+ * not ours is always kept). */
+export function keepFinding(table: DuplicateTable, diagnostic: Finding, markers: readonly Finding[]): boolean {
   if (diagnostic.source !== "skill-ls") return true;
   const code = typeof diagnostic.code === "object" ? diagnostic.code.value : diagnostic.code;
   const row = table.duplicates.find((d) => d.code === String(code));
   if (!row || row.oursAdds) return true;
   const names = new RegExp(`(^|[^\\w-])(${table.agentNames.map(escapeRegExp).join("|")})(?![\\w-])`);
-  return table.agentNames.length > 0 && names.test(diagnostic.message);
+  if (table.agentNames.length > 0 && names.test(diagnostic.message)) return true;
+  const theirs = vscodeTextPattern(row.vscodeMessage);
+  return !markers.some((m) => theirs.test(m.message) && overlaps(m.range, diagnostic.range));
 }

@@ -18,7 +18,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { CLIENT_ID, CLIENT_NAME, CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
-import { type DuplicateTable, hidingDuplicates, keepFinding, shownInEditor } from "./duplicates";
+import { type DuplicateTable, hidingDuplicates, keepFinding, shownInEditor, vscodeMarkers, vscodeMarkersKey } from "./duplicates";
 import { initializationOptions, readServerSettings } from "./settings";
 
 /** The bundled server under a Python interpreter or under the bundled WebAssembly Python, or a
@@ -83,29 +83,35 @@ export function withSafeCodeLinks(items: Diagnostic[]): Diagnostic[] {
 
 /**
  * Every finding's code link is made safe (withSafeCodeLinks), whatever the server sent.
- * Then our findings that VS Code's own checks repeat are dropped (with `table`).
+ * Then our findings that VS Code's own markers on the document repeat are dropped (with `table`).
  * VS Code checks a SKILL.md only while a code editor shows it (its markers go when the editor
  * does), so only the findings of shown documents are filtered; a document whose state changed
- * is pulled without its previous result id, so that it comes back whole. Workspace reports are
- * about documents no editor shows: they pass with their links made safe only.
+ * (shown or not, VS Code's markers on it) is pulled without its previous result id, so that it
+ * comes back whole and is filtered anew. Workspace reports are about documents no editor shows:
+ * they pass with their links made safe only.
  */
 export function diagnosticsMiddleware(table?: DuplicateSource): Middleware {
   let loaded: DuplicateTable | undefined;
-  const filteredLast = new Map<string, boolean>();
-  const keep = (items: Diagnostic[], t: DuplicateTable | undefined) => (t ? items.filter((d) => keepFinding(t, d)) : items);
+  const filteredLast = new Map<string, string>();
+  const keep = (items: Diagnostic[], t: DuplicateTable | undefined, uri: vscode.Uri) => {
+    if (!t) return items;
+    const markers = vscodeMarkers(uri);
+    return items.filter((d) => keepFinding(t, d, markers));
+  };
   return {
     provideDiagnostics: async (document, previousResultId, token, next) => {
       const uri = "uri" in document ? document.uri : document;
       const hide = !!table && hidingDuplicates() && shownInEditor(uri);
       const key = uri.toString();
-      const since = filteredLast.get(key) === hide ? previousResultId : undefined;
-      filteredLast.set(key, hide);
+      const state = hide ? `hidden beside\n${vscodeMarkersKey(uri)}` : "whole";
+      const since = filteredLast.get(key) === state ? previousResultId : undefined;
+      filteredLast.set(key, state);
       const report = await next(document, since, token);
       if (report?.kind !== "full") return report;
       withSafeCodeLinks(report.items);
       if (!hide || !table) return report;
       loaded = await table();
-      return { ...report, items: keep(report.items, loaded) };
+      return { ...report, items: keep(report.items, loaded, uri) };
     },
     provideWorkspaceDiagnostics: async (resultIds, token, resultReporter, next) =>
       next(resultIds, token, (chunk) => {
@@ -113,7 +119,10 @@ export function diagnosticsMiddleware(table?: DuplicateSource): Middleware {
         resultReporter(chunk);
       }),
     handleDiagnostics: (uri, diagnostics, next) =>
-      next(uri, withSafeCodeLinks(table && hidingDuplicates() && shownInEditor(uri) ? keep(diagnostics, loaded) : diagnostics)),
+      next(
+        uri,
+        withSafeCodeLinks(table && hidingDuplicates() && shownInEditor(uri) ? keep(diagnostics, loaded, uri) : diagnostics),
+      ),
     provideDocumentLinks: async (document, token, next) =>
       (await next(document, token))?.filter((link) => isSafeLink(link.target)),
   };

@@ -11,7 +11,7 @@ import {
 import { CONFIG_SECTION, Commands, INDEX_CHANGED, MIN_PYTHON } from "./constants";
 import { CrashPolicy, crashText } from "./crashes";
 import { debounce } from "./debounce";
-import { shownSkillFiles } from "./duplicates";
+import { hidingDuplicates, isSkillFile, shownInEditor, shownSkillFiles, vscodeMarkersKey } from "./duplicates";
 import { candidates, findInterpreter, onPythonInterpreterChange, probeVersion, pythonExtensionInterpreter } from "./python";
 import { createClient, type Launch } from "./server";
 import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
@@ -56,14 +56,31 @@ export class ServerSession implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((event) => affectsLaunch(event) && this.scheduleRestart()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.scheduleRestart()),
     );
-    // VS Code's own checks follow the shown editors: ours are filtered for those only (server.ts).
+    // VS Code's own checks follow the shown editors, and its markers come after ours: ours are
+    // filtered beside those markers (server.ts), so either changing pulls them again.
     let shown = shownSkillFiles();
+    const markersSeen = new Map<string, string>();
+    const pullAgain = () => {
+      if (this.client && this.state === "running") this.client.getFeature(DocumentDiagnosticRequest.method)?.refresh();
+    };
     this.disposables.push(
       vscode.window.onDidChangeVisibleTextEditors(() => {
         const now = shownSkillFiles();
         if (now === shown) return;
         shown = now;
-        if (this.client && this.state === "running") this.client.getFeature(DocumentDiagnosticRequest.method)?.refresh();
+        pullAgain();
+      }),
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        if (!hidingDuplicates()) return;
+        let changed = false;
+        for (const uri of event.uris) {
+          if (!isSkillFile(uri) || !shownInEditor(uri)) continue;
+          const now = vscodeMarkersKey(uri);
+          if ((markersSeen.get(uri.toString()) ?? "") === now) continue;
+          markersSeen.set(uri.toString(), now);
+          changed = true;
+        }
+        if (changed) pullAgain();
       }),
     );
     void onPythonInterpreterChange(() => this.launch?.kind === "bundled" && this.scheduleRestart()).then(
