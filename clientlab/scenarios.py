@@ -126,6 +126,27 @@ SCENARIOS: tuple[Scenario, ...] = (
         activate="empty-description",
     ),
     Scenario(
+        "name-not-string",
+        "`name: 404`, a number (its folder `404`), beside a control skill",
+        {
+            "{project}/404/SKILL.md": skill("404", "Has a number for a name."),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="404",
+    ),
+    Scenario(
+        "description-not-string",
+        "a list and a number as `description`, beside a control skill",
+        {
+            "{project}/list-description/SKILL.md": skill(
+                "list-description", "[first part, second part]"
+            ),
+            "{project}/number-description/SKILL.md": skill("number-description", "42"),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="list-description",
+    ),
+    Scenario(
         "name-charset",
         "uppercase and underscore names",
         {

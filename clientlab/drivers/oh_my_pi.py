@@ -17,7 +17,7 @@ END = "</skills>"
 # `- name: description`, one entry a line (a name holds no `: `).
 # What `read` answers for a name it has no skill of (then the names it has).
 UNKNOWN = "Unknown skill: "
-ENTRY = re.compile(r"^- (.*?): ", re.MULTILINE)
+ENTRY = re.compile(r"^- (.*?):(?: |$)", re.MULTILINE)  # an empty description ends at the colon
 
 MODELS = """providers:
   lab:

@@ -53,6 +53,18 @@ DescriptionFallback = Literal["skip", "body-first-line", "body-lines"]
 # but left out of the catalog) | "listed" (loaded and listed without one: a catalog of
 # names only).
 MissingDescription = Literal["skip", "unlisted", "listed"]
+# What the client makes of a `name` or `description` that YAML types as something other than
+# a string (a number, a list, true/false); to drop the skill instead, list the key in
+# `typed_fields` as "string":
+# - "absent": read as if the key were missing (its fallbacks apply);
+# - "number-text": a whole number reads as its text (`42` is "42"); anything else is absent;
+# - "js-string": JavaScript's `String(value)`: a number's text, true/false, a list's items
+#   joined by "," (`[a, b]` is "a,b");
+# - "empty": a value JavaScript counts as true (a list, a number but 0, `true`) keeps the
+#   skill, with an empty text; 0 and `false` are absent.
+# Only these values are modelled (a whole decimal number, true/false, a list of strings);
+# any other reads as absent.
+NonString = Literal["absent", "number-text", "js-string", "empty"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +115,9 @@ class Reading:
     # A typed field (`typed_fields`) left empty (YAML null) counts as absent, not as a
     # value of the wrong type.
     typed_null_ok: bool = False
+    # A `name` / `description` that is not a string (see `NonString`).
+    non_string_name: NonString = "absent"
+    non_string_description: NonString = "absent"
 
     def without_description(self) -> str:
         """What the client does with a skill whose frontmatter has no `description`: "skip",

@@ -124,6 +124,12 @@ class SkillFacts:
     # file whose parser takes such a tab otherwise than as an error, keyed by
     # `Client.reading.tab_indent` ("none", "spaces").
     tab_readings: Mapping[str, SkillFacts] = field(default_factory=dict)
+    # A `name` / `description` that YAML types otherwise (a number, a list of strings,
+    # true/false): what JavaScript's String() makes of it, where that is sure (None: a
+    # string, absent, or a value not modelled). Clients that read such a value as text:
+    # `Client.reading.non_string_name` / `non_string_description`.
+    name_text: str | None = None
+    description_text: str | None = None
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

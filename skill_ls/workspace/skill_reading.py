@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
+from skill_ls.clients.reading import NonString
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
 
@@ -48,10 +50,50 @@ def reads_root_markdown(client: Client, pattern: str | None) -> bool:
 
 def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     """The facts as this client reads the file: where a frontmatter line is indented with a
-    tab, as its parser takes that tab (`Client.reading.tab_indent`)."""
-    if not facts.tab_readings:
+    tab, as its parser takes that tab (`Client.reading.tab_indent`); a `name` or
+    `description` that is not a string, as the client reads such a value
+    (`Client.reading.non_string_name` / `non_string_description`)."""
+    if facts.tab_readings:
+        facts = facts.tab_readings.get(client.reading.tab_indent, facts)
+    if facts.name_text is None and facts.description_text is None:
         return facts
-    return facts.tab_readings.get(client.reading.tab_indent, facts)
+    name, description = facts.name, facts.description
+    if name is None and facts.name_text is not None:
+        text = _text_of(
+            client.reading.non_string_name, facts.field_kinds.get("name"), facts.name_text
+        )
+        name = text.strip() or None if text is not None else None
+    if description is None and facts.description_text is not None:
+        description = _text_of(
+            client.reading.non_string_description,
+            facts.field_kinds.get("description"),
+            facts.description_text,
+        )
+    if name == facts.name and description == facts.description:
+        return facts
+    return replace(facts, name=name, description=description)
+
+
+def _text_of(policy: NonString, kind: str | None, text: str) -> str | None:
+    """A non-string value (of YAML type `kind`, JavaScript text `text`) as a client with
+    `policy` reads it (None: as if absent)."""
+    if policy == "number-text":
+        return text if kind == "int" else None
+    if policy == "js-string":
+        return text
+    if policy == "empty":
+        truthy = kind in ("list", "strings") or text not in ("0", "false")
+        return "" if truthy else None
+    return None
+
+
+def blank_description_kept(client: Client, facts: SkillFacts) -> bool:
+    """Whether an empty or blank description still keeps the skill: the client lists such
+    descriptions (`Client.reading.blank_description_ok`), or it is the empty text a
+    non-string value reads as under `non_string_description` "empty"."""
+    return client.reading.blank_description_ok or (
+        client.reading.non_string_description == "empty" and facts.description_text is not None
+    )
 
 
 def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
@@ -192,7 +234,7 @@ def description_of(client: Client, facts: SkillFacts) -> str | None:
     if (
         reads_frontmatter(client, facts)
         and facts.description is not None
-        and (client.reading.blank_description_ok or facts.description.strip())
+        and (blank_description_kept(client, facts) or facts.description.strip())
     ):
         return facts.description
     if client.reading.description_fallback == "body-first-line":
@@ -213,7 +255,7 @@ def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | No
         if facts.strict_ok:
             description = facts.description
             kept = description is not None and (
-                client.reading.blank_description_ok or description.strip()
+                blank_description_kept(client, facts) or description.strip()
             )
             return facts.name, description if kept else None
         if client.reading.field_reader == "yaml-else-flat":
@@ -267,7 +309,7 @@ def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> 
     found_name, description = fields_read(client, facts)
     if client.reading.name_required and (not found_name or not found_name.strip()):
         return f"it has no `name` ({client.name} does not fall back to the folder name)"
-    if description is None or not (client.reading.blank_description_ok or description.strip()):
+    if description is None or not (blank_description_kept(client, facts) or description.strip()):
         return "it has no description (or an empty one)"
     return _typed_skip(client, facts, name)
 

@@ -130,6 +130,9 @@ CLIENT = Client(
         # (lab scenarios tab-nested, tab-key).
         tab_indent="spaces",
         description_fallback="body-first-line",
+        # `description: 42` is listed as "42"; a list is read as no description, so the
+        # body's first line stands in (lab scenario description-not-string).
+        non_string_description="number-text",
     ),
     fields=FieldSupport(
         extra=frozenset(

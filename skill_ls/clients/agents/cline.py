@@ -46,7 +46,14 @@ CLIENT = Client(
         missing_description="listed",
         # `disabled` and `enabled` must be true or false (or empty): `yes` or "true" drops
         # the skill.
-        typed_fields=(("disabled", "bool"), ("enabled", "bool")),
+        # A `name` or `description` that is not a string (`404`, a list) drops it too (lab
+        # scenarios name-not-string, description-not-string).
+        typed_fields=(
+            ("disabled", "bool"),
+            ("enabled", "bool"),
+            ("name", "string"),
+            ("description", "string"),
+        ),
         typed_null_ok=True,
     ),
     fields=FieldSupport(extra=frozenset({"disabled", "enabled"}), unknown="ignore"),

@@ -84,6 +84,9 @@ CLIENT = Client(
         yaml="lenient",
         # `---` must be the first line (a byte-order mark hides the frontmatter).
         frontmatter_at_start=True,
+        # `description: 42` is listed as "42"; a list drops the skill, as no description
+        # does (lab scenario description-not-string).
+        non_string_description="number-text",
     ),
     fields=FieldSupport(
         extra=frozenset(),

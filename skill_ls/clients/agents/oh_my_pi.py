@@ -46,6 +46,10 @@ CLIENT = Client(
         yaml="lenient",
         # A skill without `name` takes its folder's (`name_required` stays False).
         field_reader="yaml-else-simple",
+        # A `description` that is not a string (a list, `42`) is listed with an empty one,
+        # though `description: ""` drops the skill (lab scenarios description-not-string,
+        # empty-description).
+        non_string_description="empty",
     ),
     fields=FieldSupport(
         extra=frozenset({"disable-model-invocation"}),

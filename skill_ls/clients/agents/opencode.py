@@ -54,6 +54,10 @@ CLIENT = Client(
         name_required=True,
         missing_description="unlisted",
         blank_description_ok=True,
+        # A missing description leaves the skill out of the catalog, one that is not a
+        # string (a list, `42`) drops it: it cannot be activated either (lab scenario
+        # description-not-string).
+        typed_fields=(("description", "string"),),
     ),
     fields=FieldSupport(
         extra=frozenset(),

@@ -52,6 +52,9 @@ CLIENT = Client(
         yaml_loader="yaml-1.2-core",
         frontmatter_at_start=True,
         unique_keys=True,
+        # `name: 404` drops the skill, where a missing `name` takes the folder's (lab
+        # scenario name-not-string).
+        typed_fields=(("name", "string"),),
     ),
     fields=FieldSupport(
         extra=frozenset({"disable-model-invocation"}),

@@ -44,6 +44,11 @@ CLIENT = Client(
         name_required=True,
         name_rule=(r"[\w:.-]+", "letters, digits, '_', ':', '.' or '-'"),
         typed_fields=(("model", "string"),),
+        # A `name` or `description` that is not a string is read as JavaScript's String()
+        # has it: `name: 404` is "404", `[first part, second part]` "first part,second
+        # part" (lab scenarios name-not-string, description-not-string).
+        non_string_name="js-string",
+        non_string_description="js-string",
     ),
     fields=FieldSupport(
         extra=frozenset(
