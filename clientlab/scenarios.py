@@ -127,9 +127,9 @@ SCENARIOS: tuple[Scenario, ...] = (
     ),
     Scenario(
         "name-not-string",
-        "`name: 404`, a number (its folder `404`), beside a control skill",
+        "`name: 404`, a number, in the folder `numbered` (read as text or the folder's name)",
         {
-            "{project}/404/SKILL.md": skill("404", "Has a number for a name."),
+            "{project}/numbered/SKILL.md": skill("404", "Has a number for a name."),
             "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
         },
         activate="404",

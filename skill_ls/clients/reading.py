@@ -126,3 +126,16 @@ class Reading:
         if self.description_fallback != "skip" and self.field_reader == "yaml":
             return self.description_fallback
         return self.missing_description
+
+
+def read_non_string(policy: NonString, kind: str | None, text: str) -> str | None:
+    """A non-string value (of YAML type `kind`, JavaScript text `text`, see
+    `yamltree.js_text`) as a client with `policy` reads it (None: as if absent)."""
+    if policy == "number-text":
+        return text if kind == "int" else None
+    if policy == "js-string":
+        return text
+    if policy == "empty":
+        truthy = kind in ("list", "strings") or text not in ("0", "false")
+        return "" if truthy else None
+    return None

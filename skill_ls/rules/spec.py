@@ -20,6 +20,7 @@ from skill_ls.rules.helpers import (
     yaml_double_quoted,
     yaml_scalar,
 )
+from skill_ls.rules.non_string import agents_reading
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 from skill_ls.rules.spec_name import check_name
@@ -183,7 +184,8 @@ def _check_description(doc: SkillDocument, report: Reporter) -> None:
         report.report(
             DESCRIPTION_TYPE,
             value.range,
-            f"`description` must be a string, but it is {describe_kind(value)}",
+            f"`description` must be a string, but it is {describe_kind(value)}"
+            + agents_reading("description", value, report.context.audience),
         )
         return
     text = value.value
@@ -191,7 +193,8 @@ def _check_description(doc: SkillDocument, report: Reporter) -> None:
         report.report(
             DESCRIPTION_TYPE,
             value.range,
-            f"`description` is read as {describe_kind(value)} by typed YAML loaders; quote it",
+            f"`description` is read as {describe_kind(value)} by typed YAML loaders; quote it"
+            + agents_reading("description", value, report.context.audience),
             fixes=[Fix("Quote the description", (replace_value(value, yaml_double_quoted(text)),))],
         )
     if not text.strip():

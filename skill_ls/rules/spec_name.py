@@ -21,6 +21,7 @@ from skill_ls.rules.helpers import (
     yaml_double_quoted,
     yaml_scalar,
 )
+from skill_ls.rules.non_string import agents_reading
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 from skill_ls.scalars import sub_range
@@ -187,14 +188,17 @@ def _name_type(report: Reporter, entry: Field, folder: str | None) -> YScalar | 
             if folder and value is not None and value.kind == "null"
             else []
         )
-        report.report(NAME_TYPE, rng, f"`name` must be a string, but it is {kind}", fixes=fixes)
+        read = agents_reading("name", value, report.context.audience) if value is not None else ""
+        message = f"`name` must be a string, but it is {kind}{read}"
+        report.report(NAME_TYPE, rng, message, fixes=fixes)
         return None
     name = value.value
     if value.kind != "string":
         report.report(
             NAME_TYPE,
             value.range,
-            f"`name: {name}` is read as {describe_kind(value)} by typed YAML loaders; quote it",
+            f"`name: {name}` is read as {describe_kind(value)} by typed YAML loaders; quote it"
+            + agents_reading("name", value, report.context.audience),
             fixes=[Fix("Quote the name", (replace_value(value, yaml_double_quoted(name)),))],
         )
     return value

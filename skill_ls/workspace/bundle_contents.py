@@ -28,6 +28,7 @@ from skill_ls.rules.manifests import (
 )
 from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.order import root_order_key
+from skill_ls.workspace.skill_reading import as_read
 
 SKILL_FILE = "SKILL.md"
 # Skill folders read below one bundle's skills folder.
@@ -179,7 +180,7 @@ def listed_name(form: BundleFormat, bundle_name: str, folder: str, name: str | N
 
 
 def _skill(bundle: Bundle, client: Client, prefix: str, path: str, direct: bool) -> BundleSkill:
-    facts = read_facts(path)
+    facts = as_read(client, read_facts(path))
     form = bundle.form
     folder = os.path.basename(os.path.dirname(path))
     own = facts.name.strip() if facts.name else None

@@ -20,6 +20,7 @@ from skill_ls.rules.suppression_comments import frontmatter_suppressions
 from skill_ls.workspace.index_records import SkillFacts
 from skill_ls.workspace.listings.strings import js_trim
 from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
+from skill_ls.yamltree.js_text import js_text
 
 SIDECAR_BYTES = 64 * 1024
 
@@ -88,31 +89,9 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         flat_description=flat.description,
         flat_kinds={key: kind for key, kind in flat.kinds.items() if key in TYPED_KEYS},
         tab_readings=_tab_readings(doc, folder, after),
-        name_text=_js_text(name_field.value) if name_field else None,
-        description_text=_js_text(description_field.value) if description_field else None,
+        name_text=js_text(name_field.value) if name_field else None,
+        description_text=js_text(description_field.value) if description_field else None,
     )
-
-
-# A whole decimal number JavaScript prints as written (no sign, leading zero or exponent to
-# normalise, well inside a double's exact integers).
-_WHOLE_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]{0,14})")
-
-
-def _js_text(node: YNode | None) -> str | None:
-    """What JavaScript's String() makes of a non-string YAML value, where that is sure: a
-    whole decimal number, true/false, a list of strings (its items joined by ","); None for
-    a string (read as such) and for anything else."""
-    if isinstance(node, YScalar):
-        if node.kind == "int" and _WHOLE_NUMBER.fullmatch(node.value):
-            return node.value
-        if node.kind == "bool" and node.value in ("true", "false"):
-            return node.value
-        return None
-    if isinstance(node, YSequence) and all(
-        isinstance(item, YScalar) and item.kind == "string" for item in node.items
-    ):
-        return ",".join(item.value for item in node.items if isinstance(item, YScalar))
-    return None
 
 
 # A frontmatter line whose indentation holds a tab: its leading spaces, then the tab and

@@ -332,6 +332,7 @@ class IndexQueries:
         root_path, rel = places[0]
         primary = state.walks[root_path].found[rel]
         placements: list[Placement] = []
+        entry_name = facts.loaded_name(fallback_name(primary))
         audience = set(self.audience)
         shadowed_by: list[str] = []
         overrides: list[str] = []
@@ -356,6 +357,7 @@ class IndexQueries:
                     reason=outcome.reason,
                     overrides=tuple(sorted(beaten)),
                     winner_varies=outcome.varies,
+                    name=own if (own := state.names[client.id][real]) != entry_name else None,
                 )
             )
             if client.id not in audience:
@@ -367,7 +369,7 @@ class IndexQueries:
         statuses = {p.status for p in counted}
         status = next((s for s in _STATUS_SUMMARY if s in statuses), Status.SKIPPED)
         entry = SkillEntry(
-            name=facts.loaded_name(fallback_name(primary)),
+            name=entry_name,
             description=facts.description,
             path=primary.path,
             folder=os.path.dirname(primary.path),

@@ -155,9 +155,14 @@ class Placement:
     # The client's clash winner varies from run to run (Client.clashes.clash "varies"): `winner`,
     # or this copy when it is loaded, is one possible outcome.
     winner_varies: bool = False
+    # The name the client keys the skill by, where it is not the entry's (a `name: 404`
+    # that the client reads as "404" while the spec's reader takes the folder's).
+    name: str | None = None
 
     def to_json(self) -> dict[str, object]:
+        named = {"name": self.name} if self.name is not None else {}
         return {
+            **named,
             "client": self.client,
             "path": self.path,
             "root": self.root,

@@ -8,7 +8,7 @@ import os
 import re
 from dataclasses import replace
 
-from skill_ls.clients.reading import NonString
+from skill_ls.clients.reading import read_non_string
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
 
@@ -59,12 +59,12 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
         return facts
     name, description = facts.name, facts.description
     if name is None and facts.name_text is not None:
-        text = _text_of(
+        text = read_non_string(
             client.reading.non_string_name, facts.field_kinds.get("name"), facts.name_text
         )
         name = text.strip() or None if text is not None else None
     if description is None and facts.description_text is not None:
-        description = _text_of(
+        description = read_non_string(
             client.reading.non_string_description,
             facts.field_kinds.get("description"),
             facts.description_text,
@@ -72,19 +72,6 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     if name == facts.name and description == facts.description:
         return facts
     return replace(facts, name=name, description=description)
-
-
-def _text_of(policy: NonString, kind: str | None, text: str) -> str | None:
-    """A non-string value (of YAML type `kind`, JavaScript text `text`) as a client with
-    `policy` reads it (None: as if absent)."""
-    if policy == "number-text":
-        return text if kind == "int" else None
-    if policy == "js-string":
-        return text
-    if policy == "empty":
-        truthy = kind in ("list", "strings") or text not in ("0", "false")
-        return "" if truthy else None
-    return None
 
 
 def blank_description_kept(client: Client, facts: SkillFacts) -> bool:

@@ -19,7 +19,7 @@ from skill_ls.workspace.index_records import LoadedSkill, SkillFacts, Status
 from skill_ls.workspace.order import first_place, name_order, source_order
 from skill_ls.workspace.precedence import Candidate, Outcome
 from skill_ls.workspace.roots import Environment
-from skill_ls.workspace.skill_reading import description_of, reads_frontmatter
+from skill_ls.workspace.skill_reading import as_read, description_of, reads_frontmatter
 
 
 class ViewState(Protocol):
@@ -121,7 +121,7 @@ def patched_view(
 def loaded_skill(
     client: Client, name: str, candidate: Candidate, outcome: Outcome, state: ViewState
 ) -> LoadedSkill:
-    facts = state.facts[candidate.found.real]
+    facts = as_read(client, state.facts[candidate.found.real])
     read = reads_frontmatter(client, facts) or client.reading.bad_frontmatter != "ignore"
     shown = facts.name if read and facts.name and facts.name != name else None
     return LoadedSkill(

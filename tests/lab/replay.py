@@ -101,7 +101,8 @@ def replay(observation: Observation) -> Replay:
             if placement is None or placement["scope"] == "builtin":
                 continue
             folder = os.path.basename(os.path.dirname(entry["path"]))
-            placed.append(Placed(frozenset({entry["name"], folder}), placement["status"]))
+            name = placement.get("name", entry["name"])  # the agent's, where it differs
+            placed.append(Placed(frozenset({name, folder}), placement["status"]))
         return Replay(catalog, varies, activation, activation_varies, activation_error, placed)
     finally:
         shutil.rmtree(folders.base, ignore_errors=True)

@@ -131,7 +131,9 @@ CLIENT = Client(
         tab_indent="spaces",
         description_fallback="body-first-line",
         # `description: 42` is listed as "42"; a list is read as no description, so the
-        # body's first line stands in (lab scenario description-not-string).
+        # body's first line stands in; `name: 404` is "404", shown beside the folder (lab
+        # scenarios description-not-string, name-not-string).
+        non_string_name="number-text",
         non_string_description="number-text",
     ),
     fields=FieldSupport(

@@ -84,8 +84,10 @@ CLIENT = Client(
         yaml="lenient",
         # `---` must be the first line (a byte-order mark hides the frontmatter).
         frontmatter_at_start=True,
-        # `description: 42` is listed as "42"; a list drops the skill, as no description
-        # does (lab scenario description-not-string).
+        # `description: 42` is listed as "42", `name: 404` as "404"; a list description
+        # drops the skill, as no description does (lab scenarios description-not-string,
+        # name-not-string).
+        non_string_name="number-text",
         non_string_description="number-text",
     ),
     fields=FieldSupport(

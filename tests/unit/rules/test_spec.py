@@ -55,7 +55,11 @@ def test_name_missing_without_a_folder_has_no_fix() -> None:
     [("name: [a]", "a list"), ("name: {a: b}", "a mapping"), ("name:", "empty (null)")],
 )
 def test_name_not_a_string(line: str, kind: str) -> None:
-    diag = one(spec(line, DESC), "SKL102")
+    # For the spec alone: what each agent makes of it is test_non_string.py's.
+    diag = one(
+        spec(line, DESC, settings=Settings(select=("SKL1",), target_clients=("agentskills",))),
+        "SKL102",
+    )
     assert diag.severity is Severity.ERROR
     assert diag.message == f"`name` must be a string, but it is {kind}"
 
