@@ -151,8 +151,8 @@ test("the middleware drops repeats from the reports of shown documents, and asks
   assert.equal(all.items.length, 3);
 });
 
-test("a change in the shown SKILL.md files pulls the diagnostics again", async () => {
-  const { world, load } = fresh();
+/** A running session's language client (a Python 3.12 found), in the fake world. */
+async function startedClient(world, load) {
   const { ServerSession, defaultDeps } = load("common/session");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
   const session = new ServerSession("/ext", output, {
@@ -161,7 +161,12 @@ test("a change in the shown SKILL.md files pulls the diagnostics again", async (
     pythonExtensionInterpreter: async () => undefined,
   });
   await session.start();
-  const client = world.clients[0];
+  return world.clients[0];
+}
+
+test("a change in the shown SKILL.md files pulls the diagnostics again", async () => {
+  const { world, load } = fresh();
+  const client = await startedClient(world, load);
   shown(world, "/ws/a/SKILL.md", "/ws/README.md");
   world.events.visibleEditors.fire();
   shown(world, "/ws/README.md", "/ws/a/SKILL.md");
@@ -174,15 +179,7 @@ test("a change in the shown SKILL.md files pulls the diagnostics again", async (
 test("VS Code's markers changing on a shown SKILL.md pull the diagnostics again; ours changing do not", async () => {
   const { world, load } = fresh();
   withPromptExtension(world);
-  const { ServerSession, defaultDeps } = load("common/session");
-  const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
-  const session = new ServerSession("/ext", output, {
-    ...defaultDeps,
-    probe: async () => ({ version: [3, 12], executable: "/usr/bin/python3.12", options: [] }),
-    pythonExtensionInterpreter: async () => undefined,
-  });
-  await session.start();
-  const client = world.clients[0];
+  const client = await startedClient(world, load);
   const skill = Uri.file("/ws/a/SKILL.md");
   const readme = Uri.file("/ws/README.md");
   shown(world, "/ws/a/SKILL.md", "/ws/README.md");
