@@ -10,20 +10,11 @@ from collections.abc import Iterable
 from skill_ls.clients.reading import read_non_string
 from skill_ls.clients.table import Client
 from skill_ls.rules.helpers import names
-from skill_ls.yamltree import YMapping, YNode, YScalar, YSequence
-from skill_ls.yamltree.js_text import js_text
+from skill_ls.yamltree import YNode, YScalar
+from skill_ls.yamltree.js_text import js_text, value_kind
 
 # Beyond this many characters, the text an agent reads is cut in the message.
 SHOWN_TEXT = 60
-
-
-def _kind(value: YNode) -> str:
-    if isinstance(value, YScalar):
-        return value.kind
-    if isinstance(value, YSequence):
-        strings = all(isinstance(i, YScalar) and i.kind == "string" for i in value.items)
-        return "strings" if strings else "list"
-    return "map" if isinstance(value, YMapping) else "other"
 
 
 def _outcome(client: Client, key: str, value: YNode) -> str:
@@ -38,7 +29,7 @@ def _outcome(client: Client, key: str, value: YNode) -> str:
         client.reading.non_string_name if key == "name" else client.reading.non_string_description
     )
     text = js_text(value)
-    read = read_non_string(policy, _kind(value), text) if text is not None else None
+    read = read_non_string(policy, value_kind(value), text) if text is not None else None
     if read is None:
         return "missing"
     return "empty" if read == "" else f"text:{read}"

@@ -20,7 +20,7 @@ from skill_ls.rules.suppression_comments import frontmatter_suppressions
 from skill_ls.workspace.index_records import SkillFacts
 from skill_ls.workspace.listings.strings import js_trim
 from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
-from skill_ls.yamltree.js_text import js_text
+from skill_ls.yamltree.js_text import js_text, value_kind
 
 SIDECAR_BYTES = 64 * 1024
 
@@ -161,18 +161,7 @@ def _field_kinds(doc: SkillDocument) -> dict[str, str]:
         entry = doc.fields.get(key)
         if entry is None:
             continue
-        value = entry.value
-        if value is None:
-            kinds[key] = "null"
-        elif isinstance(value, YScalar):
-            kinds[key] = value.kind
-        elif isinstance(value, YSequence):
-            strings = all(isinstance(i, YScalar) and i.kind == "string" for i in value.items)
-            kinds[key] = "strings" if strings else "list"
-        elif isinstance(value, YMapping):
-            kinds[key] = "map"
-        else:
-            kinds[key] = "other"
+        kinds[key] = value_kind(entry.value)
     return kinds
 
 

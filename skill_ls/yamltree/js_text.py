@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from skill_ls.yamltree.nodes import YNode, YScalar, YSequence
+from skill_ls.yamltree.nodes import YMapping, YNode, YScalar, YSequence
 
 # A whole decimal number JavaScript prints as written (no sign, leading zero or exponent to
 # normalise, well inside a double's exact integers).
@@ -27,3 +27,16 @@ def js_text(node: YNode | None) -> str | None:
     ):
         return ",".join(item.value for item in node.items if isinstance(item, YScalar))
     return None
+
+
+def value_kind(node: YNode | None) -> str:
+    """The type a YAML 1.2 core loader gives a value: a scalar's kind ("string", "int",
+    "bool", "null", ...), "strings" (a list of strings only), "list", "map" or "other"."""
+    if node is None:
+        return "null"
+    if isinstance(node, YScalar):
+        return node.kind
+    if isinstance(node, YSequence):
+        strings = all(isinstance(i, YScalar) and i.kind == "string" for i in node.items)
+        return "strings" if strings else "list"
+    return "map" if isinstance(node, YMapping) else "other"
