@@ -1,6 +1,8 @@
 // Bundles the extension with esbuild.
 //   node esbuild.mjs               dist/extension.js with a source map
 //   node esbuild.mjs --production  minified, no source map (what the .vsix carries)
+//                                  dist/extension.js and dist/wasmHost.js for VS Code on a machine,
+//                                  dist/web/ for VS Code for the Web
 //   node esbuild.mjs --test        each module on its own into out/test/, for the unit tests
 //                                  (`vscode` and `vscode-languageclient/node` stay external so
 //                                  the tests can stub them)
@@ -15,6 +17,7 @@ if (process.argv.includes("--test")) {
     "src/extension.ts",
     ...readdirSync("src/common").map((f) => `src/common/${f}`),
     ...readdirSync("src/wasm").map((f) => `src/wasm/${f}`),
+    ...readdirSync("src/web").map((f) => `src/web/${f}`),
   ];
   await esbuild.build({
     entryPoints: sources,
@@ -40,4 +43,22 @@ if (process.argv.includes("--test")) {
     sourcemap: !production,
     logLevel: "warning",
   });
+  // VS Code for the Web: the extension in the browser's extension host, and the Web Worker that
+  // runs the server under the bundled WebAssembly Python.
+  const web = {
+    bundle: true,
+    platform: "browser",
+    target: "es2022",
+    minify: production,
+    sourcemap: !production,
+    logLevel: "warning",
+  };
+  await esbuild.build({
+    ...web,
+    entryPoints: { extension: "src/web/extension.ts" },
+    outdir: "dist/web",
+    external: ["vscode"],
+    format: "cjs",
+  });
+  await esbuild.build({ ...web, entryPoints: { serverWorker: "src/web/serverWorker.ts" }, outdir: "dist/web", format: "iife" });
 }

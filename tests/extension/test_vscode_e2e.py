@@ -68,15 +68,8 @@ def main_scenario(
     skill = WORKSPACE / BROKEN_SKILL
     assert skill.is_file(), f"{skill} is gone: point BROKEN_SKILL at a broken example"
     # fmt: off
-    cmd = [
-        node, str(EXTENSION / "scripts" / "e2e.mjs"),
-        "--code-server", tools["CODE_SERVER"],
-        "--node24", tools["NODE24"],
-        "--chromium", tools["CHROMIUM"],
-        "--vsix", str(vsix),
-        "--workspace", str(WORKSPACE),
-        "--file", BROKEN_SKILL,
-        "--artifacts", str(artifacts),
+    return run_scenario(
+        node, tools, vsix, artifacts,
         "--expect-code", "SKL",
         "--expect-completion", "license,compatibility,metadata",
         "--expect-problems", "|".join(VSCODE_FINDINGS),
@@ -91,6 +84,25 @@ def main_scenario(
         "--command-fixture", str(COMMAND_FIXTURE), "--command", COMMAND,
         "--agents-fixture", str(AGENTS_FIXTURE), "--agents", AGENTS,
         *extra,
+    )
+    # fmt: on
+
+
+def run_scenario(
+    node: str, tools: dict[str, str], vsix: Path, artifacts: Path, *options: str
+) -> dict[str, Any]:
+    """Run e2e.mjs on BROKEN_SKILL in WORKSPACE with `options`; its summary."""
+    # fmt: off
+    cmd = [
+        node, str(EXTENSION / "scripts" / "e2e.mjs"),
+        "--code-server", tools["CODE_SERVER"],
+        "--node24", tools["NODE24"],
+        "--chromium", tools["CHROMIUM"],
+        "--vsix", str(vsix),
+        "--workspace", str(WORKSPACE),
+        "--file", BROKEN_SKILL,
+        "--artifacts", str(artifacts),
+        *options,
     ]
     # fmt: on
     if os.environ.get("SKILL_LS_SCREENSHOTS"):
@@ -457,3 +469,37 @@ def check_crashes(summary: dict[str, Any]) -> None:
     )
     assert summary["gaveUpButtons"] == ["Show Output", "Restart Server"]
     assert summary["serversLeft"] == 0
+
+
+def test_vscode_for_the_web(node: str, tools: dict[str, str], vsix: Path) -> None:
+    """The extension as VS Code for the Web runs it: in the browser's Web Worker extension host
+    (code-server told so by remote.extensionKind), its browser entry starts the server in a Web
+    Worker under the bundled WebAssembly Python and reads the workspace through
+    vscode.workspace.fs (code-server's `vscode-remote:` files). Diagnostics, the code lens,
+    completion and the catalog preview hold as on the machine, a skill created on disk reaches
+    the server, and no server process runs."""
+    artifacts = ARTIFACTS / "web"
+    summary = run_scenario(
+        node,
+        tools,
+        vsix,
+        artifacts,
+        *("--scenario", "web", "--expect-code", "SKL104", "--timeout", "600"),
+        *("--expect-completion", "license,compatibility,metadata"),
+    )
+
+    # The same findings as the server on the machine gives for this file (VS Code's own
+    # findings may show beside them: see the README on duplicates in VS Code for the Web).
+    problems = summary["problemsText"]
+    for code in ("SKL104", "SKL106", "SKL124", "SKL301", "SKL403", "SKL404"):
+        assert code in problems, (code, problems)
+    assert summary["codeLens"].startswith("Loaded by Claude Code"), summary["codeLens"]
+    assert {"license", "compatibility", "metadata"} & set(summary["completionLabels"])
+    name = summary["expected"]["name"]
+    assert f"deploy ({name})" in summary["catalogText"], summary["catalogText"]
+    assert (
+        "web-made: Made on disk while the web extension watched." in summary["catalogAfterCreate"]
+    )
+    hover = summary["runtimeHover"]
+    assert "VS Code for the Web" in hover and "user folders" in hover, hover
+    assert summary["serverProcesses"] == 0

@@ -46,9 +46,15 @@ def test_vsce_ls_ships_only_what_runs(extension_packages: Path, bundled_libs: Pa
         "bundled/pyodide/pyodide.asm.mjs",
         "bundled/pyodide/pyodide.asm.wasm",
         "bundled/pyodide/pyodide.js",
+        "bundled/pyodide/pyodide.mjs",
         "bundled/pyodide/python_stdlib.zip",
+        # VS Code for the Web: the same libraries in one zip its Web Worker unpacks, the browser
+        # entry and that worker.
+        "bundled/web/libs.zip",
         "dist/extension.js",
         "dist/wasmHost.js",
+        "dist/web/extension.js",
+        "dist/web/serverWorker.js",
         "images/icon.png",
         "language-configuration.json",
         "package.json",

@@ -13,6 +13,7 @@
 //          [--agents-fixture FILE --agents AGENTS.md]]]
 //        [--scenario trust] [--hide-python yes]
 //        [--scenario files --files "A/SKILL.md|B/SKILL.md" --expect-codes "SKL301|SKL205" [--suppress A/SKILL.md:SKL301]]
+//        [--scenario web]
 //
 // It copies the workspace to a temporary folder, opens the SKILL.md, waits for our diagnostics
 // (Problems panel and the test-only dump command) and the code lens, asks for completion in the
@@ -39,6 +40,9 @@
 // extension must fall back to its bundled WebAssembly runtime. The status item's hover is then
 // pictured too (2b-runtime; "no-python" with --screenshots).
 //
+// --scenario web runs the extension in the browser's Web Worker extension host, as VS Code for
+// the Web does (scripts/e2e-web.mjs); the browser's console goes to the artifacts.
+//
 // --scenario files opens each of --files and records our diagnostics on it, then applies the
 // "Suppress CODE here" quick fix (scripts/e2e-files.mjs).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -61,6 +65,8 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { runFilesScenario } from "./e2e-files.mjs";
+import { catalogPreview, completeInFrontmatter, statusHover, webviewBody } from "./e2e-steps.mjs";
+import { runWebScenario } from "./e2e-web.mjs";
 
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -460,6 +466,7 @@ async function main() {
   const expected = frontmatter(readFileSync(skillFile, "utf8"));
   mkdirSync(join(dataDir, "User"), { recursive: true });
   const trustScenario = args.scenario === "trust";
+  const webScenario = args.scenario === "web";
   writeFileSync(
     join(dataDir, "User", "settings.json"),
     JSON.stringify(
@@ -481,6 +488,8 @@ async function main() {
         // VS Code's prompt extension wraps SKILL.md; End must reach the end of the real line.
         "[skill]": { "editor.wordWrap": "off" },
         "skillLs.trace.server": "messages",
+        // The web scenario: the extension runs where VS Code for the Web runs it, in the browser.
+        ...(webScenario ? { "remote.extensionKind": { "skill-ls.skill-ls": ["web"] } } : {}),
       },
       null,
       2,
@@ -555,6 +564,13 @@ async function main() {
     mark("listening");
     browser = await chromium.launch({ executablePath: args.chromium, headless: true, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    const consoleLines = [];
+    page.on("console", (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+    page.on("worker", (worker) => {
+      consoleLines.push(`[worker] ${worker.url()}`);
+      worker.on("console", (message) => consoleLines.push(`[worker ${message.type()}] ${message.text()}`));
+    });
+    process.on("exit", () => writeFileSync(join(artifacts, "browser-console.txt"), consoleLines.join("\n")));
     await page.goto(`${base}/?folder=${encodeURIComponent(workspace)}`);
     await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
     await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ timeout: 60000 });
@@ -583,6 +599,23 @@ async function main() {
 
     if (trustScenario) {
       await runTrustScenario({ args, page, palette, dump, summary, root: server.pid, workspace, extensionsDir, shot, mark });
+      console.log(JSON.stringify(summary, null, 2));
+      return;
+    }
+    if (webScenario) {
+      await runWebScenario({
+        args,
+        page,
+        palette,
+        summary,
+        shot,
+        picture,
+        mark,
+        waitFor,
+        serverPids,
+        root: server.pid,
+        workspace,
+      });
       console.log(JSON.stringify(summary, null, 2));
       return;
     }
@@ -662,52 +695,17 @@ async function main() {
     mark("codeLens");
     if (args.hidePython) {
       // The language status hover ({} in the status bar) says which runtime serves.
-      await page.locator('[id="status.languageStatus"]').click();
-      const hover = page.locator(".hover-language-status");
-      summary.runtimeHover = await waitFor(
-        "the status item's hover naming the runtime",
-        async () => {
-          const texts = await hover.allInnerTexts();
-          return texts.some((t) => t.includes("WebAssembly")) ? texts.join("\n") : undefined;
-        },
-        20000,
-        500,
-      );
+      summary.runtimeHover = await statusHover(page, waitFor, "WebAssembly");
       await picture("2b-runtime", "no-python");
       await page.keyboard.press("Escape");
     }
 
     // Completion on a new line in the frontmatter.
-    await page.locator(".monaco-editor .view-lines").first().click();
-    await page.keyboard.press("Control+Home");
-    await page.keyboard.press("End");
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Control+Space");
-    const rows = page.locator(".suggest-widget.visible .monaco-list-row");
-    await rows.first().waitFor({ timeout: 20000 });
-    await sleep(300);
-    summary.completionLabels = await page.locator(".suggest-widget.visible .monaco-list-row .label-name").allInnerTexts();
-    await shot("2-completion");
-    const wanted = args.expectCompletion.split(",");
-    if (!wanted.some((label) => summary.completionLabels.includes(label))) {
-      throw new Error(`completion offered ${JSON.stringify(summary.completionLabels)}, none of ${wanted}`);
-    }
-    await page.keyboard.press("Escape");
-    await page.keyboard.press("Control+Z");
+    summary.completionLabels = await completeInFrontmatter(page, args.expectCompletion, () => shot("2-completion"));
     mark("completion");
 
     // The catalog preview shows the skill's name and description.
-    const webviewBody = () => page.frameLocator("iframe.webview.ready").frameLocator("#active-frame").locator("body");
-    await palette("Skill: Preview Catalog");
-    summary.catalogText = await waitFor(
-      "the catalog preview",
-      async () => {
-        const text = await webviewBody().innerText({ timeout: 2000 });
-        return text.includes("Catalog for") && (!expected.name || text.includes(expected.name)) ? text : undefined;
-      },
-      30000,
-      500,
-    );
+    summary.catalogText = await catalogPreview(page, palette, waitFor, expected.name, 30000);
     await shot("3-catalog-preview");
     const afterCatalog = await dump();
     summary.catalogResult = afterCatalog.preview.result;
@@ -718,7 +716,7 @@ async function main() {
     summary.activationText = await waitFor(
       "the activation preview",
       async () => {
-        const text = await webviewBody().innerText({ timeout: 2000 });
+        const text = await webviewBody(page).innerText({ timeout: 2000 });
         return text.includes("Activation of") ? text : undefined;
       },
       30000,
@@ -733,22 +731,22 @@ async function main() {
     await palette("Skill: Preview Catalog");
     await waitFor(
       "the catalog again",
-      async () => (await webviewBody().innerText({ timeout: 2000 })).includes("Catalog for"),
+      async () => (await webviewBody(page).innerText({ timeout: 2000 })).includes("Catalog for"),
       30000,
       500,
     );
     // Pick another agent in the panel and scroll it down: both must survive the re-renders.
-    await webviewBody().locator("#client").selectOption(args.liveClient);
+    await webviewBody(page).locator("#client").selectOption(args.liveClient);
     await waitFor(`the catalog of ${args.liveClient}`, async () => (await dump()).preview.client === args.liveClient, 30000, 500);
     await waitFor(
       "the new catalog drawn",
-      async () => !(await webviewBody().innerText({ timeout: 2000 })).includes("Loading"),
+      async () => !(await webviewBody(page).innerText({ timeout: 2000 })).includes("Loading"),
       10000,
       300,
     );
-    await webviewBody().evaluate(() => window.scrollTo(0, 120));
+    await webviewBody(page).evaluate(() => window.scrollTo(0, 120));
     await sleep(500); // the page saves its scroll position from the scroll event
-    summary.scrollBefore = await webviewBody().evaluate(() => window.scrollY);
+    summary.scrollBefore = await webviewBody(page).evaluate(() => window.scrollY);
     const marker = "Live preview marker 4711";
     const lines = readFileSync(skillFile, "utf8").split(/\r?\n/);
     const descriptionLine = lines.findIndex((l) => /^description:/.test(l));
@@ -775,13 +773,13 @@ async function main() {
     summary.liveText = await waitFor(
       "the preview to follow typing",
       async () => {
-        const text = await webviewBody().innerText({ timeout: 2000 });
+        const text = await webviewBody(page).innerText({ timeout: 2000 });
         return text.includes(marker) ? text : undefined;
       },
       20000,
       300,
     );
-    summary.scrollAfter = await webviewBody().evaluate(() => window.scrollY);
+    summary.scrollAfter = await webviewBody(page).evaluate(() => window.scrollY);
     await page.keyboard.press("Home"); // scroll the long line back for the picture
     await sleep(500);
     await picture("5-live-update", "preview");

@@ -28,7 +28,8 @@ test("CrashPolicy: four restarts within three minutes, then none; old crashes ex
 });
 
 function newSession(world, load, clock) {
-  const { ServerSession, defaultDeps } = load("common/session");
+  const { ServerSession } = load("common/session");
+  const { defaultDeps } = load("common/launch");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
   const deps = {
     ...defaultDeps,

@@ -97,7 +97,7 @@ const shown = (world, ...paths) => (world.visibleTextEditors = paths.map((p) => 
 test("the middleware drops repeats from the reports of shown documents, and asks for the table then", async () => {
   const { world, load } = fresh();
   withPromptExtension(world);
-  const { diagnosticsMiddleware } = load("common/server");
+  const { diagnosticsMiddleware } = load("common/client");
   let asked = 0;
   const middleware = diagnosticsMiddleware(async () => {
     asked++;
@@ -153,7 +153,8 @@ test("the middleware drops repeats from the reports of shown documents, and asks
 
 /** A running session's language client (a Python 3.12 found), in the fake world. */
 async function startedClient(world, load) {
-  const { ServerSession, defaultDeps } = load("common/session");
+  const { ServerSession } = load("common/session");
+  const { defaultDeps } = load("common/launch");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
   const session = new ServerSession("/ext", output, {
     ...defaultDeps,

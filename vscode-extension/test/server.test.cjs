@@ -135,7 +135,7 @@ test("the server never starts in the workspace: its working directory is the ext
 
 test("a code link or document link that is not https: or file: never reaches the editor", async () => {
   const { load } = fresh();
-  const { diagnosticsMiddleware } = load("common/server");
+  const { diagnosticsMiddleware } = load("common/client");
   const { Uri } = require("./stubs.cjs");
   const finding = (target) => ({ message: "m", source: "skill-ls", code: { value: "SKL104", target: Uri.parse(target) } });
   const items = () => [

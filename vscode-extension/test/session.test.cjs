@@ -7,7 +7,8 @@ const { fresh, settle } = require("./stubs.cjs");
 const probed = (version, executable = "/usr/bin/python3.12") => ({ version, executable, options: [] });
 
 function newSession(world, load, probe = async () => probed([3, 12])) {
-  const { ServerSession, defaultDeps } = load("common/session");
+  const { ServerSession } = load("common/session");
+  const { defaultDeps } = load("common/launch");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
   const deps = { ...defaultDeps, probe, pythonExtensionInterpreter: async () => undefined };
   return { session: new ServerSession("/ext", output, deps), output };
@@ -180,7 +181,8 @@ test("untrusted workspace: a workspace server.path is ignored, the bundled serve
 test("untrusted workspace: the Python extension's environment (maybe the repository's) is not asked", async () => {
   const { world, load } = fresh();
   world.trusted = false;
-  const { ServerSession, defaultDeps } = load("common/session");
+  const { ServerSession } = load("common/session");
+  const { defaultDeps } = load("common/launch");
   const output = world.vscode.window.createOutputChannel("Skill LS", { log: true });
   let asked = 0;
   const deps = {

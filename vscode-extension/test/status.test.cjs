@@ -62,8 +62,9 @@ test("statusView after crashes: restarted (warning), then given up (error)", () 
 test("the item opens the logs", () => {
   const { world, load } = fresh();
   const { ServerSession } = load("common/session");
+  const { defaultDeps } = load("common/launch");
   const { ServerStatus } = load("common/status");
-  const session = new ServerSession("/ext", world.vscode.window.createOutputChannel("x", { log: true }));
+  const session = new ServerSession("/ext", world.vscode.window.createOutputChannel("x", { log: true }), defaultDeps);
   new ServerStatus(session);
   assert.deepEqual(world.statusItems[0].command, { title: "Open logs", command: "skillLs.showOutput" });
   assert.equal(world.statusItems[0].text, "Skill LS: stopped");
@@ -88,8 +89,9 @@ test("the item shows Restricted Mode until trust is granted", () => {
   const { world, load } = fresh();
   world.trusted = false;
   const { ServerSession } = load("common/session");
+  const { defaultDeps } = load("common/launch");
   const { ServerStatus } = load("common/status");
-  const session = new ServerSession("/ext", world.vscode.window.createOutputChannel("x", { log: true }));
+  const session = new ServerSession("/ext", world.vscode.window.createOutputChannel("x", { log: true }), defaultDeps);
   new ServerStatus(session);
   assert.equal(world.statusItems[0].text, "Skill LS: stopped (Restricted Mode)");
   world.trusted = true;

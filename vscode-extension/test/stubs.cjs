@@ -1,4 +1,4 @@
-// Small stand-ins for `vscode` and `vscode-languageclient/node`, installed with Module._load so
+// Small stand-ins for `vscode` and `vscode-languageclient` (its common API and `/node`), installed with Module._load so
 // the modules compiled into out/test/ (which keep both imports external) load under plain Node.
 // Stubbing languageclient too matters: the real one subclasses vscode classes at import time.
 "use strict";
@@ -303,7 +303,8 @@ let current = createWorld();
 const originalLoad = Module._load;
 Module._load = function (request, parent, isMain) {
   if (request === "vscode") return current.vscode;
-  if (request === "vscode-languageclient/node") return current.languageclient;
+  // The shared modules import the client's common API, the node ones its node entry.
+  if (request === "vscode-languageclient" || request === "vscode-languageclient/node") return current.languageclient;
   return originalLoad.call(this, request, parent, isMain);
 };
 

@@ -10,17 +10,21 @@ export const CONFIG_SECTION = "skillLs";
  * builds); the file pattern still matches when another extension claims the file. */
 export const SKILL_SELECTOR = [{ language: "skill" }, { scheme: "file", pattern: "**/SKILL.md" }];
 
-/** Plugin, extension and marketplace manifests and skills' `agents/openai.yaml`, by path only:
- * they keep VS Code's own language (`json`, `jsonc`, `yaml`). The patterns come from the client
- * table and the sidecar's field table (see manifestPatterns.generated.ts). */
-export const MANIFEST_SELECTOR = MANIFEST_PATTERNS.map((pattern) => ({ scheme: "file", pattern }));
+/**
+ * Every document the server checks, in files of `schemes` (VS Code for the Web names the
+ * workspace's files by its own schemes): SKILL.md files; plugin, extension and marketplace
+ * manifests and skills' `agents/openai.yaml`, by path only, so they keep VS Code's own language
+ * (`json`, `jsonc`, `yaml`; the patterns come from the client table and the sidecar's field table,
+ * see manifestPatterns.generated.ts); CLAUDE.md, AGENTS.md and command files, by path only, so
+ * they stay Markdown for every other extension (the server gives them their skill mentions'
+ * findings and nothing else).
+ */
+export function documentSelector(schemes: readonly string[] = ["file"]) {
+  const byPath = (patterns: readonly string[]) => schemes.flatMap((scheme) => patterns.map((pattern) => ({ scheme, pattern })));
+  return [{ language: "skill" }, ...byPath(["**/SKILL.md"]), ...byPath(MANIFEST_PATTERNS), ...byPath(INSTRUCTION_PATTERNS)];
+}
 
-/** CLAUDE.md, AGENTS.md, command files: by path only, so they stay Markdown for every other
- * extension; the server gives them their skill mentions' findings and nothing else. */
-export const INSTRUCTION_SELECTOR = INSTRUCTION_PATTERNS.map((pattern) => ({ scheme: "file", pattern }));
-
-/** Every document the server checks: SKILL.md files, manifests and sidecars, instruction files. */
-export const DOCUMENT_SELECTOR = [...SKILL_SELECTOR, ...MANIFEST_SELECTOR, ...INSTRUCTION_SELECTOR];
+export const DOCUMENT_SELECTOR = documentSelector();
 
 /** Whether a file path is one of the manifests (each pattern is `**` + `/` + a relative path). */
 export function isManifestPath(path: string): boolean {

@@ -1,5 +1,4 @@
 /** The preview panel beside the editor: the catalog or activation text a client would see. */
-import { randomBytes } from "node:crypto";
 import * as vscode from "vscode";
 import { ServerCommands } from "./constants";
 import { debounce } from "./debounce";
@@ -77,7 +76,7 @@ export class PreviewPanel implements vscode.Disposable {
     if (generation !== this.generation || !this.panel) return; // a newer refresh won
     this.model = model;
     this.panel.title = model.mode === "catalog" ? "Skill Catalog" : "Skill Activation";
-    this.lastHtml = renderPreviewHtml(model, this.panel.webview.cspSource, randomBytes(16).toString("base64"));
+    this.lastHtml = renderPreviewHtml(model, this.panel.webview.cspSource, nonce());
     this.panel.webview.html = this.lastHtml;
   }
 
@@ -157,4 +156,10 @@ export function chooseClient(
 ): string | undefined {
   const wanted = [picked, ...targets.filter((t) => skillClients.includes(t)), ...skillClients, ...targets, ids[0]];
   return wanted.find((id): id is string => !!id && ids.includes(id));
+}
+
+/** A fresh nonce for the preview's script policy (Web Crypto: on this machine and in a browser). */
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
 }

@@ -1,21 +1,19 @@
 /** The running server: choosing how to launch it, starting, stopping and (debounced) restarting. */
 import * as vscode from "vscode";
 import {
+  type BaseLanguageClient,
   CloseAction,
   type CloseHandlerResult,
   DocumentDiagnosticRequest,
   ExecuteCommandRequest,
-  type LanguageClient,
   State,
-} from "vscode-languageclient/node";
-import { CONFIG_SECTION, Commands, INDEX_CHANGED, MIN_PYTHON } from "./constants";
+} from "vscode-languageclient";
+import type { Launch, OnClosed } from "./client";
+import { Commands, INDEX_CHANGED } from "./constants";
 import { CrashPolicy, crashText } from "./crashes";
 import { debounce } from "./debounce";
 import { hidingDuplicates, isSkillFile, shownInEditor, shownSkillFiles, vscodeMarkersKey } from "./duplicates";
-import { candidates, findInterpreter, onPythonInterpreterChange, probeVersion, pythonExtensionInterpreter } from "./python";
-import { createClient, type Launch } from "./server";
-import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
-import { affectsLaunch, readLaunchSettings } from "./settings";
+import { affectsLaunch } from "./settings";
 
 export type ServerState = "stopped" | "starting" | "running" | "failed";
 
@@ -27,12 +25,21 @@ export interface CrashInfo {
 
 export const RESTART_DELAY_MS = 1000;
 
-export const defaultDeps = { probe: probeVersion, pythonExtensionInterpreter, createClient, now: Date.now };
+/** What differs between the runtimes a session can serve with (launch.ts on this machine,
+ * web/extension.ts in VS Code for the Web). */
+export interface SessionDeps {
+  /** How to serve now; undefined when the server cannot start (the reason has been said). */
+  resolveLaunch(extensionPath: string, output: vscode.LogOutputChannel): Promise<Launch | undefined>;
+  createClient(launch: Launch, extensionPath: string, output: vscode.LogOutputChannel, onClosed: OnClosed): BaseLanguageClient;
+  /** Calls `restart` when what the launch depends on changes (the Python extension's choice). */
+  watchLaunch?(session: ServerSession, restart: () => void): Promise<vscode.Disposable | undefined>;
+  now?: () => number;
+}
 
 export class ServerSession implements vscode.Disposable {
   state: ServerState = "stopped";
   launch: Launch | undefined;
-  private client: LanguageClient | undefined;
+  private client: BaseLanguageClient | undefined;
   private queue: Promise<void> = Promise.resolve();
   private readonly stateEvents = new vscode.EventEmitter<ServerState>();
   readonly onDidChangeState = this.stateEvents.event;
@@ -49,7 +56,7 @@ export class ServerSession implements vscode.Disposable {
   constructor(
     private readonly extensionPath: string,
     private readonly output: vscode.LogOutputChannel,
-    private readonly deps = defaultDeps,
+    private readonly deps: SessionDeps,
   ) {
     this.crashes = new CrashPolicy(deps.now ?? Date.now);
     this.disposables.push(
@@ -83,9 +90,9 @@ export class ServerSession implements vscode.Disposable {
         if (changed) pullAgain();
       }),
     );
-    void onPythonInterpreterChange(() => this.launch?.kind === "bundled" && this.scheduleRestart()).then(
-      (subscription) => subscription && this.disposables.push(subscription),
-    );
+    void deps
+      .watchLaunch?.(this, () => this.scheduleRestart())
+      .then((subscription) => subscription && this.disposables.push(subscription));
   }
 
   start(): Promise<void> {
@@ -131,7 +138,7 @@ export class ServerSession implements vscode.Disposable {
   private async doStart(): Promise<void> {
     if (this.client) return;
     this.setState("starting");
-    this.launch = await this.resolveLaunch();
+    this.launch = await this.deps.resolveLaunch(this.extensionPath, this.output);
     if (!this.launch) return this.setState("failed");
     const client = this.deps.createClient(this.launch, this.extensionPath, this.output, () => this.onCrash());
     this.client = client;
@@ -183,56 +190,5 @@ export class ServerSession implements vscode.Disposable {
       }
     }
     this.setState("stopped");
-  }
-
-  private async resolveLaunch(): Promise<Launch | undefined> {
-    const config = vscode.workspace.getConfiguration(CONFIG_SECTION);
-    const trusted = vscode.workspace.isTrusted;
-    if (!trusted) {
-      this.output.info(
-        `Restricted Mode: the workspace's skill-ls configuration files and its values of ${RESTRICTED_SETTINGS.map((k) => `skillLs.${k}`).join(", ")} are ignored, and the Python extension's environment is not used.`,
-      );
-    }
-    const settings = readLaunchSettings(config, trusted);
-    for (const key of settings.ignored) {
-      this.output.info(
-        `Restricted Mode: skillLs.${key} names a program in the workspace (\${workspaceFolder}); it is not run until you trust the workspace.`,
-      );
-    }
-    if (settings.serverPath) {
-      this.output.info(`Using the skill-ls executable from skillLs.server.path: ${settings.serverPath}`);
-      return { kind: "executable", path: settings.serverPath };
-    }
-    if (settings.runtime === "webassembly") {
-      this.output.info("Using the bundled WebAssembly Python (skillLs.runtime is webassembly).");
-      return { kind: "wasm", why: "setting" };
-    }
-    // The Python extension may have picked an environment inside the repository.
-    const fromExtension =
-      settings.interpreter.length || !trusted
-        ? undefined
-        : await this.deps.pythonExtensionInterpreter(vscode.workspace.workspaceFolders?.[0]?.uri);
-    // The probe runs in the extension's folder, never in the workspace (python.ts).
-    const probe = (command: string[]) => this.deps.probe(command, this.extensionPath);
-    const found = await findInterpreter(candidates(settings.interpreter, fromExtension), probe, (m) => this.output.info(m));
-    if (found) {
-      const how = found.launch.join(" ") === found.command.join(" ") ? "" : `, run as ${found.launch.join(" ")}`;
-      this.output.info(`Using Python ${found.version.join(".")} (${found.source}): ${found.command.join(" ")}${how}`);
-      return { kind: "bundled", python: found.launch };
-    }
-    const minimum = MIN_PYTHON.join(".");
-    if (settings.runtime === "auto" && !settings.interpreter.length) {
-      // A named interpreter that fails is an error (running another would hide the mistake).
-      this.output.info(`No Python ${minimum} or newer was found: using the bundled WebAssembly Python.`);
-      return { kind: "wasm", why: "no-python" };
-    }
-    const problem = settings.interpreter.length
-      ? `the interpreter in skillLs.interpreter (${settings.interpreter.join(" ")}) is not a working Python ${minimum} or newer.`
-      : `no Python ${minimum} or newer was found (Python extension, python3 on PATH).`;
-    this.output.error(`Cannot start the server: ${problem}`);
-    void vscode.window
-      .showErrorMessage(`Skill LS: ${problem} Set skillLs.interpreter to start the server.`, "Open Setting")
-      .then((choice) => choice && vscode.commands.executeCommand("workbench.action.openSettings", "skillLs.interpreter"));
-    return undefined;
   }
 }

@@ -1,5 +1,4 @@
 /** Reading the `skillLs` settings: what starts the server, and what the server itself reads. */
-import * as os from "node:os";
 import * as vscode from "vscode";
 import { CONFIG_SECTION, EXTENSION_ONLY_SETTINGS, LAUNCH_SETTINGS } from "./constants";
 import { RESTRICTED_SETTINGS, SETTING_KEYS } from "./settingKeys.generated";
@@ -28,7 +27,7 @@ const WORKSPACE_FOLDER = /\$\{workspaceFolder\}/;
  * so only the user's own (global) values and the defaults count there, and not even those when
  * they name a program inside the workspace (`${workspaceFolder}/.venv/bin/python`).
  */
-export function readLaunchSettings(config: Inspectable, trusted: boolean, vars: Variables = defaultVariables()): LaunchSettings {
+export function readLaunchSettings(config: Inspectable, trusted: boolean, vars: Variables): LaunchSettings {
   const ignored: string[] = [];
   const pick = <T>(key: string): T | undefined => {
     if (trusted || !isRestricted(key)) return config.get<T>(key);
@@ -54,10 +53,6 @@ export function readLaunchSettings(config: Inspectable, trusted: boolean, vars: 
 export interface Variables {
   workspaceFolder?: string;
   userHome: string;
-}
-
-function defaultVariables(): Variables {
-  return { workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath, userHome: os.homedir() };
 }
 
 /** Expands `${workspaceFolder}`, `${userHome}` and a leading `~`, as VS Code users expect. */

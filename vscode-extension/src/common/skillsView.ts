@@ -3,6 +3,7 @@
 import * as vscode from "vscode";
 import { Commands, ServerCommands } from "./constants";
 import { type Grouping, type GroupNode, groupNodes, type SkillNode, type SkillsViewData } from "./skillsTree";
+import { uriOfPath } from "./workspaceUris";
 
 export const VIEW_ID = "skillLs.skills";
 const GROUPING_KEY = "skillLs.skillsView.grouping";
@@ -101,9 +102,9 @@ export class SkillsView implements vscode.TreeDataProvider<Node>, vscode.Disposa
     item.description = node.description;
     item.tooltip = node.tooltip;
     item.iconPath = new vscode.ThemeIcon(node.icon, node.color ? new vscode.ThemeColor(node.color) : undefined);
-    item.resourceUri = vscode.Uri.file(node.path);
+    item.resourceUri = uriOfPath(node.path);
     item.contextValue = "skill";
-    item.command = { title: "Open", command: "vscode.open", arguments: [vscode.Uri.file(node.path)] };
+    item.command = { title: "Open", command: "vscode.open", arguments: [uriOfPath(node.path)] };
     return item;
   }
 
@@ -137,7 +138,7 @@ export function registerSkillsView(
   // by its path as the server listed it.
   const uriOf = (node: unknown) => {
     const known = view.skillNode(node);
-    return known ? vscode.Uri.file(known.path) : undefined;
+    return known ? uriOfPath(known.path) : undefined;
   };
   return [
     tree,

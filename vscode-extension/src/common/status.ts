@@ -1,9 +1,9 @@
 /** The language status item on SKILL.md files: server state, skills found, target clients. */
 import * as vscode from "vscode";
+import type { Launch } from "./client";
 import { CLIENT_NAME, CONFIG_SECTION, Commands, MIN_PYTHON, ServerCommands, SKILL_SELECTOR } from "./constants";
 import { crashText } from "./crashes";
 import { debounce } from "./debounce";
-import type { Launch } from "./server";
 import type { CrashInfo, ServerSession, ServerState } from "./session";
 import { RESTRICTED_SETTINGS } from "./settingKeys.generated";
 import { targetClients } from "./settings";
@@ -18,6 +18,10 @@ export interface StatusView {
 /** Said in Restricted Mode, so the user knows why the workspace's configuration does not apply. */
 export const RESTRICTED_DETAIL = `Restricted Mode: this workspace's skill-ls configuration (.skill-ls.toml, pyproject.toml) and its values of ${RESTRICTED_SETTINGS.map((k) => `skillLs.${k}`).join(", ")} are ignored until you trust it.`;
 
+/** What VS Code for the Web cannot give the server, said instead of guessed. */
+export const WEB_DETAIL =
+  "Served by the bundled WebAssembly Python in VS Code for the Web: only the workspace's files are read (a copy, kept in step). The agents' user folders (~/.claude/skills, ~/.codex/skills, ...) do not exist here, so skills installed there are not counted. The .gitignore, .ignore and .fdignore files count as on disk (a repository opened from GitHub holds only its committed files).";
+
 /** Which runtime serves, in words (said while the server runs). */
 export function servedBy(launch: Launch | undefined): string {
   if (!launch) return "";
@@ -28,6 +32,8 @@ export function servedBy(launch: Launch | undefined): string {
       return launch.why === "setting"
         ? "Served by the bundled WebAssembly Python (skillLs.runtime is webassembly)."
         : `Served by the bundled WebAssembly Python: no Python ${MIN_PYTHON.join(".")} or newer was found.`;
+    case "web":
+      return WEB_DETAIL;
     default:
       return `Served by ${launch.path}.`;
   }
