@@ -57,3 +57,7 @@ export async function catalogPreview(page, palette, waitFor, name, timeoutMs = 3
     500,
   );
 }
+
+/** Whether the Problems panel's text shows one of our findings with `code` (the panel draws a
+ * finding's source and code on lines of their own). */
+export const showsCode = (problemsText, code) => problemsText.split("\n").some((line) => line.trim() === code);

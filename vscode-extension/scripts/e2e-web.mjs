@@ -3,12 +3,13 @@
 // web), so its browser entry serves: the server in a Web Worker under the bundled WebAssembly
 // Python, the workspace read through vscode.workspace.fs (here the `vscode-remote:` file system
 // of code-server, as `vscode-vfs:` on github.dev). No server process may run on the machine.
-// It opens the SKILL.md and waits for our diagnostics in the Problems panel and the code lens,
+// It opens the SKILL.md and waits for our diagnostics in the Problems panel (without those that
+// repeat VS Code's own, --expect-absent) and the code lens,
 // reads the status item's hover, completes in the frontmatter, opens the catalog preview,
 // then creates a skill on disk and waits for the server to count it.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { catalogPreview, completeInFrontmatter, statusHover, webviewBody } from "./e2e-steps.mjs";
+import { catalogPreview, completeInFrontmatter, showsCode, statusHover, webviewBody } from "./e2e-steps.mjs";
 
 export async function runWebScenario({
   args,
@@ -37,11 +38,14 @@ export async function runWebScenario({
   await filter.fill(args.file.replace(/^\.[^/]*\//, ""));
   await page.keyboard.press("Enter");
   const markers = page.locator(".markers-panel");
+  const absent = args.expectAbsent ? args.expectAbsent.split("|") : [];
   summary.problemsText = await waitFor(
     "our diagnostics in the Problems panel",
     async () => {
       const text = await markers.innerText();
-      return text.includes("skill-ls") && text.includes(args.expectCode) ? text : undefined;
+      // --expect-absent: ours that repeat VS Code's own findings go once VS Code's markers show.
+      const ready = showsCode(text, args.expectCode) && absent.every((code) => !showsCode(text, code));
+      return ready ? text : undefined;
     },
     180000,
     1000,

@@ -65,7 +65,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { runFilesScenario } from "./e2e-files.mjs";
-import { catalogPreview, completeInFrontmatter, statusHover, webviewBody } from "./e2e-steps.mjs";
+import { catalogPreview, completeInFrontmatter, showsCode, statusHover, webviewBody } from "./e2e-steps.mjs";
 import { runWebScenario } from "./e2e-web.mjs";
 
 const CHROMIUM_ARGS = [
@@ -661,7 +661,7 @@ async function main() {
           text.includes("skill-ls") &&
           text.includes(args.expectCode) &&
           alsoExpected.every((t) => text.includes(t)) &&
-          absent.every((code) => !text.includes(`(${code})`));
+          absent.every((code) => !showsCode(text, code));
         return ready ? text : undefined;
       },
       90000,

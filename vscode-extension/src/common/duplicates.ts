@@ -32,8 +32,21 @@ export type Finding = Pick<vscode.Diagnostic, "source" | "code" | "message" | "r
 /** The built-in extension whose language `skill` turns VS Code's own skill checks on. */
 export const VSCODE_PROMPT_EXTENSION = "vscode.prompt";
 
+let knownActive = false;
+
+/**
+ * Says that VS Code's own checks run though the prompt extension cannot be seen: in VS Code for
+ * the Web the extension host lists only its own extensions, and the built-in prompt extension
+ * belongs to another (the checks themselves run in the workbench). A finding of ours is still
+ * dropped only while VS Code's marker lies beside it (keepFinding).
+ */
+export function assumeVscodeChecks(): void {
+  knownActive = true;
+}
+
 /** VS Code's own SKILL.md checks run here: its prompt extension is present and claims SKILL.md. */
 export function vscodeChecksActive(): boolean {
+  if (knownActive) return true;
   const extension = vscode.extensions.getExtension(VSCODE_PROMPT_EXTENSION);
   const languages: { id?: string }[] = extension?.packageJSON?.contributes?.languages ?? [];
   return languages.some((language) => language.id === "skill");

@@ -3,12 +3,15 @@
 import type * as vscode from "vscode";
 import { activateWith } from "../common/activate";
 import type { Launch } from "../common/client";
+import { assumeVscodeChecks } from "../common/duplicates";
 import type { ServerSession } from "../common/session";
 import { createWebClient } from "./client";
 
 let session: ServerSession | undefined;
 
 export function activate(context: vscode.ExtensionContext): { session: ServerSession } {
+  // VS Code's own SKILL.md checks run in the workbench, out of this host's sight (duplicates.ts).
+  assumeVscodeChecks();
   const parts = activateWith(
     context,
     {
