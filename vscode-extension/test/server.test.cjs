@@ -187,6 +187,22 @@ test("a code link or document link that is not https: or file: never reaches the
   );
 });
 
+test("in VS Code for the Web a link into the workspace's own scheme opens, a command still does not", async () => {
+  const { world, load } = fresh();
+  const { Uri } = require("./stubs.cjs");
+  world.workspaceFolders = [{ uri: Uri.parse("vscode-vfs://github/o/r"), name: "r", index: 0 }];
+  const { diagnosticsMiddleware } = load("common/client");
+  const links = await diagnosticsMiddleware().provideDocumentLinks({}, undefined, async () => [
+    { target: Uri.parse("vscode-vfs://github/o/r/a/references/x.md") },
+    { target: Uri.parse("command:workbench.action.terminal.new") },
+    { target: Uri.parse("vscode-remote://elsewhere/x.md") },
+  ]);
+  assert.deepEqual(
+    links.map((l) => l.target.scheme),
+    ["vscode-vfs"],
+  );
+});
+
 test("isManifestPath: a manifest's path at any depth, nothing beside it", () => {
   const { load } = fresh();
   const { isManifestPath } = load("common/constants");

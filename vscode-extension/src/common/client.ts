@@ -19,6 +19,7 @@ import {
 import { CONFIG_SECTION, DOCUMENT_SELECTOR, ServerCommands } from "./constants";
 import { type DuplicateTable, hidingDuplicates, keepFinding, shownInEditor, vscodeMarkers, vscodeMarkersKey } from "./duplicates";
 import { initializationOptions, readServerSettings } from "./settings";
+import { workspaceSchemes } from "./workspaceUris";
 
 /** The bundled server under a Python interpreter or under the bundled WebAssembly Python, or a
  * `skill-ls` executable the user installed; in VS Code for the Web, the WebAssembly Python in a
@@ -36,10 +37,12 @@ export type LocalLaunch = Exclude<Launch, { kind: "web" }>;
 export type DuplicateSource = () => Promise<DuplicateTable | undefined>;
 
 /** The schemes a link from the server may open: the Problems panel opens a code's link with
- * commands allowed, so a `command:` link there runs a VS Code command in one click. */
+ * commands allowed, so a `command:` link there runs a VS Code command in one click. The
+ * workspace folders' own schemes count too (VS Code for the Web: `vscode-vfs:` on github.dev). */
 export const SAFE_LINK_SCHEMES: readonly string[] = ["https", "file"];
 
-const isSafeLink = (target: vscode.Uri | undefined) => target === undefined || SAFE_LINK_SCHEMES.includes(target.scheme);
+const isSafeLink = (target: vscode.Uri | undefined) =>
+  target === undefined || SAFE_LINK_SCHEMES.includes(target.scheme) || workspaceSchemes().includes(target.scheme);
 
 /** A diagnostic whose code links anywhere but https: or file: keeps its code, without the link. */
 export function withSafeCodeLinks(items: Diagnostic[]): Diagnostic[] {

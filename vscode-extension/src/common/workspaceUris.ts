@@ -4,7 +4,7 @@ import * as vscode from "vscode";
 import { isSkillFile } from "./preview";
 
 /** The schemes of the workspace's files: `file`, and in VS Code for the Web its folders' own. */
-function workspaceSchemes(): string[] {
+export function workspaceSchemes(): string[] {
   return ["file", ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.scheme)];
 }
 

@@ -61,7 +61,11 @@ export function createWebClient(extensionUri: vscode.Uri, output: vscode.LogOutp
     const runtime = Object.fromEntries(RUNTIME_FILES.map((name, i) => [name, files[i]]));
     // The bytes move to the worker (each file is a buffer of its own), the port too.
     const buffers = [libs, ...files].map((bytes) => bytes.buffer as ArrayBuffer);
-    post({ kind: "start", lsp: channel.port2, runtime, libs, folders: folders.map((f) => f.map) }, [channel.port2, ...buffers]);
+    const libsUri = vscode.Uri.joinPath(extensionUri, "bundled", "libs").toString();
+    post({ kind: "start", lsp: channel.port2, runtime, libs, libsUri, folders: folders.map((f) => f.map) }, [
+      channel.port2,
+      ...buffers,
+    ]);
     worker.onerror = (event) => output.error(`The server's worker failed: ${event.message}`);
     const mirror = new WorkspaceMirror(
       post,

@@ -25,6 +25,9 @@ export type ToWorker =
       runtime: Record<string, Uint8Array<ArrayBuffer>>;
       /** The zip of the server and its pure-Python dependencies. */
       libs: Uint8Array<ArrayBuffer>;
+      /** Where the client reads the same libraries (the extension's bundled/libs): the links
+       * to the rules' documentation shipped with them point there. */
+      libsUri: string;
       folders: FolderMap[];
     }
   | { kind: "files"; entries: MirrorEntry[]; removed: string[]; changes: MirrorChange[] }

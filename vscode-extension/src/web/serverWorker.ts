@@ -123,7 +123,8 @@ function fromClient(message: Message): void {
 
 async function start(message: Extract<ToWorker, { kind: "start" }>): Promise<void> {
   const started = Date.now();
-  folders = message.folders;
+  // The libraries are not copied from the workspace: their links lead to the extension's copy.
+  folders = [...message.folders, { client: message.libsUri, server: `file://${LIBS}`, path: LIBS }];
   lsp = message.lsp;
   lsp.onmessage = (event: MessageEvent<Message>) => fromClient(event.data);
   const files = message.runtime;
