@@ -757,8 +757,9 @@ async function main() {
       // Keys sent before the palette has closed go to its list, not to the editor.
       await page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 10000 });
       await page.locator(".monaco-editor.focused").first().waitFor({ timeout: 10000 });
-      await page.keyboard.press("Control+Home");
-      for (let i = 0; i < descriptionLine; i++) await page.keyboard.press("ArrowDown");
+      // Go to Line, not Ctrl+Home and arrow keys: under load an arrow key was seen to land on
+      // the next line.
+      await goTo(page, descriptionLine + 1, 1);
       await page.keyboard.press("End");
       await page.keyboard.type(` ${marker}`);
       return waitFor("the typed words in the document", async () => (await dump()).activeText?.includes(marker), 5000, 500).then(
