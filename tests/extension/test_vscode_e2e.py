@@ -478,7 +478,7 @@ def test_vscode_for_the_web(node: str, tools: dict[str, str], vsix: Path) -> Non
     Worker under the bundled WebAssembly Python and reads the workspace through
     vscode.workspace.fs (code-server's `vscode-remote:` files). Diagnostics, the code lens,
     completion and the catalog preview hold as on the machine, a skill created on disk reaches
-    the server, and no server process runs."""
+    the server, a worker whose server failed is replaced, and no server process runs."""
     artifacts = ARTIFACTS / "web"
     summary = run_scenario(
         node,
@@ -504,6 +504,10 @@ def test_vscode_for_the_web(node: str, tools: dict[str, str], vsix: Path) -> Non
     assert (
         "web-made: Made on disk while the web extension watched." in summary["catalogAfterCreate"]
     )
+    # The worker said its server failed: a new one serves, the whole workspace again.
+    assert summary["workerRestarted"] is True
+    assert "SKL124" in summary["problemsAfterRestart"].splitlines()
+    assert "web-made: Made on disk" in summary["catalogAfterRestart"]
     hover = summary["runtimeHover"]
     assert "VS Code for the Web" in hover and "user folders" in hover, hover
     assert summary["serverProcesses"] == 0

@@ -6,7 +6,8 @@
 // It opens the SKILL.md and waits for our diagnostics in the Problems panel (without those that
 // repeat VS Code's own, --expect-absent) and the code lens,
 // reads the status item's hover, completes in the frontmatter, opens the catalog preview,
-// then creates a skill on disk and waits for the server to count it.
+// then creates a skill on disk and waits for the server to count it; then the worker says its
+// server failed, and the extension must start a new one whose findings show.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { catalogPreview, completeInFrontmatter, showsCode, statusHover, webviewBody } from "./e2e-steps.mjs";
@@ -93,6 +94,42 @@ export async function runWebScenario({
     2000,
   );
   mark("created");
+
+  // The worker says its server failed (as it does when Python cannot go on) and ends: the
+  // extension restarts it, as it restarts a server process that died, and our findings return.
+  const serverWorker = async () => {
+    for (const worker of page.workers()) {
+      const name = await worker.evaluate(() => self.name).catch(() => "");
+      if (name.includes("Skill LS server")) return worker;
+    }
+    return undefined;
+  };
+  const first = await waitFor("the server's worker", serverWorker, 10000, 500);
+  await first.evaluate(() => {
+    self.postMessage({ kind: "ended", code: 1, error: "ended by the end-to-end test" });
+    self.close();
+  });
+  summary.workerRestarted = await waitFor(
+    "a new server worker",
+    async () => {
+      const next = await serverWorker();
+      return next && next !== first ? true : undefined;
+    },
+    60000,
+    1000,
+  );
+  summary.problemsAfterRestart = await waitFor(
+    "our diagnostics after the restart",
+    async () => {
+      const text = await markers.innerText();
+      return showsCode(text, args.expectCode) ? text : undefined;
+    },
+    120000,
+    1000,
+  );
+  // The panel asks the new server (the old one is gone): it answers with the whole workspace.
+  summary.catalogAfterRestart = await catalogPreview(page, palette, waitFor, "web-made", 60000);
+  mark("restarted");
 
   // Nothing ran on the machine: no server process under code-server.
   summary.serverProcesses = serverPids(root).length;

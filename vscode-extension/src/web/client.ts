@@ -5,7 +5,7 @@ import { BrowserMessageReader, BrowserMessageWriter, LanguageClient } from "vsco
 import { buildClient, type OnClosed } from "../common/client";
 import { CLIENT_ID, CLIENT_NAME, documentSelector } from "../common/constants";
 import { WorkspaceMirror } from "./mirror";
-import type { ToWorker } from "./protocol";
+import { type ToWorker, whenWorkerEnds } from "./protocol";
 import { type FolderMap, folderMap } from "./uris";
 
 /** The workspace folders the worker's copy holds (those it can hold: not at Pyodide's own paths). */
@@ -45,6 +45,13 @@ async function startWorker(extensionUri: vscode.Uri): Promise<Worker> {
   return new Worker(url, { name: "Skill LS server" });
 }
 
+/** The LSP's reader, which also closes when the worker's server ends. */
+class WorkerReader extends BrowserMessageReader {
+  end(): void {
+    this.fireClose();
+  }
+}
+
 export function createWebClient(extensionUri: vscode.Uri, output: vscode.LogOutputChannel, onClosed: OnClosed): LanguageClient {
   let running: { worker: Worker; mirror: WorkspaceMirror } | undefined;
   const serverOptions = async () => {
@@ -66,7 +73,11 @@ export function createWebClient(extensionUri: vscode.Uri, output: vscode.LogOutp
       channel.port2,
       ...buffers,
     ]);
-    worker.onerror = (event) => output.error(`The server's worker failed: ${event.message}`);
+    const reader = new WorkerReader(channel.port1);
+    whenWorkerEnds(worker, (why) => {
+      if (why) output.error(`The server's worker failed: ${why}`);
+      reader.end();
+    });
     const mirror = new WorkspaceMirror(
       post,
       folders.map((f) => f.uri),
@@ -82,7 +93,7 @@ export function createWebClient(extensionUri: vscode.Uri, output: vscode.LogOutp
       );
       mirror.watch();
     });
-    return { reader: new BrowserMessageReader(channel.port1), writer: new BrowserMessageWriter(channel.port1) };
+    return { reader, writer: new BrowserMessageWriter(channel.port1) };
   };
   const schemes = [...new Set((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.scheme))];
   const client = buildClient(

@@ -33,3 +33,31 @@ export type ToWorker =
   | { kind: "files"; entries: MirrorEntry[]; removed: string[]; changes: MirrorChange[] }
   /** The first copy is whole: the server may start. */
   | { kind: "mirrored" };
+
+/** The worker's word on its own channel: its server ended (after `exit`, or it failed: `error`). */
+export type FromWorker = { kind: "ended"; code: number; error?: string };
+
+/** What the client needs of a worker to hear that its server ended (a Worker, or a test's). */
+export interface WorkerEnds {
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+}
+
+/**
+ * Calls `end` once, when the worker says its server ended or the worker fails: the language
+ * client then treats the connection as closed (and restarts it after a crash, as it restarts
+ * a server process that died).
+ */
+export function whenWorkerEnds(worker: WorkerEnds, end: (why: string | undefined) => void): void {
+  let ended = false;
+  const once = (why: string | undefined) => {
+    if (ended) return;
+    ended = true;
+    end(why);
+  };
+  worker.onmessage = (event) => {
+    const data = event.data as Partial<FromWorker> | undefined;
+    if (data?.kind === "ended") once(data.error);
+  };
+  worker.onerror = (event) => once(event.message || "the worker failed");
+}

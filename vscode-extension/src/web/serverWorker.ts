@@ -6,7 +6,7 @@
  * The LSP arrives on its own MessagePort; URIs are turned into the server's `file:` ones and
  * back on the way (uris.ts).
  */
-import type { MirrorChange, MirrorEntry, ToWorker } from "./protocol";
+import type { FromWorker, MirrorChange, MirrorEntry, ToWorker } from "./protocol";
 import { type FolderMap, toClient, toServer } from "./uris";
 
 interface PyodideFS {
@@ -40,8 +40,15 @@ const RUNTIME_BASE = "https://skill-ls.invalid/pyodide/";
 const LIBS = "/skill-ls/libs";
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker): void;
   close(): void;
 };
+
+/** The server ended (after `exit`), or cannot go on (`error`): say so, then end the worker. */
+function ended(code: number, error?: string): void {
+  scope.postMessage({ kind: "ended", code, ...(error ? { error } : {}) });
+  scope.close();
+}
 
 let folders: FolderMap[] = [];
 let py: Pyodide | undefined;
@@ -102,7 +109,7 @@ function handle(message: ToWorker): void {
     start(message).catch((error: unknown) => {
       const text = `the server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
       log(text);
-      message.lsp.postMessage({ jsonrpc: "2.0", method: "window/logMessage", params: { type: 1, message: text } });
+      ended(1, text);
     });
     return;
   }
@@ -118,7 +125,15 @@ function handle(message: ToWorker): void {
 function fromClient(message: Message): void {
   if (message.method === "workspace/didChangeWatchedFiles") return;
   if (!receive) earlyMessages.push(message);
-  else receive(JSON.stringify(toServer(message, folders)));
+  else {
+    try {
+      receive(JSON.stringify(toServer(message, folders)));
+    } catch (error) {
+      // The server handles a bad message itself: what reaches here is Python failing (its
+      // memory exhausted, say), after which it cannot serve.
+      ended(1, `the server failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
 async function start(message: Extract<ToWorker, { kind: "start" }>): Promise<void> {
@@ -161,10 +176,7 @@ function serve(): void {
   ) => (text: string) => void;
   receive = serveMessages(
     (text) => port.postMessage(toClient(JSON.parse(text) as Message, folders)),
-    (code) => {
-      log(`the server ended (${code})`);
-      scope.close();
-    },
+    (code) => ended(code),
     // Every root there is to read is in the copy already.
     () => undefined,
   );
