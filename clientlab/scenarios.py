@@ -391,6 +391,19 @@ SCENARIOS: tuple[Scenario, ...] = (
         },
         activate="skill-creator",
     ),
+    # Kimi Code CLI and Cline CLI key their skills by the lower-cased name (seen in extra
+    # runs): a project `Twin` and a user `twin` are one name there, two elsewhere.
+    Scenario(
+        "case-clash",
+        "a project skill `Twin` and a user skill `twin`: names that differ only in case",
+        {
+            "{project}/Twin/SKILL.md": skill("Twin", "The project's capitalised twin."),
+            "~/.agents/skills/twin/SKILL.md": skill("twin", "The user's lower-case twin."),
+            "~/.claude/skills/twin/SKILL.md": skill("twin", "The user's lower-case twin."),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="twin",
+    ),
     Scenario(
         "order",
         "names whose directory order, sort order and case order differ",

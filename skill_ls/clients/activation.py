@@ -45,5 +45,9 @@ class Activation:
     # the skill's name); None: it activates hidden skills like any other.
     hidden_refusal: str | None = None
     # The client's answer when asked to activate a name that two or more of the skills it
-    # loads share (`{name}`, `{count}`); None: it activates one of them.
+    # loads share (`{name}` as asked, `{count}`, `{names}`: theirs, in load order, joined
+    # by ", "); None: it activates one of them.
     ambiguous_refusal: str | None = None
+    # True: the client finds the skill to activate without regard to case (`Twin` for
+    # `twin`); two loaded skills whose names differ only in case then share the name.
+    fold_case: bool = False

@@ -55,6 +55,19 @@ class Clashes:
     builtin_clash: BuiltinClash = "replaced"
     builtin_position: BuiltinPosition = "first"
     list_order: ListOrder = "load"
+    # True: names that differ only in case are one name (the client keys its skills by the
+    # lower-cased name): they clash under the clash rule, and activation finds either
+    # spelling. The copy that wins keeps its own spelling.
+    fold_case: bool = False
+    # True: a copy the client then refuses (a name that breaks its name rule) still takes its
+    # name in a clash: a copy it beats is not loaded either (Factory Droid: a project `Twin`
+    # it refuses hides a user `twin`).
+    refused_copy_takes_name: bool = False
     # The order of skills within a root changes from run to run (the agent lists them as
     # concurrent reads finish); shown beside its catalog. Empty: the order is stable.
     order_note: str = ""
+
+
+def clash_key(clashes: Clashes, name: str) -> str:
+    """The key a client's skills clash under: the name, lower-cased where it folds case."""
+    return name.lower() if clashes.fold_case else name

@@ -7,7 +7,7 @@ table's `catalog` and `activation` columns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -146,16 +146,35 @@ def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
     client = get_client(client_id)
     skill = _activated(index, client_id, name)
     if skill is not None and client.activation.ambiguous_refusal is not None:
-        count = sum(1 for other in listed_skills(index, client_id) if other.name == skill.name)
-        if count > 1:
-            return client.activation.ambiguous_refusal.format(name=skill.name, count=count)
+        key = _activation_key(client)
+        same = [
+            other.name
+            for other in listed_skills(index, client_id)
+            if key(other.name) == key(skill.name)
+        ]
+        if len(same) > 1:
+            return client.activation.ambiguous_refusal.format(
+                name=name, count=len(same), names=", ".join(same)
+            )
     if skill is None or not skill.hidden or client.activation.hidden_refusal is None:
         return None
     return client.activation.hidden_refusal.format(name=skill.name)
 
 
+def _as_written(name: str) -> str:
+    return name
+
+
+def _activation_key(client: Client) -> Callable[[str], str]:
+    """How the client matches a name it is asked to activate: as written, or case folded
+    (where its skills clash so, or its lookup ignores case)."""
+    return str.lower if client.activation.fold_case or client.clashes.fold_case else _as_written
+
+
 def _activated(index: WorkspaceIndex, client_id: str, name: str) -> LoadedSkill | None:
-    """The skill the client activates for `name`: by its key, else by its shown name."""
+    """The skill the client activates for `name`: by its key (either spelling where the
+    client folds case), else by its shown name."""
     view = listed_skills(index, client_id)
-    found = next((skill for skill in view if skill.name == name), None)
+    key = _activation_key(get_client(client_id))
+    found = next((skill for skill in view if key(skill.name) == key(name)), None)
     return found or next((skill for skill in view if skill.display_name == name), None)

@@ -4,8 +4,10 @@ where they go among the skills found."""
 from __future__ import annotations
 
 import posixpath
+from functools import partial
 
 from skill_ls.clients.builtins import BuiltinSkill, builtins_for
+from skill_ls.clients.clashes import clash_key
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.roots import Environment
@@ -48,22 +50,25 @@ def with_builtins(
     builtin_set = builtins_for(client.id)
     if builtin_set is None:
         return tuple(found)
+    # Names compared as the client clashes them (case folded where it folds case).
+    key = partial(clash_key, client.clashes)
     if client.clashes.builtin_clash == "replaced" and client.clashes.clash_keeps_place:
-        by_name = {skill.name: skill for skill in found}
-        names = {builtin.name for builtin in builtin_set.skills}
+        by_name = {key(skill.name): skill for skill in found}
+        names = {key(builtin.name) for builtin in builtin_set.skills}
         in_place = [
-            by_name.get(builtin.name) or builtin_skill(builtin, environment)
+            by_name.get(key(builtin.name)) or builtin_skill(builtin, environment)
             for builtin in builtin_set.skills
         ]
-        rest = [skill for skill in found if skill.name not in names]
+        rest = [skill for skill in found if key(skill.name) not in names]
         return (
             (*rest, *in_place) if client.clashes.builtin_position == "last" else (*in_place, *rest)
         )
-    taken = {skill.name for skill in found} if client.clashes.builtin_clash == "replaced" else set()
+    replaced = client.clashes.builtin_clash == "replaced"
+    taken = {key(skill.name) for skill in found} if replaced else set()
     builtins = [
         builtin_skill(builtin, environment)
         for builtin in builtin_set.skills
-        if builtin.name not in taken
+        if key(builtin.name) not in taken
     ]
     if client.clashes.builtin_position == "last":
         return (*found, *builtins)

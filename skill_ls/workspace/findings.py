@@ -86,8 +86,14 @@ def _clashes(index: IndexQueries, real: str, here: Range, reporter: Reporter) ->
     name = ""
     for client, candidate, outcomes in index.group_outcomes(real):
         mine = outcomes.get(real)
+        # A skipped copy plays no part, unless it took the name (`refused_copy_takes_name`).
+        taker = mine.winner.found.real if mine is not None and mine.winner is not None else None
         others = tuple(
-            sorted(r for r, o in outcomes.items() if r != real and o.status is not Status.SKIPPED)
+            sorted(
+                r
+                for r, o in outcomes.items()
+                if r != real and (o.status is not Status.SKIPPED or r == taker)
+            )
         )
         if mine is None or mine.status is Status.SKIPPED or not others:
             continue
@@ -100,8 +106,11 @@ def _clashes(index: IndexQueries, real: str, here: Range, reporter: Reporter) ->
             grouped[(BUILTIN_CONFLICT, role, client.clashes.clash, winner, builtins)].append(client)
             continue
         rule = SHADOWED if len(scopes) > 1 else NAME_CLASH
+        taken = outcomes.get(winner) if winner is not None else None
         if mine.status is Status.CONFLICT:
             role = "both"
+        elif taken is not None and taken.status is Status.SKIPPED:
+            role = "taken"  # the copy that took the name is refused (`refused_copy_takes_name`)
         elif mine.varies:
             role = "varies"
         elif mine.loaded:
@@ -198,6 +207,9 @@ def _message(
     first = clients[0]
     where = ", ".join(_show(index, index.candidate(first.id, other).found.path) for other in others)
     reason = CLASH_REASONS.get(first.clashes.clash, first.clashes.clash)
+    if any(index.name_for(first.id, other) != name for other in others):
+        # Spelled otherwise, the same name to a client that folds case (`Clashes.fold_case`).
+        reason += "; names that differ only in case are one name"
     if rule is BUILTIN_CONFLICT:
         if role == "refused":
             return (
@@ -226,6 +238,12 @@ def _message(
             Severity.INFO,
         )
     shown = _show(index, index.candidate(first.id, winner).found.path) if winner else where
+    if role == "taken":
+        return (
+            f"{who} give{verb} the name '{name}' to the copy at {shown} ({reason}) and then "
+            f"refuse{verb} that copy, so neither loads",
+            None,
+        )
     return (
         f"{who} load{verb} the copy of '{name}' at {shown} instead of this one ({reason})",
         None,

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from pathlib import Path
 
+from skill_ls.clients.clashes import clash_key
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID
 from skill_ls.diagnostics import Diagnostic
 from skill_ls.files import is_within
@@ -376,26 +377,30 @@ class WorkspaceIndex(IndexQueries):
                     fallbacks[path] = fallback_name(chosen.found)
                 name = name_of(client, facts, fallbacks[path])
             old_name = names.get(real)
-            if old_name is not None and old_name != name:
-                del names[real]
-                members = groups.get(old_name)
+            # Groups are keyed as the client clashes names (`clash_key`: case folded or not).
+            old_key = clash_key(client.clashes, old_name) if old_name is not None else None
+            key = clash_key(client.clashes, name) if name is not None else None
+            if old_key is not None and old_key != key:
+                members = groups.get(old_key)
                 if members is not None:
                     rest = tuple(member for member in members if member != real)
                     if rest:
-                        groups[old_name] = rest
+                        groups[old_key] = rest
                     else:
-                        del groups[old_name]
-            if old_name is not None:
-                touched.add((client.id, old_name))
-            if chosen is None or name is None:
+                        del groups[old_key]
+            if old_name is not None and old_name != name:
+                del names[real]
+            if old_key is not None:
+                touched.add((client.id, old_key))
+            if chosen is None or name is None or key is None:
                 candidates.pop(real, None)
                 continue
             candidates[real] = chosen
             names[real] = name
-            members = groups.get(name, ())
+            members = groups.get(key, ())
             if real not in members:
-                groups[name] = (*members, real)
-            touched.add((client.id, name))
+                groups[key] = (*members, real)
+            touched.add((client.id, key))
         return touched
 
     def _invalidate_all(self) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skill_ls.clients.clashes import clash_key
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.settings import Settings
 from skill_ls.workspace.index_records import (
@@ -133,8 +134,10 @@ class IndexQueries:
         """The copy of `name` a client loads (the audience's first loaded copy if none)."""
         with self._lock:
             if client_id is not None:
+                clashes = CLIENTS_BY_ID[client_id].clashes
+                key = clash_key(clashes, name)
                 for skill in self.view(client_id):
-                    if skill.name == name:
+                    if clash_key(clashes, skill.name) == key:
                         return self._entry(skill.real_path)
                 return None
             named = [entry for entry in self.skills() if entry.name == name]
@@ -218,16 +221,18 @@ class IndexQueries:
             return self._state.candidates[client_id][real]
 
     def outcomes(self, client: Client, name: str) -> Mapping[str, Outcome]:
-        """What a client does with each copy named `name`, by real path."""
+        """What a client does with each copy named `name` (as it clashes names: case folded
+        where it folds case), by real path."""
+        key = clash_key(client.clashes, name)
         with self._lock:
             by_name = self._outcomes.setdefault(client.id, {})
-            cached = by_name.get(name)
+            cached = by_name.get(key)
             if cached is None:
                 state = self._state
-                members = state.groups.get(client.id, {}).get(name, ())
+                members = state.groups.get(client.id, {}).get(key, ())
                 candidates = [state.candidates[client.id][real] for real in members]
                 cached = resolve(client, candidates, state.facts, self.settings.builtin_override)
-                by_name[name] = cached
+                by_name[key] = cached
             return cached
 
     def group_outcomes(self, real: str) -> list[tuple[Client, Candidate, Mapping[str, Outcome]]]:

@@ -92,6 +92,15 @@ def resolve(
             outcomes[candidate.found.real] = Outcome(Status.SKIPPED, False, reason=reason)
     if not eligible:
         return outcomes
+    if client.clashes.refused_copy_takes_name and len(eligible) < len(ordered):
+        taken = _winner(client, ordered)
+        if taken not in eligible:
+            # The copy that takes the name is refused: no copy of it loads.
+            for candidate in eligible:
+                outcomes[candidate.found.real] = Outcome(
+                    Status.SHADOWED, False, taken, _refused_taker_reason(client, taken, outcomes)
+                )
+            return outcomes
     contenders = eligible
     builtins = [c for c in eligible if c.root.scope == "builtin"]
     if (
@@ -174,6 +183,11 @@ CLASH_REASONS: dict[str, str] = {
     "not-merged": "every copy is listed",
     "varies": "which copy wins varies from run to run",
 }
+
+
+def _refused_taker_reason(client: Client, taken: Candidate, outcomes: Mapping[str, Outcome]) -> str:
+    why = outcomes[taken.found.real].reason
+    return f"{_clash_reason(client)}, and it refuses that copy ({why})"
 
 
 def _clash_reason(client: Client) -> str:

@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
+from skill_ls.clients.clashes import clash_key
 from skill_ls.clients.table import Client
 from skill_ls.workspace.builtin_skills import with_builtins
 from skill_ls.workspace.index_records import LoadedSkill, SkillFacts, Status
@@ -45,14 +46,17 @@ def build_view(
     """What `client` loads, in its load order (hidden ones too), built-ins in place."""
     loaded: list[tuple[tuple[int, str], LoadedSkill]] = []
     candidates = state.candidates.get(client.id, {})
-    for name, reals in state.groups.get(client.id, {}).items():
-        found = outcomes(client, name)
+    names = state.names.get(client.id, {})
+    for key, reals in state.groups.get(client.id, {}).items():
+        found = outcomes(client, key)
         place = first_place(client, reals, candidates, found)
         for real in reals:
             outcome = found.get(real)
             if outcome is None or not outcome.loaded:
                 continue
             candidate = candidates[real]
+            # The copy's own spelling (the group's key may be its name case-folded).
+            name = names[real]
             skill = loaded_skill(client, name, candidate, outcome, state)
             order = place or candidate.order
             if client.clashes.list_order == "name-by-source":
@@ -97,7 +101,7 @@ def patched_view(
             return None
         if name is None or candidate is None:
             continue  # the client finds the file neither before nor after
-        old = previous.get((client.id, name))
+        old = previous.get((client.id, clash_key(client.clashes, name)))
         found = outcomes(client, name)
         if old is None or dict(old) != dict(found):
             return None

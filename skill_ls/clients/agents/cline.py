@@ -58,12 +58,14 @@ CLIENT = Client(
     ),
     fields=FieldSupport(extra=frozenset({"disabled", "enabled"}), unknown="ignore"),
     clashes=Clashes(
-        # Skills are kept in a map keyed by the lower-cased name: a later copy replaces an
+        # Skills are kept in a map keyed by the lower-cased name (`Twin` and `twin` are one
+        # name): a later copy replaces an
         # earlier one (the user's over the project's, a later root's over an earlier one's,
         # within a root the later folder in directory order) but keeps its place.
         clash="last-wins",
         scope_order=("project", "user", "extra"),
         clash_keeps_place=True,
+        fold_case=True,
     ),
     listing=Listing(
         # `disabled: true` or `enabled: false`: loaded, not listed, its activation refused.
@@ -90,9 +92,7 @@ CLIENT = Client(
         "`enabled` that is not true, false or empty, a YAML error or a repeated key drops "
         "the skill. Not modelled: a `name` or `description` that is not a string, or an "
         "empty body, drops the skill too; a frontmatter that is not a mapping (a list) "
-        "loads the skill under its folder's name (skill-ls drops it). Names are matched "
-        "without regard to case (a clash of `Twin` and `twin` is one skill; skill-ls keys "
-        "names as written). A "
+        "loads the skill under its folder's name (skill-ls drops it). A "
         "SKILL.md directly in a root is also a skill (not modelled). The behaviours "
         "beyond the lab's scenarios (disabled, enabled, no or a non-mapping frontmatter, "
         "repeated keys, empty body, a clash within a root, a sub-folder of a repository) "

@@ -78,6 +78,10 @@ CLIENT = Client(
     ),
     activation=Activation(
         format="copilot-cli-skill-context",
+        # It lists `Twin` and `twin` both, but finds a skill to activate without regard to
+        # case, and refuses a name two of them answer to.
+        fold_case=True,
+        ambiguous_refusal='Skill "{name}" is ambiguous. Use one of: {names}',
     ),
     notes=(
         "Not VS Code's Copilot Chat. Drops (does not list, cannot activate) a skill "

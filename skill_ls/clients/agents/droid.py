@@ -67,6 +67,10 @@ CLIENT = Client(
         clash="project-wins",
         scope_order=("project", "extra", "user"),
         builtin_position="last",
+        # Keyed by the lower-cased name, before names are checked: a project `Twin`, which
+        # it then refuses (capitals), hides a user `twin`, and neither loads.
+        fold_case=True,
+        refused_copy_takes_name=True,
     ),
     listing=Listing(
         # Hidden from the catalog, but its Skill tool still activates it.

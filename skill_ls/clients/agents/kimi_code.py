@@ -60,6 +60,8 @@ CLIENT = Client(
         clash="first-wins",
         scope_order=("project", "user", "extra"),
         builtin_position="last",
+        # Keyed by the lower-cased name: a project `Twin` hides a user `twin`.
+        fold_case=True,
     ),
     listing=Listing(
         # Only `true` hides (`yes` and "true" are listed).
@@ -86,8 +88,7 @@ CLIENT = Client(
         "nothing was filled; `${KIMI_SKILL_DIR}` is the skill's folder. Seen in extra runs "
         "of the same version, not modelled: a `*.md` file directly in a root is a skill "
         "of its own (named after the file unless `name` says otherwise; without a "
-        "description, its first non-blank line; a folder skill of that name wins); names "
-        "clash case-insensitively (a project `Twin` hid a user `twin`) and activate so; "
+        "description, its first non-blank line; a folder skill of that name wins); "
         "`type: reference` is loaded but left out of the listing and refused on "
         "activation; its user-only built-ins (`mcp-config`, `import-from-cc-codex`, ...) "
         "are never listed, so they are not in its built-in data. From its code, not "
