@@ -85,13 +85,13 @@ export function createWebClient(extensionUri: vscode.Uri, output: vscode.LogOutp
     );
     running = { worker, mirror };
     const started = Date.now();
+    mirror.watch();
     void mirror.copy().then((stats) => {
       output.info(
         `Copied the workspace for the server in ${Date.now() - started} ms: ${stats.folders} folders, ${stats.files} files, ${stats.bytes} bytes of contents` +
           (stats.withoutContents ? `; ${stats.withoutContents} files without their contents (too large or unreadable)` : "") +
           (stats.truncated ? "; stopped at the entry limit, the rest is not read" : ""),
       );
-      mirror.watch();
     });
     return { reader, writer: new BrowserMessageWriter(channel.port1) };
   };

@@ -30,6 +30,9 @@ export class WorkspaceMirror implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private pending: MirrorEntry[] = [];
   private pendingBytes = 0;
+  /** Changes seen while the first copy is made, replayed once it is whole (the copy may
+   * have read a file before it changed). */
+  private duringCopy: Map<string, { uri: vscode.Uri; type: 1 | 2 | 3 }> | undefined = new Map();
   readonly stats: MirrorStats = { folders: 0, files: 0, bytes: 0, withoutContents: 0, truncated: false };
 
   constructor(
@@ -45,20 +48,33 @@ export class WorkspaceMirror implements vscode.Disposable {
     await this.copyFiles(files);
     this.flush([], []);
     this.post({ kind: "mirrored" });
+    const seen = [...(this.duringCopy?.values() ?? [])];
+    this.duringCopy = undefined;
+    for (const { uri, type } of seen) await this.event(uri, type);
     return this.stats;
   }
 
-  /** From now on, what changes in the folders reaches the copy and then the server. */
+  /** From now on, what changes in the folders reaches the copy and then the server (called
+   * before `copy`: what changes while it runs follows it). */
   watch(): void {
     for (const folder of this.folders) {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, "**"));
       this.disposables.push(
         watcher,
-        watcher.onDidCreate((uri) => void this.changed(uri, 1)),
-        watcher.onDidChange((uri) => void this.changed(uri, 2)),
-        watcher.onDidDelete((uri) => this.flush([], [uri.path], [{ path: uri.path, type: 3 }])),
+        watcher.onDidCreate((uri) => void this.event(uri, 1)),
+        watcher.onDidChange((uri) => void this.event(uri, 2)),
+        watcher.onDidDelete((uri) => void this.event(uri, 3)),
       );
     }
+  }
+
+  private async event(uri: vscode.Uri, type: 1 | 2 | 3): Promise<void> {
+    if (this.duringCopy) {
+      this.duringCopy.set(uri.toString(), { uri, type });
+      return;
+    }
+    if (type === 3) this.flush([], [uri.path], [{ path: uri.path, type: 3 }]);
+    else await this.changed(uri, type);
   }
 
   dispose(): void {
