@@ -161,14 +161,10 @@ def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
     return client.activation.hidden_refusal.format(name=skill.name)
 
 
-def _as_written(name: str) -> str:
-    return name
-
-
 def _activation_key(client: Client) -> Callable[[str], str]:
     """How the client matches a name it is asked to activate: as written, or case folded
-    (where its skills clash so, or its lookup ignores case)."""
-    return str.lower if client.activation.fold_case or client.clashes.fold_case else _as_written
+    (where its skills clash so, or its lookup ignores case); `str` leaves a name as it is."""
+    return str.lower if client.activation.fold_case or client.clashes.fold_case else str
 
 
 def _activated(index: WorkspaceIndex, client_id: str, name: str) -> LoadedSkill | None:

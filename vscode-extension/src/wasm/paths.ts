@@ -1,5 +1,6 @@
 /** Where the WebAssembly server sees a folder of this machine (pure: unit-tested). */
 import * as path from "node:path";
+import { inPyodideTree } from "../common/pyodideFolders";
 
 /**
  * The path inside Pyodide's file system at which a host folder is mounted: the path the
@@ -66,8 +67,7 @@ function within(point: string, folder: string): boolean {
 // Pyodide's own folders: the root, its temporary and home folders (a folder inside those may
 // be mounted), and its standard library (/lib), devices and processes (nothing inside).
 const RESERVED = ["/", "/tmp", "/home"];
-const RESERVED_TREES = ["/lib", "/dev", "/proc"];
 
 function isReserved(point: string): boolean {
-  return RESERVED.includes(point) || RESERVED_TREES.some((r) => within(point, r));
+  return RESERVED.includes(point) || inPyodideTree(point);
 }

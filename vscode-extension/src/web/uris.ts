@@ -4,6 +4,7 @@
  * Worker reads a copy of those folders at the same paths and speaks `file:` URIs. These pure
  * functions turn one into the other in every message, both ways (unit-tested).
  */
+import { inPyodideTree } from "../common/pyodideFolders";
 
 /** A workspace folder as the client names it and where the server sees its copy. */
 export interface FolderMap {
@@ -14,9 +15,6 @@ export interface FolderMap {
   /** The folder's path in the worker's file system (the client URI's path, decoded). */
   path: string;
 }
-
-// Pyodide's own folders: a folder at or inside these is not copied (it would hide them).
-const RESERVED_TREES = ["/lib", "/dev", "/proc"];
 
 /** How a folder of the client is seen by the server; undefined for one that cannot be copied. */
 export function folderMap(clientUri: string): FolderMap | undefined {
@@ -30,7 +28,8 @@ export function folderMap(clientUri: string): FolderMap | undefined {
   } catch {
     return undefined;
   }
-  if (RESERVED_TREES.some((r) => path === r || path.startsWith(`${r}/`))) return undefined;
+  // A folder at or inside Pyodide's own is not copied (it would hide them).
+  if (inPyodideTree(path)) return undefined;
   return { client, server: `file://${encodedPath}`, path };
 }
 
