@@ -89,7 +89,9 @@ export function createWebClient(extensionUri: vscode.Uri, output: vscode.LogOutp
     void mirror.copy().then((stats) => {
       output.info(
         `Copied the workspace for the server in ${Date.now() - started} ms: ${stats.folders} folders, ${stats.files} files, ${stats.bytes} bytes of contents` +
-          (stats.withoutContents ? `; ${stats.withoutContents} files without their contents (too large or unreadable)` : "") +
+          (stats.withoutContents
+            ? `; ${stats.withoutContents} files without their contents (linked, too large, past the copy's limit, or unreadable)`
+            : "") +
           (stats.truncated ? "; stopped at the entry limit, the rest is not read" : ""),
       );
     });

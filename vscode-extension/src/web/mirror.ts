@@ -5,7 +5,7 @@
  * bytes have reached the copy, so the server never reads a file older than the event.
  */
 import * as vscode from "vscode";
-import { MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, parentOf, SKIPPED_FOLDERS, wantsContent } from "./mirrorPolicy";
+import { MAX_DEPTH, MAX_ENTRIES, MAX_FILE_BYTES, MAX_TOTAL_BYTES, parentOf, SKIPPED_FOLDERS, wantsContent } from "./mirrorPolicy";
 import type { MirrorChange, MirrorEntry, ToWorker } from "./protocol";
 
 type Post = (message: ToWorker) => void;
@@ -15,7 +15,8 @@ export interface MirrorStats {
   folders: number;
   files: number;
   bytes: number;
-  /** Files copied empty though their contents count: over MAX_FILE_BYTES, or unreadable. */
+  /** Files copied empty though their contents count: linked, over MAX_FILE_BYTES or past
+   * MAX_TOTAL_BYTES, or unreadable. */
   withoutContents: number;
   /** True when MAX_ENTRIES stopped the walk. */
   truncated: boolean;
@@ -30,6 +31,8 @@ export class WorkspaceMirror implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private pending: MirrorEntry[] = [];
   private pendingBytes = 0;
+  /** The bytes of every file read or being read (MAX_TOTAL_BYTES bounds them). */
+  private reserved = 0;
   /** Changes seen while the first copy is made, replayed once it is whole (the copy may
    * have read a file before it changed). */
   private duringCopy: Map<string, { uri: vscode.Uri; type: 1 | 2 | 3 }> | undefined = new Map();
@@ -151,10 +154,14 @@ export class WorkspaceMirror implements vscode.Disposable {
     if (!wantsContent(uri.path, this.skillFolders)) return undefined;
     try {
       const stat = await vscode.workspace.fs.stat(uri);
-      if (stat.size > MAX_FILE_BYTES) {
+      // A linked file may lead out of the workspace: it is there, without what it leads to.
+      // The copy's whole contents are bounded too (a repository can hold any number of files).
+      const linked = (stat.type & vscode.FileType.SymbolicLink) !== 0;
+      if (linked || stat.size > MAX_FILE_BYTES || this.reserved + stat.size > MAX_TOTAL_BYTES) {
         this.stats.withoutContents++;
         return undefined;
       }
+      this.reserved += stat.size;
       return await vscode.workspace.fs.readFile(uri);
     } catch {
       this.stats.withoutContents++;

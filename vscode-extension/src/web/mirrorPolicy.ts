@@ -15,6 +15,8 @@ export const MAX_DEPTH = 64;
 export const MAX_ENTRIES = 200_000;
 /** A file larger than this is copied empty (and counted). */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Past this many bytes of contents in all, files are copied empty (and counted). */
+export const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 
 const READ_ANYWHERE = /\.(md|markdown|json|jsonc|toml|ya?ml|txt)$/i;
 const IGNORE_FILES: ReadonlySet<string> = new Set([".gitignore", ".ignore", ".fdignore"]);
