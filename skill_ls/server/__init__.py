@@ -15,94 +15,32 @@ import sys
 from collections.abc import Callable
 from typing import BinaryIO, cast
 
-from skill_ls.server import (
-    code_actions,
-    code_lens,
-    commands,
-    completion,
-    diagnostics,
-    hover,
-    inlay_hints,
-    lifecycle,
-    navigation,
-    preview,
-    rename,
-    skills_view,
-    symbols,
-    sync,
-    vscode_duplicates,
-    watching,
-    wiring,
-)
-from skill_ls.server.bulk import BulkChecker
-from skill_ls.server.capabilities import ClientFlags
-from skill_ls.server.check_cache import CheckCache
 from skill_ls.server.client_log import configure_logging
-from skill_ls.server.configuration import Configuration
-from skill_ls.server.documents import DocumentStore
 from skill_ls.server.editor import PyglsEditor
-from skill_ls.server.events import Events, IndexChanged
 from skill_ls.server.framing import ResyncingReader
-from skill_ls.server.positions import PositionMapper
 from skill_ls.server.server import SkillProtocol, SkillServer
-from skill_ls.server.session import Session
-from skill_ls.server.workspace_skills import WorkspaceSkills
+from skill_ls.server.startup import DeferredFeatures, Started
 
 __all__ = ["SkillServer", "create_server", "serve_messages", "serve_stdio", "serve_tcp"]
 
 
 def create_server(reveal: Callable[[list[str]], None] | None = None) -> SkillServer:
-    """A server with every feature registered (capabilities follow from the registrations)
-    and the events wired (`wiring.py` says what each one sets off); `reveal` hears the root
+    """A server that answers `initialize` from the feature table and loads every feature
+    at the first message after it (startup.py, features.py); `reveal` hears the root
     folders each scan is about to walk (see WorkspaceSkills)."""
     server = SkillServer()
     editor = PyglsEditor(server)
     log_handler = configure_logging(editor)
-    events = Events()
-    documents = DocumentStore()
-    skills = WorkspaceSkills(
-        is_open=lambda path: documents.by_path(path) is not None,
-        # An open buffer renamed a skill (on a check's thread): clashes may have appeared
-        # or gone elsewhere.
-        on_names_changed=lambda: events.publish_threadsafe(IndexChanged()),
-        reveal=reveal or (lambda folders: None),
-    )
-    session = Session(
-        documents=documents,
-        config=Configuration(),
-        # Cross-skill findings (clashes, shadowing) join each open document's own.
-        check_cache=CheckCache(extra=skills.cross_findings),
-        bulk=BulkChecker(),
-        skills=skills,
-        events=events,
-        # The most basic client until `initialize` says what this one can do.
-        flags=ClientFlags(),
-        mapper=PositionMapper(),
-    )
 
-    def late_features(flags: ClientFlags) -> None:
-        # Registered during `initialize`, for the clients that can use them.
-        if flags.pull_diagnostics:
-            diagnostics.register_pull(server, session)
-        if flags.will_rename_files:
-            rename.register_will_rename(server, session)
+    def load(started: Started | None) -> None:
+        from skill_ls.server.features import load_features
 
-    lifecycle.register(server, session, editor, log_handler, late_features)
-    sync.register(server, session)
-    watching.register(server, session)
-    completion.register(server, session)
-    hover.register(server, session)
-    inlay_hints.register(server, session)
-    navigation.register(server, session)
-    code_actions.register(server, session)
-    code_lens.register(server, session)
-    rename.register(server, session)
-    symbols.register(server, session)
-    commands.register(server, session, editor)
-    index_view = skills_view.register(server, session)
-    vscode_duplicates.register(server, session)
-    preview.register(server, session)
-    wiring.wire(events, session, editor, index_view.changed)
+        load_features(server, editor, log_handler, reveal or (lambda folders: None), started)
+
+    deferred = DeferredFeatures(server, load)
+    protocol = server.protocol
+    if isinstance(protocol, SkillProtocol):
+        protocol.before_first_use = deferred.load
     return server
 
 

@@ -15,11 +15,9 @@ from skill_ls.rules.suppression_edits import suppression_fix
 from skill_ls.server.binding import bind
 from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import fixes_to_edit, to_lsp_diagnostic
+from skill_ls.server.feature_table import CODE_ACTION_OPTIONS, FIX_ALL_KIND
 from skill_ls.server.isolation import isolated
 from skill_ls.server.session import Session
-
-FIX_ALL_KIND = f"{types.CodeActionKind.SourceFixAll.value}.skill-ls"
-KINDS = [types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll, FIX_ALL_KIND]
 
 
 def _wanted(only: Sequence[str] | None, kind: str) -> bool:
@@ -147,6 +145,4 @@ async def code_action(
 
 
 def register(server: LanguageServer, session: Session) -> None:
-    server.feature(
-        types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS)
-    )(bind(code_action, session))
+    server.feature(types.TEXT_DOCUMENT_CODE_ACTION, CODE_ACTION_OPTIONS)(bind(code_action, session))

@@ -24,15 +24,17 @@ from skill_ls.server.documents import path_to_uri, read_text
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.edits import request_failed
 from skill_ls.server.events import ChecksStale
+from skill_ls.server.feature_table import (
+    LINT_SKILL,
+    LIST_CLIENTS,
+    LIST_SKILLS,
+    READ_RESOURCE,
+    RELOAD_WORKSPACE,
+)
 from skill_ls.server.session import Session
 from skill_ls.skill_files import is_skill_file_name
 from skill_ls.workspace import SkillEntry
 
-LIST_CLIENTS = "skill-ls.listClients"
-LIST_SKILLS = "skill-ls.listSkills"
-LINT_SKILL = "skill-ls.lintSkill"
-READ_RESOURCE = "skill-ls.readResource"
-RELOAD_WORKSPACE = "skill-ls.reloadWorkspace"
 MAX_RESOURCE_BYTES = 1024 * 1024
 
 

@@ -18,6 +18,7 @@ from skill_ls.gathering import context_for_path
 from skill_ls.server.binding import bind
 from skill_ls.server.completion_context import CompletionContext, completion_context
 from skill_ls.server.documents import Snapshot
+from skill_ls.server.feature_table import COMPLETION_OPTIONS
 from skill_ls.server.instruction_diagnostics import is_instruction_file
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest
@@ -26,7 +27,6 @@ from skill_ls.server.mention_features import mention_completion
 from skill_ls.server.session import Session
 from skill_ls.yamltree import YMapping, YScalar
 
-TRIGGERS = [":", "/", "(", "`", " ", "$"]
 MAX_PATHS = 500
 # Bundled-file folders offered first, in this order.
 FIRST_FOLDERS = ("scripts/", "references/", "assets/")
@@ -267,6 +267,4 @@ def completion(session: Session, params: types.CompletionParams) -> types.Comple
 
 
 def register(server: LanguageServer, session: Session) -> None:
-    server.feature(
-        types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=TRIGGERS)
-    )(bind(completion, session))
+    server.feature(types.TEXT_DOCUMENT_COMPLETION, COMPLETION_OPTIONS)(bind(completion, session))

@@ -24,6 +24,7 @@ from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
 from skill_ls.server.documents import Snapshot, path_to_uri
 from skill_ls.server.editor import EditorPort
+from skill_ls.server.feature_table import DIAGNOSTIC_OPTIONS
 from skill_ls.server.instruction_diagnostics import instruction_diagnostics, is_instruction_file
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest, manifest_diagnostics
@@ -35,8 +36,6 @@ from skill_ls.workspace.index import SLICE
 log = logging.getLogger(__name__)
 
 Checker = Callable[[Session, Snapshot], list[types.Diagnostic]]
-
-IDENTIFIER = "skill-ls"
 
 
 def _other_check(session: Session, snapshot: Snapshot | None) -> Checker | None:
@@ -280,8 +279,6 @@ def register_pull(server: LanguageServer, session: Session) -> None:
     """Advertise pull diagnostics; called during `initialize` for clients that pull."""
     server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,
-        types.DiagnosticOptions(
-            identifier=IDENTIFIER, inter_file_dependencies=True, workspace_diagnostics=True
-        ),
+        DIAGNOSTIC_OPTIONS,
     )(bind(document_diagnostic, session))
     server.feature(types.WORKSPACE_DIAGNOSTIC)(bind(workspace_diagnostic, session))

@@ -43,19 +43,16 @@ def _roots(params: types.InitializeParams) -> list[Path]:
 @isolated()
 def initialize(
     session: Session,
-    mapper_for: Callable[[], PositionMapper],
+    mapper: PositionMapper,
     late_features: LateFeatures,
     log_handler: ClientLogHandler,
+    flags: ClientFlags,
     params: types.InitializeParams,
 ) -> None:
-    """Resolve the client's capabilities and register what depends on them.
-
-    Runs before pygls computes the server capabilities, so features registered here are
-    advertised (pull diagnostics only to clients that pull: never push and pull both).
-    """
-    session.initialize(
-        ClientFlags.resolve(params), mapper_for(), _roots(params), params.initialization_options
-    )
+    """Take in what the client said at `initialize` and register the features that depend
+    on its capabilities (pull diagnostics only to clients that pull: never push and pull
+    both; `initialize` advertised them from the feature table)."""
+    session.initialize(flags, mapper, _roots(params), params.initialization_options)
     late_features(session.flags)
     loop = asyncio.get_running_loop()
     # Worker threads publish through the loop (an open buffer that renamed a skill).
@@ -151,20 +148,9 @@ def shutdown(session: Session, params: None) -> None:
     session.bulk.shutdown()
 
 
-def register(
-    server: LanguageServer,
-    session: Session,
-    editor: EditorPort,
-    log_handler: ClientLogHandler,
-    late_features: LateFeatures,
-) -> None:
-    def mapper_for() -> PositionMapper:
-        # pygls negotiates the position encoding before our `initialize` runs.
-        return PositionMapper(server.workspace.position_codec)
-
-    server.feature(types.INITIALIZE)(
-        bind(initialize, session, mapper_for, late_features, log_handler)
-    )
+def register(server: LanguageServer, session: Session, editor: EditorPort) -> None:
+    """The lifecycle's messages after `initialize` (which the start-up answers and hands to
+    `initialize` above once the features are loaded: startup.py)."""
     server.feature(types.INITIALIZED)(bind(initialized, session, editor))
     server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(
         bind(did_change_configuration, session, editor)

@@ -11,6 +11,7 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import path_to_uri
 from skill_ls.server.editor_text.skill_md_hover import find_reference
+from skill_ls.server.feature_table import DOCUMENT_LINK_OPTIONS
 from skill_ls.server.instruction_diagnostics import (
     caller_files,
     is_instruction_file,
@@ -167,7 +168,7 @@ def _uri_for(session: Session, path: str) -> str:
 
 
 def register(server: LanguageServer, session: Session) -> None:
-    server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK, types.DocumentLinkOptions())(
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK, DOCUMENT_LINK_OPTIONS)(
         bind(document_links, session)
     )
     server.feature(types.TEXT_DOCUMENT_DEFINITION)(bind(definition, session))

@@ -27,14 +27,13 @@ from skill_ls.server.binding import bind_command
 from skill_ls.server.command_args import argument, is_known_skill, skill_md_for
 from skill_ls.server.documents import uri_to_path
 from skill_ls.server.edits import request_failed
+from skill_ls.server.feature_table import PREVIEW_ACTIVATION, PREVIEW_CATALOG
 from skill_ls.server.session import Session
 from skill_ls.workspace import WorkspaceIndex
 from skill_ls.workspace.mcp_servers import mcp_notes
 
-PREVIEW_CATALOG = "skill-ls.previewCatalog"
 # How long a preview waits for the first workspace scan before answering with what it has.
 FIRST_SCAN_WAIT_S = 30.0
-PREVIEW_ACTIVATION = "skill-ls.previewActivation"
 
 
 # --- commands ------------------------------------------------------------------------------

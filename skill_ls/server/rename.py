@@ -18,6 +18,7 @@ from skill_ls.gathering import context_for_path
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot, uri_to_path
 from skill_ls.server.edits import EditBuilder, request_failed
+from skill_ls.server.feature_table import WILL_RENAME_OPTIONS
 from skill_ls.server.instruction_diagnostics import caller_files, naming_skill
 from skill_ls.server.isolation import isolated
 from skill_ls.server.references import candidate_skill_files, mentions_of
@@ -167,13 +168,7 @@ def register_will_rename(server: LanguageServer, session: Session) -> None:
     """Ask for file renames (only clients that send willRenameFiles)."""
     server.feature(
         types.WORKSPACE_WILL_RENAME_FILES,
-        types.FileOperationRegistrationOptions(
-            filters=[
-                types.FileOperationFilter(
-                    scheme="file", pattern=types.FileOperationPattern(glob="**/*")
-                )
-            ]
-        ),
+        WILL_RENAME_OPTIONS,
     )(bind(will_rename_files, session))
 
 

@@ -55,6 +55,9 @@ class SkillProtocol(LanguageServerProtocol):
         # Called with `exit_code` at `exit` (serving stdio: end the process at once, since
         # pygls's own teardown waits for a stdin read and worker threads that may never end).
         self.on_exit: Callable[[int], None] | None = None
+        # Called once, before the first message after `initialize` is dispatched (but `exit`):
+        # the features load then (startup.py).
+        self.before_first_use: Callable[[], None] | None = None
 
     def handle_message(self, message: Any) -> None:
         if isinstance(message, dict):
@@ -93,6 +96,9 @@ class SkillProtocol(LanguageServerProtocol):
                 msg_id, request, method, JsonRpcInvalidRequest("the server is already initialized")
             )
             return
+        if self.before_first_use is not None and method not in (types.INITIALIZE, types.EXIT):
+            load, self.before_first_use = self.before_first_use, None
+            load()
         super().handle_message(message)
 
     def _refuse(self, msg_id: Any, request: bool, method: str, error: JsonRpcException) -> None:

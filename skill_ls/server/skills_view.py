@@ -19,6 +19,7 @@ from pygls.lsp.server import LanguageServer
 
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.server.binding import bind_command
+from skill_ls.server.feature_table import SKILLS_VIEW
 from skill_ls.server.session import Session
 from skill_ls.workspace import Placement, SkillEntry, Status
 from skill_ls.workspace.bundles import BundlePlacement, bundle_placements
@@ -31,7 +32,6 @@ from skill_ls.workspace.verdicts import (
     without_client_name,
 )
 
-SKILLS_VIEW = "skill-ls.skillsView"
 INDEX_CHANGED = "skill-ls/indexChanged"
 # Bursts of index updates (a scan, then each watched file) make one notification.
 NOTIFY_DELAY_S = 0.25

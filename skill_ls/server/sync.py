@@ -12,6 +12,7 @@ from pygls.lsp.server import LanguageServer
 from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.events import DocumentChanged, DocumentClosed, FilesChanged
+from skill_ls.server.feature_table import SAVE_OPTIONS
 from skill_ls.server.instruction_diagnostics import is_instruction_file
 from skill_ls.server.isolation import isolated
 from skill_ls.server.manifest_diagnostics import is_manifest
@@ -67,7 +68,5 @@ def did_close(session: Session, params: types.DidCloseTextDocumentParams) -> Non
 def register(server: LanguageServer, session: Session) -> None:
     server.feature(types.TEXT_DOCUMENT_DID_OPEN)(bind(did_open, session))
     server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(bind(did_change, session))
-    server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))(
-        bind(did_save, session)
-    )
+    server.feature(types.TEXT_DOCUMENT_DID_SAVE, SAVE_OPTIONS)(bind(did_save, session))
     server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(bind(did_close, session))

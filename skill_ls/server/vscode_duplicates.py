@@ -23,9 +23,9 @@ from pygls.lsp.server import LanguageServer
 
 from skill_ls.clients.table import CLIENTS
 from skill_ls.server.binding import bind_command
+from skill_ls.server.feature_table import VSCODE_DUPLICATES
 from skill_ls.server.session import Session
 
-VSCODE_DUPLICATES = "skill-ls.vscodeDuplicates"
 CHECKER = "VS Code's chat prompt validator (built-in extension vscode.prompt)"
 # The build whose catalogue the texts are read from (its out/nls.messages.json).
 OBSERVED_IN = "VS Code 1.139.1 (code-server 4.139.1)"
