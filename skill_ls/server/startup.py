@@ -12,7 +12,6 @@ called: the protocol loads the features before it dispatches anything but `initi
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +21,6 @@ from pygls.lsp.server import LanguageServer
 
 from skill_ls.server import feature_table
 from skill_ls.server.capabilities import ClientFlags
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -54,7 +51,7 @@ class DeferredFeatures:
         self._loader = loader
         self._started: Started | None = None
         self._declared: list[str] = []
-        self.loaded = False
+        self._loaded = False
         self._declare(feature_table.METHODS)
         for command in feature_table.COMMANDS:
             server.command(command)(_placeholder())
@@ -81,9 +78,9 @@ class DeferredFeatures:
 
     def load(self) -> None:
         """Register the features in the placeholders' stead (once)."""
-        if self.loaded:
+        if self._loaded:
             return
-        self.loaded = True
+        self._loaded = True
         manager = self._server.protocol.fm
         # The manager's tables, as pygls hands them out (the live dictionaries): a method
         # may be registered once only.
