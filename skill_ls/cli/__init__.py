@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from skill_ls import __version__
+from skill_ls import __version__, code_cache
 
 # Each command's module, imported only when that command runs (or for the full help):
 # `skill-ls check` never loads the renderers, the server or the protocol library.
@@ -73,6 +73,8 @@ def _tolerant_output() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Before the records are defined: their methods' code comes compiled from the last run.
+    code_cache.install()
     arguments = list(sys.argv[1:] if argv is None else argv)
     command = _command(arguments)
     if command == "check":

@@ -19,6 +19,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
+from skill_ls import code_cache
 from skill_ls.server import feature_table
 from skill_ls.server.capabilities import ClientFlags
 
@@ -90,3 +91,5 @@ class DeferredFeatures:
         for command in feature_table.COMMANDS:
             manager.commands.pop(command, None)
         self._loader(self._started)
+        # An editor may end the server without `exit`: keep what the records compiled now.
+        code_cache.save()
