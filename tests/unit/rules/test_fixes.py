@@ -172,3 +172,25 @@ def test_context_helper_defaults() -> None:
     ctx = context()
     assert ctx.folder_name == "my-skill"
     assert ctx.skill_files is None
+
+
+def test_double_quoted_escapes_exactly_what_yaml_does_not_keep_as_written() -> None:
+    """Escaped: what YAML 1.2 does not allow as written (outside c-printable), the byte-order
+    mark, and the characters YAML 1.1 loaders take for line breaks (U+0085, U+2028, U+2029);
+    `\\`, `"`, newline and tab have escapes of their own. Every code point is checked."""
+
+    def kept(code: int) -> bool:
+        return (
+            0x20 <= code <= 0x7E
+            or 0xA0 <= code <= 0xD7FF
+            or 0xE000 <= code <= 0xFFFD
+            or code >= 0x10000
+        ) and code not in (0x2028, 0x2029, 0xFEFF)
+
+    wrong = [
+        hex(code)
+        for code in range(0x110000)
+        if code not in (0x5C, 0x22, 0x0A, 0x09)
+        and (yaml_double_quoted(chr(code)) == f'"{chr(code)}"') != kept(code)
+    ]
+    assert wrong == []

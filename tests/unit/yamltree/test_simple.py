@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skill_ls.yamltree import only_simple_entries, parse_simple, parse_yaml
+from skill_ls.yamltree import NOT_PRINTABLE, only_simple_entries, parse_simple, parse_yaml
 
 KEYS = st.sampled_from(["name", "metadata", "allowed-tools", "x_y", "name"])
 VALUES = st.sampled_from(
@@ -54,3 +54,23 @@ def test_one_level_maps_and_colons_take_the_fast_path() -> None:
     assert only_simple_entries(text)
     assert not only_simple_entries("metadata:\n  a:\n    b: c\n")  # two levels: the parser
     assert not only_simple_entries("a: b\n  c: d\n")  # indented under a value: the parser
+
+
+def _c_printable(code: int) -> bool:
+    """YAML 1.2's production c-printable, as the spec writes it."""
+    return (
+        code in (0x09, 0x0A, 0x0D, 0x85)
+        or 0x20 <= code <= 0x7E
+        or 0xA0 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
+    )
+
+
+def test_not_printable_is_exactly_what_c_printable_leaves_out() -> None:
+    wrong = [
+        hex(code)
+        for code in range(0x110000)
+        if (NOT_PRINTABLE.match(chr(code)) is None) != _c_printable(code)
+    ]
+    assert wrong == []
