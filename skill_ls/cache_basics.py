@@ -17,7 +17,6 @@ import hashlib
 import hmac
 import os
 import stat
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -77,6 +76,8 @@ def integrity_key(folder: Path) -> bytes | None:
         if not hasattr(os, "link"):  # WebAssembly (Pyodide): one process, no hard links
             _create_key(path)
             return _read_key(path)
+        import tempfile  # imported by the runs that write (4 ms of a small check)
+
         descriptor, temporary = tempfile.mkstemp(prefix=".key-", dir=folder)  # mode 0600
         try:
             with os.fdopen(descriptor, "wb") as handle:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tomllib
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from importlib import resources
@@ -347,6 +346,8 @@ def _read_toml(path: Path) -> tuple[Any, str | None]:
         return None, str(exc)
     if len(data) > MAX_CONFIG_BYTES:
         return None, f"the file is larger than {MAX_CONFIG_BYTES:,} bytes, more than is read"
+    import tomllib  # only where a configuration file is found (4 ms of a small check)
+
     try:
         return tomllib.loads(data.decode("utf-8")), None
     except UnicodeDecodeError as exc:

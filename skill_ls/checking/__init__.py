@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import time
@@ -238,6 +237,8 @@ def check_files(
         return
     jobs = min(jobs, len(rest))
     chunk = max(1, min(16, len(rest) // (jobs * 4)))
+    import multiprocessing  # only when workers pay (9 ms of a small check)
+
     context = multiprocessing.get_context("fork")
     work = [
         (path, cache.get(os.path.abspath(path)) if cache is not None else None) for path in rest

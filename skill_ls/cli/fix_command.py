@@ -7,7 +7,6 @@ be written (those under the paths given, by their real paths), the diff and the 
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import sys
 from dataclasses import dataclass, field
@@ -124,6 +123,8 @@ def _lines(text: str) -> list[str]:
 
 def unified_diff(path: Path, old: bytes, new: bytes) -> str:
     """A unified diff of one file that `patch -p1` and `git apply` accept."""
+    import difflib  # only a --diff run shows one
+
     name = display_path(path).replace(os.sep, "/")
     out: list[str] = []
     for line in difflib.unified_diff(

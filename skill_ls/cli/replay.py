@@ -27,7 +27,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from itertools import chain
@@ -227,6 +226,8 @@ def save(
     seal.update(payload)
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        import tempfile  # imported by the runs that write (4 ms of a small check)
+
         descriptor, temporary = tempfile.mkstemp(prefix=".run-", dir=folder)
         try:
             with os.fdopen(descriptor, "wb") as handle:

@@ -8,7 +8,6 @@ activation, textually (code too): `$ARGUMENTS` by what the user typed after the 
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -18,7 +17,7 @@ from skill_ls.diagnostics import Range, Severity
 from skill_ls.document import SkillDocument
 from skill_ls.document.blocks import LineKind, body_lines
 from skill_ls.rules.code_spans import inline_code_spans, inside
-from skill_ls.rules.helpers import names
+from skill_ls.rules.helpers import close_matches, names
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 from skill_ls.yamltree import YNode, YScalar, YSequence
@@ -303,7 +302,7 @@ def _check_names(
         if placeholder.where == "code" or name.upper() == name:
             continue  # a shell or environment variable
         if name not in suggestions:
-            suggestions[name] = difflib.get_close_matches(name, known, n=1)
+            suggestions[name] = close_matches(name, known, n=1)
         close = suggestions[name]
         message = (
             f"`${name}` is not one of the names `arguments` declares "

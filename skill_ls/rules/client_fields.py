@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import functools
 
 from skill_ls.clients.fields import ALL_FIELDS, SPEC_FIELD_NAMES, FieldSpec
@@ -10,6 +9,7 @@ from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
 from skill_ls.diagnostics import Fix, Position, Range, Severity, TextEdit
 from skill_ls.document import Field, SkillDocument
 from skill_ls.rules.helpers import (
+    close_matches,
     delete_lines,
     describe_kind,
     entry_lines,
@@ -178,7 +178,7 @@ _KNOWN_FIELDS = sorted(set(ALL_FIELDS) | {f for c in CLIENTS for f in c.fields.h
 @functools.lru_cache(maxsize=1024)
 def _close_field(key: str) -> str | None:
     """The known field a misspelt key most likely means (one suggestion, also the fix)."""
-    close = difflib.get_close_matches(key, _KNOWN_FIELDS, n=1, cutoff=0.75)
+    close = close_matches(key, _KNOWN_FIELDS, n=1, cutoff=0.75)
     return close[0] if close else None
 
 
@@ -249,7 +249,7 @@ def _check_type(
         if isinstance(value, YScalar) and value.value in spec.enum:
             return
         shown = value.value if isinstance(value, YScalar) else describe_kind(value)
-        close = difflib.get_close_matches(shown.lower(), spec.enum, n=1, cutoff=0.6)
+        close = close_matches(shown.lower(), spec.enum, n=1, cutoff=0.6)
         fixes = [Fix(f"Change to `{close[0]}`", (replace_value(value, close[0]),))] if close else []
         report.report(
             FIELD_TYPE,

@@ -20,6 +20,14 @@ def point(doc: SkillDocument, pos: Position) -> Range:
     return Range(Position(pos.line, start), Position(pos.line, max(end, start)))
 
 
+def close_matches(word: str, known: Iterable[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """difflib's `get_close_matches`; difflib (and heapq) are imported on the first
+    misspelling looked up, not at every start."""
+    import difflib
+
+    return difflib.get_close_matches(word, list(known), n, cutoff)
+
+
 def first_line_range(doc: SkillDocument) -> Range:
     """Where document-level findings go: the opening `---`, else the first line."""
     line = doc.frontmatter.open_line if doc.frontmatter is not None else 0

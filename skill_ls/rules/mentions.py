@@ -5,7 +5,6 @@ built-ins and plugin skills included, gathered by `workspace.mentions`) come in.
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from skill_ls.clients.mention_forms import MentionForm
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Fix, Severity, TextEdit
 from skill_ls.document.mentions import Mention
-from skill_ls.rules.helpers import names
+from skill_ls.rules.helpers import close_matches, names
 from skill_ls.rules.registry import define
 from skill_ls.rules.reporter import Reporter
 
@@ -202,7 +201,7 @@ def _near(key: str, plugin: bool, known: frozenset[str]) -> tuple[str, ...]:
     skills for a plugin mention, the others for the other forms. Cached: every skill of a
     workspace is judged against the same names, and many call the same skill."""
     pool = sorted(name for name in known if (":" in name) is plugin and name != key)
-    return tuple(difflib.get_close_matches(key, pool, SUGGEST_AT_MOST, SUGGEST_CUTOFF))
+    return tuple(close_matches(key, pool, SUGGEST_AT_MOST, SUGGEST_CUTOFF))
 
 
 def _clearly_a_skill(mention: Mention, known: frozenset[str], suggestions: list[str]) -> bool:

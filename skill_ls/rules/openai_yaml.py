@@ -8,7 +8,6 @@ keys, types and limits are the field table's (`clients/openai_yaml_fields.py`).
 
 from __future__ import annotations
 
-import difflib
 import posixpath
 
 from skill_ls.clients.openai_yaml_fields import (
@@ -24,6 +23,7 @@ from skill_ls.clients.openai_yaml_fields import (
 from skill_ls.clients.table import get_client
 from skill_ls.diagnostics import Diagnostic, Range, Severity
 from skill_ls.document.openai_yaml import TOO_LARGE, SidecarDocument
+from skill_ls.rules.helpers import close_matches
 from skill_ls.rules.openai_yaml_context import SidecarContext
 from skill_ls.rules.paths import is_within, join_normal
 from skill_ls.rules.registry import Rule, define
@@ -174,7 +174,7 @@ class _Walk:
         where = f"under `{parent}`" if parent else "at the top of the file"
         message = f"{self.codex} does not read `{key}` {where} and ignores it"
         siblings = [spec.key for spec in children(parent)]
-        close = difflib.get_close_matches(key, siblings, n=1, cutoff=0.6)
+        close = close_matches(key, siblings, n=1, cutoff=0.6)
         elsewhere = [spec.path for spec in SIDECAR_FIELDS if spec.key == key]
         if close:
             return f"{message}; did you mean `{close[0]}`?"
