@@ -6,9 +6,11 @@ import random
 import string
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skill_ls.diagnostics import Diagnostic, Severity
-from skill_ls.rules import RULES
+from skill_ls.rules import RULES, safety
 from skill_ls.settings import Settings
 
 from ..unit_helpers import r, run, skill
@@ -175,3 +177,25 @@ def test_home_paths(line: str, path: str) -> None:
 )
 def test_home_path_placeholders(line: str) -> None:
     assert findings(line + "\n", "SKL462") == []
+
+
+# A document is searched only when it holds a kind's literal text (the search is the rule's
+# cost): every string a kind's pattern matches must hold one of that kind's.
+@pytest.mark.parametrize("kind", sorted(safety._KINDS))
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_every_key_holds_the_literal_text_its_kind_is_looked_for_by(
+    kind: str, data: st.DataObject
+) -> None:
+    _, pattern, anchors = safety._KINDS[kind]
+    key = data.draw(st.from_regex(pattern, fullmatch=True))
+    assert any(anchor in key for anchor in anchors)
+    assert set(anchors) <= set(safety._SECRET_ANCHORS)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.from_regex(safety._HOME))
+def test_every_home_path_holds_the_literal_text_it_is_looked_for_by(text: str) -> None:
+    match = safety._HOME.search(text)
+    assert match is not None
+    assert any(anchor in match.group() for anchor in safety._HOME_ANCHORS)
