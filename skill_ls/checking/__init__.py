@@ -328,14 +328,20 @@ def cross_skill_findings(
     settings: Settings,
     environ: Mapping[str, str] | None = None,
     known: Mapping[str, SkillFacts] | None = None,
+    reals: Mapping[str, str] | None = None,
 ) -> dict[Path, list[Diagnostic]]:
     """SKL501-SKL505 (clashes, shadowing, nesting, not loaded, bounds) for `files`, from
     the same workspace index the language server keeps, over `workspace_folders`.
 
     `known`: facts by real path of files already parsed (`FileResult.facts`); the index
-    reads and parses only the files it finds that are not among them."""
+    reads and parses only the files it finds that are not among them. `reals`: the real
+    path of each file as the check found it (`FileResult.real`, by `str(path)`)."""
     index = PrefilledIndex(
-        workspace_folders(files, folders, settings), known or {}, settings, environ=environ
+        workspace_folders(files, folders, settings),
+        known or {},
+        settings,
+        environ=environ,
+        reals=reals,
     )
     index.scan()
     return {file: index.cross_skill_diagnostics(file) for file in files}

@@ -293,7 +293,8 @@ def _check_group(
         cache.save()
     workspace_folders = [path for path in paths if path.is_dir()] or [Path(".")]
     known = {r.real: r.facts for r in checked if r.real is not None and r.facts is not None}
-    workspace = cross_skill_findings(files, workspace_folders, settings, known=known)
+    reals = {str(r.path): r.real for r in checked if r.real is not None}
+    workspace = cross_skill_findings(files, workspace_folders, settings, known=known, reals=reals)
     for result in checked:
         add_findings(result, workspace.get(result.path, []))
     return checked
