@@ -127,9 +127,11 @@ SCENARIOS: tuple[Scenario, ...] = (
     ),
     Scenario(
         "name-not-string",
-        "`name: 404`, a number, in the folder `numbered` (read as text or the folder's name)",
+        "`name: 404`, a number, in the folder `numbered` (read as text or the folder's name), "
+        "and `name: [listed, name]`, a list, in the folder `listed`",
         {
             "{project}/numbered/SKILL.md": skill("404", "Has a number for a name."),
+            "{project}/listed/SKILL.md": skill("[listed, name]", "Has a list for a name."),
             "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
         },
         activate="404",

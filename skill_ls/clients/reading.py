@@ -28,8 +28,18 @@ BadFrontmatter = Literal["skip", "ignore", "ignore-missing"]
 # - "yaml-else-flat": YAML when it loads, else every line trimmed and read as `key: value`
 #   (`clients.flat_yaml`, Factory Droid's fallback), its typed fields checked as read there.
 FieldReader = Literal["yaml", "yaml-else-lines", "yaml-else-simple", "yaml-else-flat"]
-# A typed frontmatter key: a string, a boolean, a string or a list of strings, or a map.
-FieldType = Literal["string", "bool", "strings", "map"]
+# A typed frontmatter key: a string, a boolean, a string or a list of strings, a map, or
+# "text": a string or a whole number (a Rust `String` read by serde: `404` reads, a list
+# fails and drops the skill).
+FieldType = Literal["string", "bool", "strings", "map", "text"]
+# The YAML types (`yamltree.js_text.value_kind`) each field type takes.
+TYPE_ACCEPTS: dict[str, frozenset[str]] = {
+    "string": frozenset({"string"}),
+    "bool": frozenset({"bool"}),
+    "strings": frozenset({"string", "strings"}),
+    "map": frozenset({"map"}),
+    "text": frozenset({"string", "int"}),
+}
 # What the client's YAML parser makes of a frontmatter line indented with a tab (YAML
 # forbids tabs as indentation): "error" (the block fails, and a lenient retry does not
 # mend it: `yaml` 2, js-yaml 4, serde_yaml) | "none" (the tab is not indentation, the line
@@ -139,3 +149,15 @@ def read_non_string(policy: NonString, kind: str | None, text: str) -> str | Non
         truthy = kind in ("list", "strings") or text not in ("0", "false")
         return "" if truthy else None
     return None
+
+
+def drops_for_type(reading: Reading, key: str, kind: str | None) -> bool:
+    """Whether a client reading with `reading` drops a skill whose `key` has a value of the
+    YAML type `kind` (None: the key is absent), for `typed_fields`."""
+    if kind is None or (kind == "null" and reading.typed_null_ok):
+        return False
+    return any(
+        kind not in TYPE_ACCEPTS.get(typed, frozenset({typed}))
+        for typed_key, typed in reading.typed_fields
+        if typed_key == key
+    )

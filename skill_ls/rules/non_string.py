@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from skill_ls.clients.reading import read_non_string
+from skill_ls.clients.reading import drops_for_type, read_non_string
 from skill_ls.clients.table import Client
 from skill_ls.rules.helpers import names
-from skill_ls.yamltree import YNode, YScalar
+from skill_ls.yamltree import YNode
 from skill_ls.yamltree.js_text import js_text, value_kind
 
 # Beyond this many characters, the text an agent reads is cut in the message.
@@ -18,10 +18,7 @@ SHOWN_TEXT = 60
 
 
 def _outcome(client: Client, key: str, value: YNode) -> str:
-    null = isinstance(value, YScalar) and value.kind == "null"
-    if (key, "string") in client.reading.typed_fields and not (
-        null and client.reading.typed_null_ok
-    ):
+    if drops_for_type(client.reading, key, value_kind(value)):
         return "drop"
     if client.reading.field_reader == "yaml-else-lines":
         return "as-written"  # YAML gave no string: the `key:` line is read as plain text

@@ -8,7 +8,7 @@ import os
 import re
 from dataclasses import replace
 
-from skill_ls.clients.reading import read_non_string
+from skill_ls.clients.reading import drops_for_type, read_non_string
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
 
@@ -149,6 +149,7 @@ TYPE_WORDS: dict[str, str] = {
     "bool": "true or false",
     "strings": "a string or a list of strings",
     "map": "a map of keys to values",
+    "text": "a string or a whole number",
 }
 # How the kind of value found reads in a skip reason.
 FOUND_WORDS: dict[str, str] = {
@@ -161,12 +162,6 @@ FOUND_WORDS: dict[str, str] = {
     "float": "a number",
     "null": "empty",
 }
-TYPE_ACCEPTS: dict[str, frozenset[str]] = {
-    "string": frozenset({"string"}),
-    "bool": frozenset({"bool"}),
-    "strings": frozenset({"string", "strings"}),
-    "map": frozenset({"map"}),
-}
 
 
 def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | None:
@@ -177,9 +172,7 @@ def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | No
         kinds = facts.flat_kinds  # the fallback reader's types, not YAML's
     for key, kind in client.reading.typed_fields:
         found = kinds.get(key)
-        if found == "null" and client.reading.typed_null_ok:
-            continue
-        if found is not None and found not in TYPE_ACCEPTS.get(kind, frozenset({kind})):
+        if found is not None and drops_for_type(client.reading, key, found):
             return (
                 f"{client.name} drops a skill whose `{key}` is not "
                 f"{TYPE_WORDS.get(kind, kind)} (here: {FOUND_WORDS.get(found, found)})"

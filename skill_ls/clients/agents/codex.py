@@ -85,8 +85,12 @@ CLIENT = Client(
         # `---` must be the first line (a byte-order mark hides the frontmatter).
         frontmatter_at_start=True,
         # `description: 42` is listed as "42", `name: 404` as "404"; a list description
-        # drops the skill, as no description does (lab scenarios description-not-string,
-        # name-not-string).
+        # drops the skill, as no description does, and so does a list `name`, where no
+        # `name` falls back to the folder's (lab scenarios description-not-string,
+        # name-not-string, missing-name): the name is read as text, a whole number
+        # included, and nothing else. An empty `name:` is taken as no name (not observed).
+        typed_fields=(("name", "text"),),
+        typed_null_ok=True,
         non_string_name="number-text",
         non_string_description="number-text",
     ),

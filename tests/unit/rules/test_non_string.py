@@ -52,3 +52,16 @@ def test_an_empty_name_does_not_drop_where_null_is_allowed() -> None:
     # Cline reads `name:` (null) as no name and takes the folder's: typed, but null is fine.
     text = message("SKL102", "name:", DESC, targets=("cline", "kimi-code"))
     assert text.endswith("; Kimi Code CLI drops the skill; Cline CLI reads it as missing"), text
+
+
+def test_a_list_name_per_agent() -> None:
+    # Observed: Codex takes a number as the name's text and drops a skill whose name is a
+    # list; Claude Code and oh-my-pi take the folder's name; Gemini CLI lists the line.
+    targets = ("codex", "claude-code", "oh-my-pi", "gemini-cli")
+    text = message("SKL102", "name: [listed, name]", DESC, targets=targets)
+    assert text.endswith(
+        "; OpenAI Codex drops the skill; Gemini CLI reads it as written; Claude Code and "
+        "oh-my-pi read it as missing"
+    ), text
+    number = message("SKL102", "name: 404", DESC, targets=("codex",))
+    assert number.endswith('; OpenAI Codex reads it as "404"'), number
