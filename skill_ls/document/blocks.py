@@ -114,18 +114,26 @@ def prose_lines(doc: SkillDocument) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-# A fence-like line start, found in the whole text at once (multi-line mode: `^` follows
-# only a `\n`, so texts with other line breaks take the line by line scan).
-_FENCE_START = re.compile(r"^ {0,3}(?:`{3}|~{3})", re.MULTILINE)
+# What every fence line holds: the lines holding one are found with `str.find` (a pattern
+# for a fence at a line start is tried at every position of the text: 25 us a SKILL.md).
+_FENCE_RUNS = ("```", "~~~")
 
 
-def prose_lines_holding(
-    doc: SkillDocument, needles: re.Pattern[str]
-) -> list[tuple[int, str]] | None:
-    """(line number, text) of the prose lines in which `needles` matches, in order: what
-    `prose_lines` gives, filtered, but found by searching the whole body at once instead of
-    visiting every line (a long body where a few lines hold links). None when the text has
-    line breaks other than `\n`: use `prose_lines` then."""
+def _lines_holding(text: str, needle: str, begin: int, starts: list[int]) -> Iterator[int]:
+    at = text.find(needle, begin)
+    while at >= 0:
+        number = bisect.bisect_right(starts, at) - 1
+        yield number
+        # On to the next line: a line is named once.
+        following = starts[number + 1] if number + 1 < len(starts) else len(text)
+        at = text.find(needle, max(following, at + 1))
+
+
+def fenced_code(doc: SkillDocument) -> list[tuple[int, int]] | None:
+    """(opening fence line, last line) of each fenced code block of the body, in order: the
+    closing fence, or the file's last line when none closes it. What `body_lines` tells line
+    by line, found by searching the whole body at once. None when the text has line breaks
+    other than `\n`: use `body_lines` then."""
     index = doc.index
     text, starts = index.text, index.line_starts
     if "\r" in text:
@@ -133,12 +141,12 @@ def prose_lines_holding(
     first = doc.body_start_line
     if first >= len(starts):
         return []
-    begin = starts[first]
-    code: list[tuple[int, int]] = []  # (first, last) lines of fenced code, fences included
+    code: list[tuple[int, int]] = []
     fence: str | None = None
     opened = 0
-    for match in _FENCE_START.finditer(text, begin):
-        number = bisect.bisect_right(starts, match.start()) - 1
+    begin = starts[first]
+    candidates = {n for run in _FENCE_RUNS for n in _lines_holding(text, run, begin, starts)}
+    for number in sorted(candidates):
         line = index.line(number)
         found = FENCE.match(line)
         if found is None:
@@ -151,6 +159,24 @@ def prose_lines_holding(
             fence = None
     if fence is not None:
         code.append((opened, len(starts) - 1))
+    return code
+
+
+def prose_lines_holding(
+    doc: SkillDocument, needles: re.Pattern[str]
+) -> list[tuple[int, str]] | None:
+    """(line number, text) of the prose lines in which `needles` matches, in order: what
+    `prose_lines` gives, filtered, but found by searching the whole body at once instead of
+    visiting every line (a long body where a few lines hold links). None when the text has
+    line breaks other than `\n`: use `prose_lines` then."""
+    code = fenced_code(doc)  # (first, last) lines of fenced code, fences included
+    if code is None:
+        return None
+    index = doc.index
+    text, starts = index.text, index.line_starts
+    if doc.body_start_line >= len(starts):
+        return []
+    begin = starts[doc.body_start_line]
     lines: list[tuple[int, str]] = []
     block = 0
     last = -1

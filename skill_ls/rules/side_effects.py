@@ -7,13 +7,14 @@ commands are a short explicit list, each matched as whole words.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Fix, Range, Severity
 from skill_ls.document import SkillDocument
-from skill_ls.document.blocks import LineKind, body_lines
+from skill_ls.document.blocks import LineKind, body_lines, fenced_code, prose_lines_holding
 from skill_ls.rules.code_spans import inline_code_spans
 from skill_ls.rules.helpers import insert_after_open, names
 from skill_ls.rules.registry import define
@@ -77,6 +78,7 @@ _SCRATCH = re.compile(
     r"[ \t]+[\"']?(?:\$|/tmp/|\.venv|venv|node_modules|dist|build|__pycache__|\.cache)"
 )
 _LISTED = 3
+_BACKTICK = re.compile("`")
 
 
 @dataclass(frozen=True)
@@ -85,26 +87,51 @@ class Command:
     range: Range
 
 
+def _fence_language(line: str) -> str:
+    info = line.strip().lstrip("`~").strip().split()
+    return info[0].lower().strip("{}.") if info else ""
+
+
+def _lines_to_search(doc: SkillDocument) -> list[tuple[int, str, bool]]:
+    """(line number, text, whether it is shell code) of the body lines that may hold a
+    listed command: each line of a shell block, and each prose line holding inline code, in
+    order."""
+    code = fenced_code(doc)
+    if code is None:  # other line breaks than `\n`: line by line
+        lines: list[tuple[int, str, bool]] = []
+        language = ""
+        for number, line, kind in body_lines(doc):
+            if kind is LineKind.FENCE_OPEN:
+                language = _fence_language(line)
+            elif kind is LineKind.CODE and language in _SHELL_LANGUAGES:
+                lines.append((number, line, True))
+            elif kind is LineKind.PROSE and "`" in line:
+                lines.append((number, line, False))
+        return lines
+    # Searching each block whole and the prose for backticks keeps the lines visited by
+    # Python to those that may hold one (visiting every line was this rule's cost).
+    index = doc.index
+    text, starts, ends = index.text, index.line_starts, index.line_ends
+    found = [(number, line, False) for number, line in prose_lines_holding(doc, _BACKTICK) or ()]
+    for opened, last in code:
+        if opened == last or _fence_language(index.line(opened)) not in _SHELL_LANGUAGES:
+            continue
+        # A command never spans lines, and a closing fence line holds none.
+        previous = -1
+        for match in _COMMANDS.finditer(text, starts[opened + 1], ends[last]):
+            number = bisect.bisect_right(starts, match.start()) - 1
+            if number != previous:
+                found.append((number, index.line(number), True))
+                previous = number
+    return sorted(found)
+
+
 def commands(doc: SkillDocument) -> list[Command]:
     """The listed commands in the body's shell blocks and inline code, in order."""
     found: list[Command] = []
-    language = ""
     index = doc.index
-    for number, line, kind in body_lines(doc):
-        if kind is LineKind.FENCE_OPEN:
-            info = line.strip().lstrip("`~").strip().split()
-            language = info[0].lower().strip("{}.") if info else ""
-            continue
-        if kind is LineKind.FENCE_CLOSE:
-            continue
-        if kind is LineKind.CODE:
-            if language not in _SHELL_LANGUAGES:
-                continue
-            spans = [(0, len(line))]
-        elif "`" in line:
-            spans = inline_code_spans(line)
-        else:
-            continue
+    for number, line, shell in _lines_to_search(doc):
+        spans = [(0, len(line))] if shell else inline_code_spans(line)
         matches = [match for begin, end in spans for match in _COMMANDS.finditer(line, begin, end)]
         if not matches or _FORBIDDING.search(line) or line.lstrip().startswith("|"):
             continue  # none, or a prohibition, a contrast, a dry run, a table of examples

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from skill_ls.diagnostics import Severity
+from skill_ls.document import SkillDocument
+from skill_ls.document.blocks import LineKind, body_lines
+from skill_ls.rules import side_effects
+from skill_ls.rules.code_spans import inline_code_spans
 from skill_ls.settings import Settings
 
-from ..unit_helpers import apply_fix, covered, one, r, run, skill
+from ..unit_helpers import apply_fix, covered, one, parse, r, run, skill
 
 NAME = "name: my-skill"
 DESC = "description: Ships the release. Use when asked to release."
@@ -104,3 +110,66 @@ def test_sql_and_unlabelled_blocks_count() -> None:
         ("SKL413", (r(5, 0, 5, 10), "DROP TABLE"))
     ]
     assert "`DROP TABLE`, `vercel deploy`" in result[0][2]
+
+
+# --- the lines searched: the whole-body search against a visit of every line -------------
+
+_FRAGMENTS = [
+    "```",
+    "```bash",
+    "```python",
+    "~~~sh",
+    "~~~",
+    "````console",
+    "````",
+    "   ```",
+    "git push origin main",
+    "  npm publish --access public",
+    "rm -rf build",
+    "rm -rf /srv/data",
+    "kubectl apply -f k8s/",
+    "DROP TABLE users;",
+    "Run `git push` when done.",
+    "Never run `git push --force`.",
+    "| `rm -rf /` | wipes everything |",
+    "Then `terraform apply` and `helm upgrade app`.",
+    "plain prose about deploy and release",
+    "",
+]
+
+
+def _line_by_line(doc: SkillDocument) -> list[tuple[str, object]]:
+    """What `commands` finds, by visiting every body line (the scan it replaced)."""
+    found: list[tuple[str, object]] = []
+    language = ""
+    for number, line, kind in body_lines(doc):
+        if kind is LineKind.FENCE_OPEN:
+            info = line.strip().lstrip("`~").strip().split()
+            language = info[0].lower().strip("{}.") if info else ""
+            continue
+        if kind is LineKind.CODE and language in side_effects._SHELL_LANGUAGES:
+            spans = [(0, len(line))]
+        elif kind is LineKind.PROSE and "`" in line:
+            spans = inline_code_spans(line)
+        else:
+            continue
+        matches = [m for b, e in spans for m in side_effects._COMMANDS.finditer(line, b, e)]
+        if not matches or side_effects._FORBIDDING.search(line) or line.lstrip().startswith("|"):
+            continue
+        base = doc.index.line_starts[number]
+        for match in matches:
+            if match.group().startswith("rm") and side_effects._SCRATCH.match(line, match.end()):
+                continue
+            text = " ".join(match.group().split())
+            found.append((text, doc.index.range(base + match.start(), base + match.end())))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(st.sampled_from(_FRAGMENTS), max_size=30), crlf=st.booleans())
+def test_the_commands_found_are_those_a_visit_of_every_line_finds(
+    lines: list[str], crlf: bool
+) -> None:
+    text = skill(NAME, DESC, body="\n".join(lines) + "\n")
+    doc = parse(text.replace("\n", "\r\n") if crlf else text)
+    assert [(c.text, c.range) for c in side_effects.commands(doc)] == _line_by_line(doc)
