@@ -179,17 +179,19 @@ def prose_lines_holding(
     begin = starts[doc.body_start_line]
     lines: list[tuple[int, str]] = []
     block = 0
-    last = -1
-    for match in needles.finditer(text, begin):
+    at = begin
+    while (match := needles.search(text, at)) is not None:
         number = bisect.bisect_right(starts, match.start()) - 1
-        if number == last:
-            continue
-        last = number
         while block < len(code) and code[block][1] < number:
             block += 1
         if block < len(code) and code[block][0] <= number:
-            continue
-        lines.append((number, index.line(number)))
+            following = code[block][1] + 1  # past the fenced block
+        else:
+            lines.append((number, index.line(number)))
+            following = number + 1  # a line is named once
+        if following >= len(starts):
+            break
+        at = starts[following]
     return lines
 
 

@@ -9,6 +9,7 @@ compare the two on generated input).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from skill_ls.diagnostics import Position, Range
@@ -54,16 +55,21 @@ def only_simple_entries(yaml_text: str) -> bool:
         return False
     if not yaml_text.endswith("\n"):
         return False  # frontmatter always ends with a line break; other text takes the parser
+    return _simple_shape(yaml_text) is not None
+
+
+@functools.lru_cache(maxsize=4)
+def _simple_shape(yaml_text: str) -> tuple[re.Match[str], ...] | None:
+    """Each line's match of `_SIMPLE_LINE` (from its indentation: 0 or the one nested
+    level), or None when the shape is not simple: nested lines must follow a value-less key
+    or a nested line of equal indent. Kept for the few texts last asked about: the check
+    (`only_simple_entries`) and the reading (`parse_simple`) of a text share one pass."""
     lines = yaml_text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    return bool(lines) and _simple_shape(lines) is not None
-
-
-def _simple_shape(lines: list[str]) -> list[int] | None:
-    """Each line's indentation (0 or the one nested level), or None when the shape is not
-    simple: nested lines must follow a value-less key or a nested line of equal indent."""
-    indents: list[int] = []
+    if not lines:
+        return None
+    matches: list[re.Match[str]] = []
     parent_open = False  # the previous top-level line was `key:` with no value
     nested_indent = 0
     for line in lines:
@@ -78,8 +84,8 @@ def _simple_shape(lines: list[str]) -> list[int] | None:
             nested_indent = indent
         else:
             return None
-        indents.append(indent)
-    return indents
+        matches.append(match)
+    return tuple(matches)
 
 
 _ESCAPES = {
@@ -103,20 +109,17 @@ def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
     """Read frontmatter accepted by `only_simple_entries`; same result as `parse_yaml`,
     including its node bound."""
     facts = YamlFacts()
-    lines = yaml_text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    indents = _simple_shape(lines)
-    assert indents is not None  # guaranteed by only_simple_entries
+    matches = _simple_shape(yaml_text)
+    assert matches is not None  # guaranteed by only_simple_entries
     top: list[tuple[YNode, YNode]] = []
     top_seen: dict[str, Range] = {}
     nested: list[tuple[YNode, YNode]] = []
     nested_seen: dict[str, Range] = {}
     nodes = 1  # the root mapping
-    for offset, line in enumerate(lines):
+    for offset, match in enumerate(matches):
         number = line_offset + offset
-        indent = indents[offset]
-        key, value = _simple_entry(line, indent, number)
+        indent = match.start()
+        key, value = _simple_entry(match, number)
         if indent and not nested:
             # The first nested line turns its parent's empty value into a mapping.
             parent_key = top[-1][0]
@@ -151,7 +154,7 @@ def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
         (nested if indent else top).append((key, value))
     if top:
         _note_key(facts, top_seen, top[-1][0])
-    end = Position(line_offset + len(lines), 0)
+    end = Position(line_offset + len(matches), 0)
     root = YMapping(top, False, Range(Position(line_offset, 0), end))
     return ParseResult(root, facts, None)
 
@@ -165,9 +168,8 @@ def _note_key(facts: YamlFacts, seen: dict[str, Range], key: YNode) -> None:
         seen[key.value] = key.range
 
 
-def _simple_entry(line: str, indent: int, number: int) -> tuple[YScalar, YScalar]:
-    match = _SIMPLE_LINE.fullmatch(line, indent)
-    assert match is not None  # guaranteed by _simple_shape
+def _simple_entry(match: re.Match[str], number: int) -> tuple[YScalar, YScalar]:
+    indent = match.start()
     key_text = match.group("key")
     key = YScalar(key_text, "", Range.of(number, indent, number, indent + len(key_text)))
     raw = match.group("value")
