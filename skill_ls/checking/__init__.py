@@ -21,9 +21,11 @@ from skill_ls.document import (
     decode_skill_text,
     read_skill_bytes,
 )
+from skill_ls.document.mentions import Mention, find_mentions
 from skill_ls.files import read_regular
 from skill_ls.gathering import FolderFacts, context_for_path
 from skill_ls.gathering.lookups import probes_hold, probes_of
+from skill_ls.rules.context import CheckContext
 from skill_ls.rules.structure import UNREADABLE_FILE
 from skill_ls.settings import Settings
 from skill_ls.text import LineIndex
@@ -52,6 +54,11 @@ class FileResult:
     # The paths a worker process looked at for this result, while the run is recorded
     # (`access_log`); empty for results checked in this process, which records them itself.
     accesses: frozenset[Access] = frozenset()
+    # The mentions of skills in the file (`document.mentions.find_mentions`), for the
+    # cross-skill check's SKL701, found where the document is parsed anyway; None: not
+    # looked for (no agent of its audience honours mentions, or a result from the cache),
+    # and the index reads the file if it needs them.
+    mentions: tuple[Mention, ...] | None = None
 
     def line(self, number: int) -> str:
         if self.document is not None:
@@ -71,6 +78,7 @@ class FileResult:
             self.cache_entry,
             self.ascii,
             self.accesses,
+            self.mentions,
         )
 
 
@@ -115,7 +123,15 @@ def check_file(
         document = decode_skill_bytes(data, str(path))
         facts = facts_of(document, os.path.dirname(real))
         diagnostics = check_document(document, context).diagnostics
-        return FileResult(path, document, diagnostics, facts=facts, real=real, ascii=ascii)
+        return FileResult(
+            path,
+            document,
+            diagnostics,
+            facts=facts,
+            real=real,
+            ascii=ascii,
+            mentions=_mentions_for(document, context),
+        )
     digest = data_digest(data + _sidecars(path.parent, context.skill_files))
     around = context_digest(path, context)
     if (
@@ -137,7 +153,15 @@ def check_file(
     facts = facts_of(document, os.path.dirname(real))
     checked = check_document(document, context)
     diagnostics = checked.diagnostics
-    result = FileResult(path, document, diagnostics, facts=facts, real=real, ascii=ascii)
+    result = FileResult(
+        path,
+        document,
+        diagnostics,
+        facts=facts,
+        real=real,
+        ascii=ascii,
+        mentions=_mentions_for(document, checked.context),
+    )
     lines = {d.range.start.line: result.line(d.range.start.line) for d in diagnostics}
     # What the context builder looked up for this document (the install tree's paths its
     # references lead to): a later run that finds the same bytes and context, but no
@@ -145,6 +169,14 @@ def check_file(
     probes = probes_of(checked.context.install)
     result.cache_entry = Entry(digest, around, probes, tuple(diagnostics), lines, facts, real)
     return result
+
+
+def _mentions_for(document: SkillDocument, context: CheckContext) -> tuple[Mention, ...] | None:
+    """The document's mentions when an agent of its audience honours some mention form (as
+    the cross-skill check's readers do), else None."""
+    if not any(c.mentions is not None and c.mentions.forms for c in context.audience):
+        return None
+    return tuple(find_mentions(document.text))
 
 
 def _sidecars(folder: Path, files: frozenset[str] | None) -> bytes:
@@ -329,19 +361,22 @@ def cross_skill_findings(
     environ: Mapping[str, str] | None = None,
     known: Mapping[str, SkillFacts] | None = None,
     reals: Mapping[str, str] | None = None,
+    mentions: Mapping[str, tuple[Mention, ...]] | None = None,
 ) -> dict[Path, list[Diagnostic]]:
     """SKL501-SKL505 (clashes, shadowing, nesting, not loaded, bounds) for `files`, from
     the same workspace index the language server keeps, over `workspace_folders`.
 
     `known`: facts by real path of files already parsed (`FileResult.facts`); the index
     reads and parses only the files it finds that are not among them. `reals`: the real
-    path of each file as the check found it (`FileResult.real`, by `str(path)`)."""
+    path of each file as the check found it (`FileResult.real`, by `str(path)`); `mentions`:
+    the mentions the check found in each file, by real path (`FileResult.mentions`)."""
     index = PrefilledIndex(
         workspace_folders(files, folders, settings),
         known or {},
         settings,
         environ=environ,
         reals=reals,
+        mentions=mentions,
     )
     index.scan()
     return {file: index.cross_skill_diagnostics(file) for file in files}

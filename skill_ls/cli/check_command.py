@@ -294,7 +294,10 @@ def _check_group(
     workspace_folders = [path for path in paths if path.is_dir()] or [Path(".")]
     known = {r.real: r.facts for r in checked if r.real is not None and r.facts is not None}
     reals = {str(r.path): r.real for r in checked if r.real is not None}
-    workspace = cross_skill_findings(files, workspace_folders, settings, known=known, reals=reals)
+    mentions = {r.real: r.mentions for r in checked if r.real and r.mentions is not None}
+    workspace = cross_skill_findings(
+        files, workspace_folders, settings, known=known, reals=reals, mentions=mentions
+    )
     for result in checked:
         add_findings(result, workspace.get(result.path, []))
     return checked

@@ -30,7 +30,7 @@ from skill_ls.workspace.budget_findings import listing_budgets
 from skill_ls.workspace.competing import report_competing
 from skill_ls.workspace.index_queries import IndexQueries
 from skill_ls.workspace.index_records import Status
-from skill_ls.workspace.mentions import mention_findings
+from skill_ls.workspace.mentions import mention_findings, report_mentions
 from skill_ls.workspace.overlap import OverlapIndex
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
 
@@ -72,6 +72,10 @@ def for_skill(
 
 def _mentions(index: IndexQueries, real: str, reporter: Reporter) -> None:
     """SKL701 for the mentions of other skills in this skill's body."""
+    known = index.known_mentions(real)
+    if known is not None:
+        report_mentions(index, real, known, reporter)
+        return
     text = index.buffer_text(real)
     if text is None:
         try:

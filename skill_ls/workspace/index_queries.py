@@ -15,6 +15,7 @@ from pathlib import Path
 
 from skill_ls.clients.clashes import clash_key
 from skill_ls.clients.table import CLIENTS, CLIENTS_BY_ID, Client
+from skill_ls.document.mentions import Mention
 from skill_ls.settings import Settings
 from skill_ls.workspace.index_records import (
     SCOPES,
@@ -195,6 +196,11 @@ class IndexQueries:
         """The open editor buffer's text for `path`, if the index was given one."""
         with self._lock:
             return self._buffers.get(self._real_of(str(path)))
+
+    def known_mentions(self, real: str) -> tuple[Mention, ...] | None:
+        """The mentions in the file at `real` when they are known without reading it (a
+        check that parsed it gave them); None: read the file."""
+        return None
 
     def bounds_hit(self) -> list[BoundHit]:
         with self._lock:

@@ -109,11 +109,17 @@ def mention_findings(
     """SKL701 for the mentions in `text`, the content of the file at `path`: those the
     agents reading it honour and do not resolve. Reported to `reporter` when given (the
     cross-skill findings' own), else to one judged by the file's settings."""
-    agents = readers(index, path)
-    if not agents:
+    if not readers(index, path):
         return []
-    mentions: list[Mention] = find_mentions(text)
-    if not mentions:
+    return report_mentions(index, path, find_mentions(text), reporter)
+
+
+def report_mentions(
+    index: IndexQueries, path: str, mentions: Sequence[Mention], reporter: Reporter | None = None
+) -> list[Diagnostic]:
+    """`mention_findings` for the mentions already found in the file at `path`."""
+    agents = readers(index, path)
+    if not agents or not mentions:
         return []
     own = reporter or Reporter(CheckContext(settings=index.settings.for_path(path)))
     names = [agent_names(index, client) for client in agents]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from skill_ls.document.mentions import Mention
 from skill_ls.settings import Settings
 from skill_ls.workspace.index import WorkspaceIndex
 from skill_ls.workspace.index_queries import DiscoveryState
@@ -30,11 +31,14 @@ class PrefilledIndex(WorkspaceIndex):
         environ: Mapping[str, str] | None = None,
         limits: WalkLimits | None = None,
         reals: Mapping[str, str] | None = None,
+        mentions: Mapping[str, tuple[Mention, ...]] | None = None,
     ) -> None:
         super().__init__(folders, settings, home, environ, limits)
         self._known = dict(known)
         # The real path of each path the run checked (2% of a cold 1,000-skill check).
         self._reals = dict(reals or {})
+        # The mentions found in each checked file, by real path (SKL701 reads no file again).
+        self._mentions = dict(mentions or {})
         # How many files discovery found facts for in `known` (the rest were read).
         self.reused = 0
 
@@ -48,3 +52,8 @@ class PrefilledIndex(WorkspaceIndex):
 
     def _real_of(self, path: str) -> str:
         return self._reals.get(path) or super()._real_of(path)
+
+    def known_mentions(self, real: str) -> tuple[Mention, ...] | None:
+        if real in self._buffers:
+            return None  # an editor's text, not the file the check read
+        return self._mentions.get(real)

@@ -5,6 +5,7 @@ nothing else is reported on them. Over tests/fixtures/workspaces/mentions, copie
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -84,3 +85,32 @@ def test_only_the_agents_that_read_a_file_judge_it(tmp_path: Path) -> None:
             "'$pdf-tool' calls no skill OpenAI Codex knows; did you mean '$pdf-tools'?",
         )
     ]
+
+
+def test_a_skills_own_mentions_first_run_and_from_the_cache(tmp_path: Path) -> None:
+    """A mention in a SKILL.md body is judged by the cross-skill check: on a first run from
+    the mentions the check found while parsing the file; on a run whose results come from
+    the result cache (no document parsed) by reading the file again. Both say the same."""
+    root = project(tmp_path)
+    body = root / ".claude" / "skills" / "deploy" / "SKILL.md"
+    body.write_text(body.read_text() + "Then run /deplyo again.\n")
+    expected = [
+        (
+            ".claude/skills/deploy/SKILL.md",
+            "SKL701",
+            8,
+            "'/deplyo' calls no skill Claude Code knows; did you mean '/deploy'?",
+        )
+    ]
+    code, report = check(root, "--client", "claude-code", ".claude/skills")
+    assert (code, found(report)) == (1, expected)
+    args = ("check", "--format", "json", "--client", "claude-code", ".claude/skills")
+    cache = ("--cache-dir", str(tmp_path / "cache"))
+    first = run_cli(*args, *cache, cwd=root, home=root.parent / "home")
+    assert found(json.loads(first.stdout)) == expected
+    # Same bytes, a new time: the recorded run is not replayed, each file's results come
+    # from the result cache.
+    stat = body.stat()
+    os.utime(body, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    again = run_cli(*args, *cache, cwd=root, home=root.parent / "home")
+    assert found(json.loads(again.stdout)) == expected
