@@ -152,4 +152,5 @@ def warm() -> int:
 
 
 if __name__ == "__main__":
-    print(f"{warm()} dataclass methods compiled to {default_path()}")
+    # On stderr: stdout belongs to the language server's protocol wherever skill-ls runs one.
+    sys.stderr.write(f"{warm()} dataclass methods compiled to {default_path()}\n")

@@ -13,7 +13,7 @@ from pathlib import Path
 from skill_ls import access_log
 from skill_ls.access_log import Access
 from skill_ls.checking.result_cache import Entry, context_digest, data_digest
-from skill_ls.checking.route import check_document, with_findings
+from skill_ls.checking.route import Checked, check_document, with_findings
 from skill_ls.diagnostics import Diagnostic, Range
 from skill_ls.document import (
     SkillDocument,
@@ -120,18 +120,7 @@ def check_file(
     real = os.path.realpath(path)
     ascii = data.isascii()
     if not caching:
-        document = decode_skill_bytes(data, str(path))
-        facts = facts_of(document, os.path.dirname(real))
-        diagnostics = check_document(document, context).diagnostics
-        return FileResult(
-            path,
-            document,
-            diagnostics,
-            facts=facts,
-            real=real,
-            ascii=ascii,
-            mentions=_mentions_for(document, context),
-        )
+        return _parse_and_check(path, data, context, real, ascii)[0]
     digest = data_digest(data + _sidecars(path.parent, context.skill_files))
     around = context_digest(path, context)
     if (
@@ -149,19 +138,8 @@ def check_file(
             real,
             ascii=ascii,
         )
-    document = decode_skill_bytes(data, str(path))
-    facts = facts_of(document, os.path.dirname(real))
-    checked = check_document(document, context)
-    diagnostics = checked.diagnostics
-    result = FileResult(
-        path,
-        document,
-        diagnostics,
-        facts=facts,
-        real=real,
-        ascii=ascii,
-        mentions=_mentions_for(document, checked.context),
-    )
+    result, checked = _parse_and_check(path, data, context, real, ascii)
+    diagnostics, facts = result.diagnostics, result.facts
     lines = {d.range.start.line: result.line(d.range.start.line) for d in diagnostics}
     # What the context builder looked up for this document (the install tree's paths its
     # references lead to): a later run that finds the same bytes and context, but no
@@ -169,6 +147,25 @@ def check_file(
     probes = probes_of(checked.context.install)
     result.cache_entry = Entry(digest, around, probes, tuple(diagnostics), lines, facts, real)
     return result
+
+
+def _parse_and_check(
+    path: Path, data: bytes, context: CheckContext, real: str, ascii: bool
+) -> tuple[FileResult, Checked]:
+    """The result of parsing and checking the file's bytes, with what the index takes from
+    it (its facts and mentions), and the check itself."""
+    document = decode_skill_bytes(data, str(path))
+    checked = check_document(document, context)
+    result = FileResult(
+        path,
+        document,
+        checked.diagnostics,
+        facts=facts_of(document, os.path.dirname(real)),
+        real=real,
+        ascii=ascii,
+        mentions=_mentions_for(document, checked.context),
+    )
+    return result, checked
 
 
 def _mentions_for(document: SkillDocument, context: CheckContext) -> tuple[Mention, ...] | None:
