@@ -15,7 +15,7 @@ from skill_ls.diagnostics import Range, Related, Severity
 from skill_ls.rules.helpers import names
 from skill_ls.rules.reporter import Reporter
 from skill_ls.rules.workspace import COMPETING_SKILLS
-from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_queries import GroupOutcomes, IndexQueries
 from skill_ls.workspace.index_records import Status
 from skill_ls.workspace.listings.cuts import Cut
 from skill_ls.workspace.overlap import Overlap, OverlapIndex, Words, compare, content_words
@@ -31,18 +31,23 @@ _Key = tuple[str, str, str, Overlap, int]
 
 
 def report_competing(
-    index: IndexQueries, real: str, overlaps: OverlapIndex, reporter: Reporter
+    index: IndexQueries,
+    real: str,
+    overlaps: OverlapIndex,
+    reporter: Reporter,
+    groups: GroupOutcomes | None = None,
 ) -> None:
-    """Every skill listed beside `real` by some target agent that competes with it."""
+    """Every skill listed beside `real` by some target agent that competes with it
+    (`groups`: `index.group_outcomes(real)`, when the caller has it)."""
     if not reporter.enabled(COMPETING_SKILLS):
         return
-    listing = _listing(index, real)
+    listing = _listing(real, index.group_outcomes(real) if groups is None else groups)
     if not listing:
         return
     common = overlaps.common()
     grouped: dict[_Key, list[Client]] = defaultdict(list)
     for other in overlaps.candidates(real):
-        also = {client.id for client in _listing(index, other)}
+        also = {client.id for client in _listing(other, index.group_outcomes(other))}
         for client in listing:
             if client.id not in also:
                 continue
@@ -86,11 +91,12 @@ def _entry_words(
     return overlaps.words(real, client.id)
 
 
-def _listing(index: IndexQueries, real: str) -> list[Client]:
-    """The audience clients that show the skill at `real` to the model."""
+def _listing(real: str, groups: GroupOutcomes) -> list[Client]:
+    """The audience clients that show the skill at `real` to the model (`groups`: its
+    `group_outcomes`)."""
     return [
         client
-        for client, _, outcomes in index.group_outcomes(real)
+        for client, _, outcomes in groups
         if (outcome := outcomes.get(real)) is not None
         and outcome.loaded
         and outcome.status is not Status.HIDDEN

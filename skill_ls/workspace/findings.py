@@ -28,7 +28,7 @@ from skill_ls.rules.workspace import (
 )
 from skill_ls.workspace.budget_findings import listing_budgets
 from skill_ls.workspace.competing import report_competing
-from skill_ls.workspace.index_queries import IndexQueries
+from skill_ls.workspace.index_queries import GroupOutcomes, IndexQueries
 from skill_ls.workspace.index_records import Status
 from skill_ls.workspace.mentions import mention_findings, report_mentions
 from skill_ls.workspace.overlap import OverlapIndex
@@ -56,11 +56,13 @@ def for_skill(
     )
     reporter = Reporter(CheckContext(settings=settings), suppressions=matcher)
     here = (facts.name_range if facts is not None else None) or _FIRST_LINE
+    # Each agent's outcome for this file, asked once for the findings that read it.
+    groups = index.group_outcomes(real)
     if overlaps is not None:
-        report_competing(index, real, overlaps, reporter)
-    _clashes(index, real, here, reporter)
-    _not_loaded(index, real, here, reporter)
-    _agent_builtins(index, real, here, reporter)
+        report_competing(index, real, overlaps, reporter, groups)
+    _clashes(index, real, groups, here, reporter)
+    _not_loaded(groups, real, here, reporter)
+    _agent_builtins(index, real, groups, here, reporter)
     _nesting(index, real, here, reporter)
     _bounds(index, real, reporter)
     listing_budgets(index, real, reporter)
@@ -85,10 +87,12 @@ def _mentions(index: IndexQueries, real: str, reporter: Reporter) -> None:
     mention_findings(index, real, text, reporter)
 
 
-def _clashes(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:
+def _clashes(
+    index: IndexQueries, real: str, groups: GroupOutcomes, here: Range, reporter: Reporter
+) -> None:
     grouped: dict[_Key, list[Client]] = defaultdict(list)
     name = ""
-    for client, candidate, outcomes in index.group_outcomes(real):
+    for client, candidate, outcomes in groups:
         mine = outcomes.get(real)
         # A skipped copy plays no part, unless it took the name (`refused_copy_takes_name`).
         taker = mine.winner.found.real if mine is not None and mine.winner is not None else None
@@ -132,11 +136,11 @@ def _clashes(index: IndexQueries, real: str, here: Range, reporter: Reporter) ->
         reporter.report(rule, here, message, related=related, severity=severity)
 
 
-def _not_loaded(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:
+def _not_loaded(groups: GroupOutcomes, real: str, here: Range, reporter: Reporter) -> None:
     """Every target client that finds this file and drops it, with its own reason."""
     dropped: list[tuple[Client, str]] = []
     loaded = False
-    for client, _, outcomes in index.group_outcomes(real):
+    for client, _, outcomes in groups:
         mine = outcomes.get(real)
         if mine is None:
             continue
@@ -165,12 +169,14 @@ def _not_loaded(index: IndexQueries, real: str, here: Range, reporter: Reporter)
     )
 
 
-def _agent_builtins(index: IndexQueries, real: str, here: Range, reporter: Reporter) -> None:
+def _agent_builtins(
+    index: IndexQueries, real: str, groups: GroupOutcomes, here: Range, reporter: Reporter
+) -> None:
     """This skill has the name of a target agent's own built-in skill."""
     by_effect: dict[str, list[Client]] = defaultdict(list)
     observed: dict[str, str] = {}
     name = ""
-    for client, _, outcomes in index.group_outcomes(real):
+    for client, _, outcomes in groups:
         mine = outcomes.get(real)
         builtin_set = builtins_for(client.id)
         if mine is None or not mine.loaded or builtin_set is None:

@@ -356,9 +356,16 @@ class WorkspaceIndex(IndexQueries):
         best: dict[str, Candidate] = {}
         for root_path, rel in state.locations.get(real, ()):
             found = state.walks[root_path].found[rel]
+            # The place in a root's order depends on the client's order style alone.
+            order_keys: dict[str, str] = {}
             for use in self._root_uses.get(root_path, ()):
                 if accepts(use.client, found, use.root):
-                    order = (use.order, root_order_key(use.client, rel, root_path))
+                    style = use.client.discovery.root_order
+                    order_key = order_keys.get(style)
+                    if order_key is None:
+                        order_key = root_order_key(use.client, rel, root_path)
+                        order_keys[style] = order_key
+                    order = (use.order, order_key)
                     candidate = Candidate(use.client.id, use.root, found, order)
                     previous = best.get(use.client.id)
                     if previous is None or candidate.order < previous.order:

@@ -36,6 +36,9 @@ from skill_ls.workspace.roots import client_roots, current_environment, normalis
 from skill_ls.workspace.skill_reading import fallback_name
 from skill_ls.workspace.views import Before, build_view, patched_view
 
+# For each audience client finding a file: its candidate and its name group's outcomes.
+GroupOutcomes = list[tuple[Client, Candidate, Mapping[str, Outcome]]]
+
 _STATUS_SUMMARY = (Status.LOADED, Status.HIDDEN, Status.CONFLICT, Status.SHADOWED, Status.SKIPPED)
 
 
@@ -81,6 +84,8 @@ class IndexQueries:
     ) -> None:
         self.folders = tuple(normalise(str(folder)) for folder in folders)
         self.settings = settings or Settings()
+        # Asked for every skill by every finding: worked out once (the settings are frozen).
+        self._audience = self.settings.target_clients or tuple(client.id for client in CLIENTS)
         self.environment = current_environment(None if home is None else str(home), environ)
         self.limits = limits or WalkLimits()
         self._lock = threading.RLock()
@@ -105,7 +110,7 @@ class IndexQueries:
     @property
     def audience(self) -> tuple[str, ...]:
         """Clients that count for statuses and diagnostics: the targets, else all."""
-        return self.settings.target_clients or tuple(client.id for client in CLIENTS)
+        return self._audience
 
     def roots(self, client_id: str | None = None) -> list[tuple[str, RootFolder]]:
         """(client id, root folder) in each client's load order."""
@@ -229,29 +234,20 @@ class IndexQueries:
     def outcomes(self, client: Client, name: str) -> Mapping[str, Outcome]:
         """What a client does with each copy named `name` (as it clashes names: case folded
         where it folds case), by real path."""
-        key = clash_key(client.clashes, name)
         with self._lock:
-            by_name = self._outcomes.setdefault(client.id, {})
-            cached = by_name.get(key)
-            if cached is None:
-                state = self._state
-                members = state.groups.get(client.id, {}).get(key, ())
-                candidates = [state.candidates[client.id][real] for real in members]
-                cached = resolve(client, candidates, state.facts, self.settings.builtin_override)
-                by_name[key] = cached
-            return cached
+            return self._group(client, clash_key(client.clashes, name))
 
-    def group_outcomes(self, real: str) -> list[tuple[Client, Candidate, Mapping[str, Outcome]]]:
+    def group_outcomes(self, real: str) -> GroupOutcomes:
         """For each audience client finding `real`: its candidate and its name group."""
         with self._lock:
             state = self._state
-            found: list[tuple[Client, Candidate, Mapping[str, Outcome]]] = []
+            found: GroupOutcomes = []
             for client_id in self.audience:
-                client = CLIENTS_BY_ID[client_id]
                 candidate = state.candidates.get(client_id, {}).get(real)
                 if candidate is not None:
-                    name = state.names[client_id][real]
-                    found.append((client, candidate, self.outcomes(client, name)))
+                    client = CLIENTS_BY_ID[client_id]
+                    key = clash_key(client.clashes, state.names[client_id][real])
+                    found.append((client, candidate, self._group(client, key)))
             return found
 
     def found_places(self, real: str) -> list[tuple[RootFolder, FoundFile]]:
@@ -276,6 +272,21 @@ class IndexQueries:
             return os.path.realpath(path)
         except OSError:
             return normalise(path)
+
+    def _group(self, client: Client, key: str) -> Mapping[str, Outcome]:
+        """The outcomes of the name group `key` (a `clash_key`), resolved once until it
+        changes; the caller holds the lock."""
+        by_name = self._outcomes.get(client.id)
+        if by_name is None:
+            by_name = self._outcomes[client.id] = {}
+        cached = by_name.get(key)
+        if cached is None:
+            state = self._state
+            members = state.groups.get(client.id, {}).get(key, ())
+            candidates = [state.candidates[client.id][real] for real in members]
+            cached = resolve(client, candidates, state.facts, self.settings.builtin_override)
+            by_name[key] = cached
+        return cached
 
     def _walk_root(self, root_path: str) -> RootFolder:
         return self._root_uses[root_path][0].root

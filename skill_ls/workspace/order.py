@@ -59,23 +59,54 @@ def _listing(root: str, stamp: int) -> dict[str, int]:
 def locale_key(text: str) -> str:
     """A string whose code point order approximates ICU root collation of `text`:
     punctuation, then digits, then letters ignoring case and accents; then accents; then
-    lower case before upper case."""
-    primary: list[str] = []
-    secondary: list[str] = []
-    tertiary: list[str] = []
-    for char in text:
-        base = unicodedata.normalize("NFD", char)
-        letter, marks = base[0], base[1:]
-        position = _LOCALE_PUNCTUATION.find(letter)
-        if position >= 0:
-            primary.append(chr(0x20 + position))
-        elif letter.isdigit():
-            primary.append(chr(0x100 + (unicodedata.digit(letter, 0))))
-        else:
-            primary.append(chr(min(0x200 + ord(letter.casefold()[0]), 0x10FFFF)))
-        secondary.append(chr(0x20 + sum(ord(mark) for mark in marks) % 0xFFFF))
-        tertiary.append("\x21" if letter.isupper() else "\x20")
-    return "".join(primary) + "\x01" + "".join(secondary) + "\x01" + "".join(tertiary)
+    lower case before upper case. Each character adds one character to each of the three
+    parts (`char_weights`), so the parts are translations of `text`."""
+    return (
+        text.translate(_PRIMARY)
+        + "\x01"
+        + text.translate(_SECONDARY)
+        + "\x01"
+        + text.translate(_TERTIARY)
+    )
+
+
+def char_weights(char: str) -> tuple[str, str, str]:
+    """What one character adds to each part of its `locale_key`: its letter (punctuation
+    first, then digits, then letters case folded), its accents, its case."""
+    base = unicodedata.normalize("NFD", char)
+    letter, marks = base[0], base[1:]
+    position = _LOCALE_PUNCTUATION.find(letter)
+    if position >= 0:
+        primary = chr(0x20 + position)
+    elif letter.isdigit():
+        primary = chr(0x100 + (unicodedata.digit(letter, 0)))
+    else:
+        primary = chr(min(0x200 + ord(letter.casefold()[0]), 0x10FFFF))
+    secondary = chr(0x20 + sum(ord(mark) for mark in marks) % 0xFFFF)
+    return primary, secondary, "\x21" if letter.isupper() else "\x20"
+
+
+# Characters whose weights are kept (a hostile tree of names could hold every code point).
+_WEIGHTS_KEPT = 8192
+
+
+class _Weights(dict[int, str]):
+    """One part of `char_weights` by code point, for `str.translate`: each character's
+    weight is worked out the first time it is met (a 10,000-skill index sorts every folder
+    name by it; character by character it took a tenth of the cross-skill pass)."""
+
+    def __init__(self, part: int) -> None:
+        super().__init__()
+        self._part = part
+
+    def __missing__(self, point: int) -> str:
+        weight = char_weights(chr(point))[self._part]
+        if len(self) < _WEIGHTS_KEPT:
+            self[point] = weight
+        return weight
+
+
+_PRIMARY, _SECONDARY, _TERTIARY = _Weights(0), _Weights(1), _Weights(2)
 
 
 # Above every code point a file name can hold: ends each mirrored path part (see below).
@@ -87,10 +118,21 @@ def descending_key(relative: str) -> str:
     parts, as C's `strcmp` orders UTF-8 names: each code point mirrored (`0x10FFFF - c`),
     each part closed by the top code point so a name sorts after its own extensions
     ("beta-2" before "beta")."""
-    return "".join(
-        "".join(chr(_MIRROR_TOP - ord(char)) for char in part) + chr(_MIRROR_TOP)
-        for part in relative.split("/")
-    )
+    return relative.translate(_MIRRORED) + chr(_MIRROR_TOP)
+
+
+class _Mirrored(dict[int, str]):
+    """Each code point mirrored, and "/" (between parts) the top code point, for
+    `str.translate`; filled as characters are met, as `_Weights` is."""
+
+    def __missing__(self, point: int) -> str:
+        mirrored = chr(_MIRROR_TOP) if point == ord("/") else chr(_MIRROR_TOP - point)
+        if len(self) < _WEIGHTS_KEPT:
+            self[point] = mirrored
+        return mirrored
+
+
+_MIRRORED = _Mirrored()
 
 
 def first_place(

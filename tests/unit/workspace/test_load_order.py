@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
-from skill_ls.workspace.order import descending_key, root_order_key
+from skill_ls.workspace.order import char_weights, descending_key, locale_key, root_order_key
 
 from ..workspace_helpers import write_skill
 
@@ -19,6 +22,36 @@ def test_descending_key_is_strcmp_order_reversed() -> None:
     by_key = sorted(names, key=lambda name: descending_key(f"{name}/SKILL.md"))
     assert by_key == sorted(names, key=lambda name: name.encode(), reverse=True)
     assert by_key.index("beta-2") < by_key.index("beta")  # a name after its extensions
+
+
+@given(st.lists(st.text(alphabet=st.characters(exclude_characters="/"), min_size=1), min_size=1))
+def test_descending_key_mirrors_each_part_and_closes_it(parts: list[str]) -> None:
+    top = chr(0x10FFFF)
+    expected = "".join("".join(chr(0x10FFFF - ord(c)) for c in part) + top for part in parts)
+    assert descending_key("/".join(parts)) == expected
+
+
+def test_locale_key_orders_as_icu_root_collation() -> None:
+    names = ["b", "_x", "É", "a-b", "2", "-y", "e", "B", "ab", "10", "é", "f", "A"]
+    assert sorted(names, key=locale_key) == [
+        "_x", "-y", "10", "2", "A", "a-b", "ab", "b", "B", "e", "é", "É", "f",
+    ]  # fmt: skip
+
+
+@given(st.text())
+def test_locale_key_is_each_characters_weights_in_turn(text: str) -> None:
+    # `locale_key` translates through tables filled as characters are met; every string,
+    # whatever was met before it, gets the weights of its characters one by one.
+    parts = [char_weights(char) for char in text]
+    expected = "\x01".join("".join(part[i] for part in parts) for i in range(3))
+    assert locale_key(text) == expected
+
+
+def test_locale_key_of_more_characters_than_it_keeps() -> None:
+    text = "".join(chr(point) for point in range(0x4E00, 0x4E00 + 20_000))
+    expected = "\x01".join("".join(char_weights(char)[i] for char in text) for i in range(3))
+    assert locale_key(text) == expected
+    assert locale_key(text) == expected  # the second time from what was kept
 
 
 def test_root_order_key_per_client() -> None:
