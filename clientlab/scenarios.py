@@ -13,6 +13,7 @@ import os
 import subprocess
 
 from clientlab.scenario_arguments import ARGUMENT_SCENARIOS
+from clientlab.scenario_flat import FLAT_SCENARIOS
 from clientlab.scenario_markup import MARKUP_SCENARIOS
 from clientlab.scenario_model import Scenario, skill
 from skill_ls.clients.discovery import with_default_variables
@@ -420,6 +421,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         activate="alpha",
     ),
     *MARKUP_SCENARIOS,
+    *FLAT_SCENARIOS,
 )
 
 SCENARIOS_BY_ID = {scenario.id: scenario for scenario in SCENARIOS}

@@ -38,7 +38,18 @@ IgnoreFilesFrom = Literal["project", "root"]
 # a folder's skills before a sibling whose name extends it, "a/x" before "a-b") |
 # "directory" (the order the file system lists the root's entries in, as `os.scandir` reads
 # them: on ext4 a hash of each name, seeded per file system, so it differs between machines).
-RootOrder = Literal["path", "locale", "name-descending", "walk", "directory"]
+# "folders-files-nested" (the root's own skill folders, then its root-level `*.md` files,
+# then the skills further down, each group in path order: Kimi Code CLI).
+RootOrder = Literal[
+    "path", "locale", "name-descending", "walk", "directory", "folders-files-nested"
+]
+# How a client reads a root-level `*.md` skill (`Discovery.root_markdown_skills`): "skill" (as
+# a SKILL.md, named after the root folder when it has no `name`: pi) | "file" (Kimi Code
+# CLI: frontmatter only where the first line is `---`; named by a non-blank string `name`,
+# else after the file; described by a non-blank string `description`, else by the body's
+# first non-blank line, else a placeholder; neither field's type drops it; a `SKILL.md` in
+# the root is not one, nor an `X.md` beside a folder `X` that holds a SKILL.md).
+RootMarkdownReading = Literal["skill", "file"]
 
 
 @dataclass(frozen=True)
@@ -59,10 +70,11 @@ class Discovery:
     skill_md_ends_walk: bool = True
     # Entries whose name starts with "." are skipped below a root.
     skip_dot_entries: bool = False
-    # pi: a root-level `*.md` file in a skills root is a skill of its own.
+    # pi, Kimi Code CLI: a root-level `*.md` file in a skills root is a skill of its own.
     root_markdown_skills: bool = False
     # Root patterns where `root_markdown_skills` holds (empty: every root).
     root_markdown_roots: tuple[str, ...] = ()
+    root_markdown_reading: RootMarkdownReading = "skill"
     # Which ignore files the client honours, unless it `loads_ignored`.
     ignore_files_from: IgnoreFilesFrom = "project"
     # The client loads skills that an ignore file (.gitignore, ...) covers.

@@ -52,6 +52,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
     """Facts from a parsed document of the file's head; `after` is (the start of) the rest
     of the file, read for the body's first line only."""
     first_line, body_lines = _body_start(doc.body + after)
+    first_line_fence = js_trim(re.split(r"\r?\n", doc.text, maxsplit=1)[0]) == "---"
     flags: dict[str, object] = {}
     for flag in HIDING_FLAGS:
         value = _sidecar_value(folder, flag) if "#" in flag else _scalar(doc, flag)
@@ -82,7 +83,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         opens_at_start=not doc.has_bom and doc.text.startswith(("---\n", "---\r\n")),
         duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
         suppressions=frontmatter_suppressions(doc),
-        first_line_fence=js_trim(re.split(r"\r?\n", doc.text, maxsplit=1)[0]) == "---",
+        first_line_fence=first_line_fence,
         **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
         **_simple_fields(doc),
         flat_name=flat.name,
@@ -91,6 +92,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         tab_readings=_tab_readings(doc, folder, after),
         name_text=js_text(name_field.value) if name_field else None,
         description_text=js_text(description_field.value) if description_field else None,
+        first_text_line=None if first_line_fence else _body_start(doc.text + after)[0],
     )
 
 

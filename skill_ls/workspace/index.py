@@ -34,6 +34,7 @@ from skill_ls.workspace.order import root_order_key
 from skill_ls.workspace.overlap import OverlapIndex, listed_texts
 from skill_ls.workspace.precedence import Candidate
 from skill_ls.workspace.root_walk import (
+    SKILL_FILE,
     RootWalk,
     WalkLimits,
     walk_below,
@@ -41,7 +42,13 @@ from skill_ls.workspace.root_walk import (
     walk_root_steps,
 )
 from skill_ls.workspace.roots import normalise
-from skill_ls.workspace.skill_reading import accepts, fallback_name, name_of, reads_root_markdown
+from skill_ls.workspace.skill_reading import (
+    accepts,
+    as_found,
+    fallback_name,
+    name_of,
+    reads_root_markdown,
+)
 from skill_ls.workspace.views import snapshot
 
 Progress = Callable[[int, int, str], None]
@@ -67,7 +74,11 @@ class WorkspaceIndex(IndexQueries):
         # Each skill's listed words, patched as skills change (competing skills, SKL509).
         self._overlaps = OverlapIndex(
             lambda real: listed_texts(
-                self._state.facts.get(real), real, self.audience, self._state.names
+                self._state.facts.get(real),
+                real,
+                self.audience,
+                self._state.names,
+                self._state.candidates,
             )
         )
 
@@ -269,6 +280,7 @@ class WorkspaceIndex(IndexQueries):
                     if places is not None:
                         places.discard((root_path, rel))
                     touched.add(found.real)
+                touched |= _flat_siblings(walk, gone)
                 if is_within(root_path, target):
                     walk.hits.clear()
             for real in touched:
@@ -344,6 +356,7 @@ class WorkspaceIndex(IndexQueries):
             into.found[rel] = found
             state.locations.setdefault(found.real, set()).add((root_path, rel))
             added.add(found.real)
+        added |= _flat_siblings(into, walk.found)
         for hit in walk.hits:
             if hit not in into.hits:
                 into.hits.append(hit)
@@ -355,11 +368,12 @@ class WorkspaceIndex(IndexQueries):
         touched: set[tuple[str, str]] = set()
         best: dict[str, Candidate] = {}
         for root_path, rel in state.locations.get(real, ()):
-            found = state.walks[root_path].found[rel]
+            in_root = state.walks[root_path].found
+            found = in_root[rel]
             # The place in a root's order depends on the client's order style alone.
             order_keys: dict[str, str] = {}
             for use in self._root_uses.get(root_path, ()):
-                if accepts(use.client, found, use.root):
+                if accepts(use.client, found, use.root, in_root):
                     style = use.client.discovery.root_order
                     order_key = order_keys.get(style)
                     if order_key is None:
@@ -371,7 +385,7 @@ class WorkspaceIndex(IndexQueries):
                     if previous is None or candidate.order < previous.order:
                         best[use.client.id] = candidate
         facts = state.facts.get(real)
-        fallbacks: dict[str, str] = {}
+        fallbacks: dict[tuple[str, str], str] = {}
         for client in CLIENTS:
             candidates = state.candidates.setdefault(client.id, {})
             names = state.names.setdefault(client.id, {})
@@ -379,10 +393,10 @@ class WorkspaceIndex(IndexQueries):
             chosen = best.get(client.id)
             name: str | None = None
             if chosen is not None and facts is not None:
-                path = chosen.found.path
-                if path not in fallbacks:
-                    fallbacks[path] = fallback_name(chosen.found)
-                name = name_of(client, facts, fallbacks[path])
+                how = (chosen.found.path, client.discovery.root_markdown_reading)
+                if how not in fallbacks:
+                    fallbacks[how] = fallback_name(chosen.found, client)
+                name = name_of(client, as_found(client, facts, chosen.found), fallbacks[how])
             old_name = names.get(real)
             # Groups are keyed as the client clashes names (`clash_key`: case folded or not).
             old_key = clash_key(client.clashes, old_name) if old_name is not None else None
@@ -423,3 +437,17 @@ class WorkspaceIndex(IndexQueries):
             groups |= self._refresh(state, real)
         self._forget(reals, groups, before)
         self._overlaps.forget(reals)
+
+
+def _flat_siblings(walk: RootWalk, rels: Iterable[str]) -> set[str]:
+    """The real paths of the root-level `X.md` files beside the skill folders `X` among
+    `rels` (`X/SKILL.md`): a client that reads such a file as a file passes it over while
+    the folder holds a SKILL.md, so it is judged again when that SKILL.md comes or goes."""
+    found: set[str] = set()
+    for rel in rels:
+        folder, _, rest = rel.partition("/")
+        if rest == SKILL_FILE:
+            sibling = walk.found.get(f"{folder}.md")
+            if sibling is not None:
+                found.add(sibling.real)
+    return found

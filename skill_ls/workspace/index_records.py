@@ -130,6 +130,10 @@ class SkillFacts:
     # `Client.reading.non_string_name` / `non_string_description`.
     name_text: str | None = None
     description_text: str | None = None
+    # Only when the first line is not `---` (`first_line_fence` False): the file's first
+    # non-blank line, stripped; a client that then reads no frontmatter describes a
+    # root-level `*.md` skill by it (`Discovery.root_markdown_reading` "file").
+    first_text_line: str | None = None
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

@@ -27,6 +27,9 @@ def root_order_key(client: Client, relative: str, root: str | None = None) -> st
         return descending_key(relative)
     if client.discovery.root_order == "walk":
         return relative.replace("/", "\0")  # "\0" sorts below every character of a name
+    if client.discovery.root_order == "folders-files-nested":
+        group = "1" if "/" not in relative else "0" if relative.count("/") == 1 else "2"
+        return group + relative
     if client.discovery.root_order != "locale":
         return relative
     folder = relative.rsplit("/", 1)[0] if "/" in relative else relative

@@ -37,7 +37,8 @@ from skill_ls.rules.workspace import (
     WARNING_SHARE,
 )
 from skill_ls.workspace.index_records import SkillFacts
-from skill_ls.workspace.skill_reading import description_of
+from skill_ls.workspace.precedence import Candidate
+from skill_ls.workspace.skill_reading import as_found, description_of
 
 # Letters and digits (a single character class: linear).
 _WORD = re.compile(r"[^\W_]+")
@@ -144,16 +145,20 @@ def listed_texts(
     real: str,
     audience: Iterable[str],
     names: Mapping[str, Mapping[str, str]],
+    candidates: Mapping[str, Mapping[str, Candidate]],
 ) -> dict[str, tuple[str, str]]:
     """client id -> (name, description) as each `audience` client finding the skill at
-    `real` lists it (`names`: client id -> real path -> the name it gives)."""
+    `real` lists it (`names`: client id -> real path -> the name it gives; `candidates`:
+    where it finds the file, for a root-level `*.md` read otherwise)."""
     if facts is None:
         return {}
     texts: dict[str, tuple[str, str]] = {}
     for client_id in audience:
         name = names.get(client_id, {}).get(real)
         if name is not None:
-            texts[client_id] = (name, listed_text(CLIENTS_BY_ID[client_id], facts))
+            client = CLIENTS_BY_ID[client_id]
+            found = candidates[client_id][real].found
+            texts[client_id] = (name, listed_text(client, as_found(client, facts, found)))
     return texts
 
 

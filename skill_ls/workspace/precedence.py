@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from skill_ls.clients.table import CLASH_SCOPE_RANKS, Client
 from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts, Status
 from skill_ls.workspace.skill_reading import (
+    as_found,
     fallback_name,
     hidden,
     name_of,
@@ -73,7 +74,7 @@ def resolve(
     """Outcome for every real file among `candidates` (all named alike for `client`)."""
     if len(candidates) == 1:  # no clash: the common case, kept cheap for large workspaces
         only = candidates[0]
-        facts_of = facts[only.found.real]
+        facts_of = as_found(client, facts[only.found.real], only.found)
         reason = skip_reason(client, facts_of, _client_name(client, only, facts_of))
         if reason is not None:
             return OneOutcome(only.found.real, Outcome(Status.SKIPPED, False, reason=reason))
@@ -82,7 +83,7 @@ def resolve(
     outcomes: dict[str, Outcome] = {}
     eligible: list[Candidate] = []
     for candidate in ordered:
-        candidate_facts = facts[candidate.found.real]
+        candidate_facts = as_found(client, facts[candidate.found.real], candidate.found)
         reason = skip_reason(
             client, candidate_facts, _client_name(client, candidate, candidate_facts)
         )
@@ -144,7 +145,7 @@ def _client_name(client: Client, candidate: Candidate, facts: SkillFacts) -> str
     (`Client.reading.name_rule`); None otherwise."""
     if client.reading.name_rule is None:
         return None
-    return name_of(client, facts, fallback_name(candidate.found))
+    return name_of(client, facts, fallback_name(candidate.found, client))
 
 
 def _winner(client: Client, contenders: Sequence[Candidate]) -> Candidate:
@@ -167,10 +168,11 @@ _HIDDEN = Outcome(Status.HIDDEN, True, reason="a flag hides it from the model's 
 def _loaded(
     client: Client, candidate: Candidate, facts: Mapping[str, SkillFacts], status: Status
 ) -> Outcome:
-    unlisted = unlisted_reason(client, facts[candidate.found.real])
+    read = as_found(client, facts[candidate.found.real], candidate.found)
+    unlisted = unlisted_reason(client, read)
     if unlisted is not None:
         return Outcome(Status.HIDDEN, True, reason=unlisted)
-    if client.listing.hidden_when and hidden(client, facts[candidate.found.real]):
+    if client.listing.hidden_when and hidden(client, read):
         return _HIDDEN
     return _LOADED if status is Status.LOADED else Outcome(status, True)
 

@@ -6,18 +6,32 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Container
 from dataclasses import replace
 
 from skill_ls.clients.reading import drops_for_type, read_non_string
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
+from skill_ls.workspace.listings.strings import JS_WHITESPACE, js_head, js_length, js_trim
+from skill_ls.workspace.root_walk import SKILL_FILE
 
 
-def accepts(client: Client, found: FoundFile, root: RootFolder | None = None) -> bool:
+def accepts(
+    client: Client,
+    found: FoundFile,
+    root: RootFolder | None = None,
+    in_root: Container[str] = (),
+) -> bool:
     """Whether the client's walk rules load this file from its root (`root`: the root as
-    the client names it, for rules that hold in some roots only)."""
+    the client names it, for rules that hold in some roots only; `in_root`: the relative
+    paths of the skill files found in that root)."""
     if found.kind == "root-md":
-        return reads_root_markdown(client, root.pattern if root is not None else None)
+        if not reads_root_markdown(client, root.pattern if root is not None else None):
+            return False
+        if client.discovery.root_markdown_reading != "file":
+            return True
+        # A SKILL.md in the root is not a skill, nor an `X.md` beside a skill folder `X`.
+        return found.relative != SKILL_FILE and f"{file_stem(found)}/{SKILL_FILE}" not in in_root
     if found.dotted and client.discovery.skip_dot_entries:
         return False
     if client.discovery.skip_below_dot_folders and any(
@@ -244,10 +258,76 @@ def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | No
     return facts.name, description_of(client, facts)
 
 
-def fallback_name(found: FoundFile) -> str:
+def fallback_name(found: FoundFile, client: Client | None = None) -> str:
     """The name a client uses when `name` is missing: the folder holding the file (for
-    pi's root-level `*.md` skills, the root folder itself: pi names them `skills`)."""
+    pi's root-level `*.md` skills, the root folder itself: pi names them `skills`). A
+    root-level `*.md` that the client reads as a file (and, with no client, any): the
+    file's name without `.md`."""
+    if found.kind == "root-md" and (
+        client is None or client.discovery.root_markdown_reading == "file"
+    ):
+        return file_stem(found)
     return os.path.basename(os.path.dirname(found.path))
+
+
+def file_stem(found: FoundFile) -> str:
+    """A root-level `*.md` skill's file name without `.md`."""
+    return os.path.basename(found.path).removesuffix(".md")
+
+
+# Kimi Code CLI's description of a root-level `*.md` skill from its body.
+FILE_DESCRIPTION_MAX = 240
+NO_DESCRIPTION = "No description provided."
+
+
+def as_found(client: Client, facts: SkillFacts, found: FoundFile) -> SkillFacts:
+    """The facts as the client reads the file where it found it: a root-level `*.md` it
+    reads as a file (`Discovery.root_markdown_reading` "file") has a frontmatter only when
+    its first line is `---`, is named after the file and described by its body's first
+    line where `name` and `description` are not non-blank strings, and is never dropped
+    for their types. Other files as they are."""
+    if found.kind != "root-md" or client.discovery.root_markdown_reading != "file":
+        return facts
+    stem = file_stem(found)
+    if facts.error is not None:
+        return facts
+    if not facts.first_line_fence:
+        # No frontmatter: the whole file is the body.
+        return SkillFacts(
+            name=stem,
+            description=_file_description(facts.first_text_line),
+            first_body_line=facts.first_text_line,
+        )
+    if not (facts.has_frontmatter and facts.strict_ok and facts.lenient_ok):
+        return facts  # an unclosed or broken block drops it, as for a SKILL.md
+    description = facts.description
+    if description is None or not description.strip(JS_WHITESPACE):
+        description = _file_description(facts.first_body_line)
+    return replace(
+        facts,
+        name=facts.name or stem,
+        description=description,
+        field_kinds={
+            key: kind
+            for key, kind in facts.field_kinds.items()
+            if key not in ("name", "description")
+        },
+        name_text=None,
+        description_text=None,
+    )
+
+
+def _file_description(line: str | None) -> str:
+    """The body's first non-blank line, trimmed, over 240 UTF-16 units cut to 239 and
+    `…`; a placeholder for an empty body."""
+    if line is None:
+        return NO_DESCRIPTION
+    line = js_trim(line)
+    if not line:
+        return NO_DESCRIPTION
+    if js_length(line) > FILE_DESCRIPTION_MAX:
+        return js_head(line, FILE_DESCRIPTION_MAX - 1) + "\u2026"
+    return line
 
 
 def name_of(client: Client, facts: SkillFacts, fallback: str) -> str:

@@ -20,7 +20,12 @@ from skill_ls.workspace.index_records import LoadedSkill, SkillFacts, Status
 from skill_ls.workspace.order import first_place, name_order, source_order
 from skill_ls.workspace.precedence import Candidate, Outcome
 from skill_ls.workspace.roots import Environment
-from skill_ls.workspace.skill_reading import as_read, description_of, reads_frontmatter
+from skill_ls.workspace.skill_reading import (
+    as_found,
+    as_read,
+    description_of,
+    reads_frontmatter,
+)
 
 
 class ViewState(Protocol):
@@ -125,7 +130,7 @@ def patched_view(
 def loaded_skill(
     client: Client, name: str, candidate: Candidate, outcome: Outcome, state: ViewState
 ) -> LoadedSkill:
-    facts = as_read(client, state.facts[candidate.found.real])
+    facts = as_read(client, as_found(client, state.facts[candidate.found.real], candidate.found))
     read = reads_frontmatter(client, facts) or client.reading.bad_frontmatter != "ignore"
     shown = facts.name if read and facts.name and facts.name != name else None
     return LoadedSkill(

@@ -36,6 +36,22 @@ CLIENT = Client(
         skip_below_dot_folders=True,
         # Ignore files are not read (`gitignored`).
         loads_ignored=True,
+        # A `*.md` file directly in any of its roots is a skill of its own, read as a file
+        # (lab scenarios flat-files, flat-clash): `.hidden.md` and `README.md` count,
+        # `upper.MD` and `group/deeper.md` do not, nor `foo.md` beside a folder `foo` that
+        # holds a SKILL.md (even one it drops). Named by a non-blank string `name`, else
+        # after the file; described by a non-blank string `description`, else by the
+        # body's first non-blank line (over 240 characters: 239 and `…`), else "No
+        # description provided."; `name: 123` drops it no more than a missing one. A first
+        # line other than `---` means no frontmatter (`\n---` is all body); an unclosed or
+        # broken block drops it. (In an extra run, a SKILL.md directly
+        # in the root was not a skill either.)
+        root_markdown_skills=True,
+        root_markdown_reading="file",
+        # A root's own skill folders first, then its flat files, then the skills further
+        # down: `Bar.md` and `alias.md` (named baz) lose to the folders `bar` and `baz`,
+        # `nest.md` wins over `group/nest/SKILL.md` (flat-clash).
+        root_order="folders-files-nested",
     ),
     reading=Reading(
         # js-yaml 4's `load`: an unquoted `: `, a tab-indented key or an unclosed quote
@@ -85,12 +101,11 @@ CLIENT = Client(
         "its body in a `<skill-loaded>` user message, with the arguments filled in: "
         "`$ARGUMENTS`, `$ARGUMENTS[N]`, `$N` (from 0, empty past the last word) and "
         "declared `$name`s, code included, no escape; `ARGUMENTS: ...` appended when "
-        "nothing was filled; `${KIMI_SKILL_DIR}` is the skill's folder. Seen in extra runs "
-        "of the same version, not modelled: a `*.md` file directly in a root is a skill "
-        "of its own (named after the file unless `name` says otherwise; without a "
-        "description, its first non-blank line; a folder skill of that name wins); "
-        "`type: reference` is loaded but left out of the listing and refused on "
-        "activation; its user-only built-ins (`mcp-config`, `import-from-cc-codex`, ...) "
+        "nothing was filled; `${KIMI_SKILL_DIR}` is the skill's folder (for a `*.md` file "
+        "directly in a root, a skill of its own, the root). Seen in extra runs of the same "
+        "version, not modelled: `type: reference` and `type: flow` (folder or file) are "
+        "loaded but left out of the listing and refused on activation, any other `type` "
+        "drops the skill; its user-only built-ins (`mcp-config`, `import-from-cc-codex`, ...) "
         "are never listed, so they are not in its built-in data. From its code, not "
         "observed: run in a sub-folder, it reads the project roots at the git root. In "
         "`-p` mode no prompt form activates a skill (the interactive commands "

@@ -207,14 +207,17 @@ EXPECTED_VIEWS: dict[str, list[tuple[str, str, str]]] = {
     ],
     # Kimi Code CLI (observed): .kimi-code/skills then .agents/skills, every folder below a
     # root until a SKILL.md (no `inner`), ignore files not read (`wip` loads); js-yaml
-    # rejects an unquoted `: ` (no `lenient`, no `.private`); project, user, extra.
+    # rejects an unquoted `: ` (no `lenient`, no `.private`); project, user, extra. A root's
+    # own skill folders load before its `*.md` files (README.md is a skill of its own) and
+    # the skills further down (`drafts/wip`).
     "kimi-code": [
         ("codex-quiet", "project/.agents/skills/codex-quiet/SKILL.md", ""),
-        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
         ("outer", "project/.agents/skills/outer/SKILL.md", ""),
         ("pdf", "project/.agents/skills/pdf/SKILL.md", ""),
         ("quiet", "project/.agents/skills/quiet/SKILL.md", "hidden"),
         ("shared", "project/.agents/skills/shared/SKILL.md", ""),
+        ("README", "project/.agents/skills/README.md", ""),
+        ("wip", "project/.agents/skills/drafts/wip/SKILL.md", ""),
         ("extra-tool", "extra/extra-tool/SKILL.md", ""),
     ],
     # Cline CLI (observed): .agents/skills of the project, then of the user, direct children

@@ -154,8 +154,12 @@ def test_pi_root_level_markdown_and_dot_folders(workspace: Workspace) -> None:
     index = workspace.index()
     assert "pi-notes" in names(index, "pi")
     assert "pi-notes" not in names(index, "codex")
-    # pi reads root-level Markdown in its own .pi roots only, not in .agents/skills
-    assert index.entry_for_path(workspace.project / ".agents/skills/README.md") is None
+    # pi reads root-level Markdown in its own .pi roots only, not in .agents/skills (where
+    # Kimi Code CLI reads it, as a skill named after the file)
+    readme = index.entry_for_path(workspace.project / ".agents/skills/README.md")
+    assert readme is not None
+    assert [placement.client for placement in readme.placements] == ["kimi-code"]
+    assert readme.name == "README"
     assert "private" in names(index, "agentskills")
     assert "private" not in names(index, "pi")
 
