@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,8 +42,10 @@ def find_skill_files(
     max_entries: int = MAX_ENTRIES,
     link_targets: Sequence[str] = (),
     max_seconds: float = MAX_SECONDS,
+    also: Callable[[str], bool] | None = None,
 ) -> WalkResult:
-    """Every SKILL.md under `root` (a folder), in a stable order.
+    """Every SKILL.md under `root` (a folder), in a stable order, and every other file
+    `also` says is a skill (a `*.md` directly in a root of an agent that loads those).
 
     A symlinked folder is followed only when it leads inside `root` or inside one of
     `link_targets` (the user folders agents load skills from): a link to `/` or to a
@@ -102,7 +104,9 @@ def find_skill_files(
                         continue  # leaves the folder searched, and no agent loads from there
                     seen_links.add(real)
                 subfolders.append(entry.path)
-            elif is_skill_file_name(entry.name):
+            elif is_skill_file_name(entry.name) or (
+                also is not None and entry.name.endswith(".md") and also(entry.path)
+            ):
                 found.append(entry.path)
         if subfolders and depth + 1 > max_depth:
             result.bounds_hit.append(f"did not descend below depth {max_depth} in {folder}")
@@ -113,15 +117,18 @@ def find_skill_files(
 
 
 def iter_targets(
-    paths: list[Path], link_targets: Sequence[str] = ()
+    paths: list[Path],
+    link_targets: Sequence[str] = (),
+    also: Callable[[str], bool] | None = None,
 ) -> Iterator[tuple[Path | None, str | None]]:
     """(file, None) for each SKILL.md to check, or (None, message) for a problem;
-    `link_targets`: folders outside each path that symlinks may lead into."""
+    `link_targets`: folders outside each path that symlinks may lead into; `also` as for
+    `find_skill_files`."""
     for path in paths:
         if path.is_file():
             yield path, None
         elif path.is_dir():
-            result = find_skill_files(path, link_targets=link_targets)
+            result = find_skill_files(path, link_targets=link_targets, also=also)
             yield from ((file, None) for file in result.skill_files)
             yield from ((None, message) for message in result.unreadable)
             yield from ((None, message) for message in result.bounds_hit)

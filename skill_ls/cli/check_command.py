@@ -329,7 +329,7 @@ def _targets(
             errors.append(f"{path}: no such file or folder")
             continue
         found: list[Path] = []
-        for file, message in iter_targets([path], link_targets):
+        for file, message in iter_targets([path], link_targets, _root_markdown_skill):
             if file is not None:
                 found.append(file)
             elif message is not None:
@@ -339,6 +339,13 @@ def _targets(
             errors.append(f"{path}: no SKILL.md found (searched honouring .gitignore)")
         files.extend(found)
     return files, errors
+
+
+def _root_markdown_skill(path: str) -> bool:
+    """A `*.md` directly in a skill root of an agent that loads such files as skills."""
+    from skill_ls.clients.table import root_markdown_clients  # asked only of such files
+
+    return bool(root_markdown_clients(path))
 
 
 def _under(file: Path, folder: Path) -> bool:

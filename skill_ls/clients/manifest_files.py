@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from skill_ls.clients.discovery import with_default_variables
 from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
 from skill_ls.clients.table import CLIENTS
 
@@ -49,11 +50,30 @@ def instruction_patterns() -> list[str]:
     return sorted({p if p.startswith("**/") else f"**/{p}" for p in instruction_file_patterns()})
 
 
+def root_markdown_patterns() -> list[str]:
+    """`**/<root>/*.md` for every root in which some client loads a `*.md` file as a skill of
+    its own (`Discovery.root_markdown_skills`; a user root as its path below the home
+    folder), sorted: an editor sends those files to the server, which checks the ones a
+    target agent loads."""
+    found: set[str] = set()
+    for client in CLIENTS:
+        discovery = client.discovery
+        if not discovery.root_markdown_skills:
+            continue
+        for root in discovery.root_markdown_roots or (
+            *discovery.project_roots,
+            *discovery.user_roots,
+        ):
+            found.add(f"**/{with_default_variables(root).removeprefix('~/')}/*.md")
+    return sorted(found)
+
+
 def manifest_files_json() -> str:
     """The text of skill_ls/data/manifest_files.json."""
     data = {
         "generatedBy": GENERATED_BY,
         "patterns": manifest_patterns(),
         "instructionPatterns": instruction_patterns(),
+        "rootMarkdownPatterns": root_markdown_patterns(),
     }
     return json.dumps(data, indent=2) + "\n"

@@ -121,6 +121,31 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
     return tuple(found)
 
 
+def root_markdown_clients(path: str) -> tuple[Client, ...]:
+    """Clients that load the `*.md` file at `path` as a root-level Markdown skill of its own
+    (`Discovery.root_markdown_skills`): it sits directly in one of their roots."""
+    normalized = "/" + path.replace("\\", "/").strip("/")
+    folder, _, name = normalized.rpartition("/")
+    if name == "SKILL.md" or not name.endswith(".md"):
+        return ()
+    found: list[Client] = []
+    for client, markers in _markers():
+        if client.discovery.root_markdown_skills and any(
+            (folder + "/").endswith(marker) and _markdown_root(client, root)
+            for root, marker in markers
+        ):
+            found.append(client)
+    return tuple(found)
+
+
+def read_as_file(path: str) -> bool:
+    """Whether the `*.md` file at `path` is a root-level Markdown skill that every client
+    loading it reads as a file (`Discovery.root_markdown_reading` "file": no frontmatter
+    needed, named after the file)."""
+    found = root_markdown_clients(path)
+    return bool(found) and all(client.discovery.root_markdown_reading == "file" for client in found)
+
+
 @cache
 def _markers() -> tuple[tuple[Client, tuple[tuple[str, str], ...]], ...]:
     """Each client's roots as path segments to look for (`/.claude/skills/`), worked out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from skill_ls.clients.table import CLIENTS_BY_ID, clients_for_path
+from skill_ls.clients.table import CLIENTS_BY_ID, clients_for_path, read_as_file
 from skill_ls.document import SkillDocument
 from skill_ls.gathering.install import (
     FolderFacts,
@@ -36,7 +36,10 @@ def context_for_path(
     folder = skill_md.parent
     files: set[str] | None = None
     dirs: set[str] = set()
-    if list_files:
+    as_file = read_as_file(str(skill_md))
+    # A root-level `*.md` read as a file has no folder of its own (its folder is the root,
+    # other skills' too): the rules on a skill's bundled files stay silent for it.
+    if list_files and not as_file:
         files = set()
         files_and_dirs = walk_skill_folder(folder, max_files)
         if files_and_dirs is None:
@@ -61,6 +64,7 @@ def context_for_path(
         skill_dirs=frozenset(dirs),
         discovered_by=discovered,
         file_name=skill_md.name,
+        read_as_file=as_file,
         install=install,
         skill_bytes=skill_bytes,
     )

@@ -57,6 +57,11 @@ _FAMILIES = (
     unpinned_runners,
 )
 
+# A root-level `*.md` read as a file (`CheckContext.read_as_file`): it needs no frontmatter
+# and is named after the file, so the rules on the frontmatter's shape and fields do not
+# apply; whether each agent loads it is the workspace index's (SKL503).
+_FILE_FAMILIES = (body, body_commands, arguments, side_effects, safety, unpinned_runners)
+
 
 def check(document: SkillDocument, context: CheckContext | None = None) -> list[Diagnostic]:
     """Every finding for one SKILL.md, sorted by position, less those its inline
@@ -70,7 +75,7 @@ def check(document: SkillDocument, context: CheckContext | None = None) -> list[
     )
     reporter = Reporter(context, suppressions=matcher)
     failed = False
-    for family in _FAMILIES:
+    for family in _FILE_FAMILIES if context.read_as_file else _FAMILIES:
         try:
             family.check(document, reporter)
         except Exception as error:

@@ -31,6 +31,9 @@ class CheckContext:
     discovered_by: tuple[Client, ...] = ()
     # The SKILL.md file name as written on disk (to catch `skill.md`).
     file_name: str | None = None
+    # A root-level `*.md` that every client discovering it reads as a file (`clients.table.
+    # read_as_file`): its frontmatter is optional, so only what its text says is checked.
+    read_as_file: bool = False
     # The folders installed together with the skill (None: unknown, e.g. a buffer).
     install: InstallTree | None = None
     # Bytes the listed files take together (their own size: a link counts as a link), added

@@ -22,7 +22,7 @@ from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.server.binding import bind
 from skill_ls.server.check_cache import CheckResult
 from skill_ls.server.convert import to_lsp_diagnostic, to_lsp_diagnostics
-from skill_ls.server.documents import Snapshot, path_to_uri
+from skill_ls.server.documents import SKILL_FILE, Snapshot, is_skill_path, path_to_uri
 from skill_ls.server.editor import EditorPort
 from skill_ls.server.feature_table import DIAGNOSTIC_OPTIONS
 from skill_ls.server.instruction_diagnostics import instruction_diagnostics, is_instruction_file
@@ -202,6 +202,10 @@ def _stale_entries(
             yield
         if path in skip:
             continue
+        if not path.endswith(SKILL_FILE) and not is_skill_path(
+            path, session.settings_for(path).target_clients
+        ):
+            continue  # a root-level `*.md` that no target agent loads
         uri = path_to_uri(path)
         try:
             stat = os.stat(path)

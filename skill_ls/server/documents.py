@@ -18,7 +18,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import from_fs_path, to_fs_path
 
-from skill_ls.clients.table import CLIENTS_BY_ID, clients_for_path
+from skill_ls.clients.table import root_markdown_clients
 from skill_ls.document import MAX_FILE_BYTES, SkillDocument, parse_document
 from skill_ls.files import read_regular
 from skill_ls.server.positions import PositionMapper
@@ -43,24 +43,16 @@ def path_to_uri(path: str | os.PathLike[str]) -> str:
 
 def is_skill_path(path: str | None, target_clients: Sequence[str] = ()) -> bool:
     """True for a file the server checks: `SKILL.md` (any case), or a root-level `*.md`
-    skill of a client that has those (pi) when such a client is a target."""
+    skill of a client that has those (pi, Kimi Code CLI), when that client is a target or
+    no targets are set."""
     if path is None:
         return False
-    name = os.path.basename(path)
-    if name.lower() == SKILL_FILE.lower():
+    if os.path.basename(path).lower() == SKILL_FILE.lower():
         return True
-    if not name.lower().endswith(".md"):
-        return False
-    root_md_clients = [c for c in clients_for_path(path) if c.discovery.root_markdown_skills]
-    if not root_md_clients:
-        return False
+    loading = root_markdown_clients(path)
     if not target_clients:
-        return True
-    return any(
-        CLIENTS_BY_ID[c].discovery.root_markdown_skills
-        for c in target_clients
-        if c in CLIENTS_BY_ID
-    )
+        return bool(loading)
+    return any(client.id in target_clients for client in loading)
 
 
 def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> str | None:

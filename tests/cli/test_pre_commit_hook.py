@@ -78,3 +78,19 @@ def test_a_file_named_like_an_option_at_the_root_is_a_path(tmp_path: Path) -> No
         pass  # the text report, as asked: the name chose no format
     else:
         raise AssertionError("a file name chose the report format")
+
+
+def test_the_files_it_takes_are_the_skill_files_of_the_client_table() -> None:
+    from skill_ls.clients.table import CLIENTS, root_markdown_clients
+
+    text = (REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    found = re.search(r"^\s*files:\s*(.+?)\s*$", text, re.MULTILINE)
+    assert found is not None
+    files = re.compile(found.group(1))
+    project_roots = {root for c in CLIENTS for root in c.discovery.project_roots}
+    for root in sorted(project_roots):
+        for path in (f"{root}/notes.md", f"sub/{root}/README.md", f"{root}/tool/SKILL.md"):
+            loaded = path.endswith("SKILL.md") or bool(root_markdown_clients("/r/" + path))
+            assert bool(files.search(path)) == loaded, path
+    assert not files.search(".agents/skills/tool/guide.md")
+    assert not files.search("docs/notes.md")

@@ -40,12 +40,20 @@ export function generatedModule(data) {
     ...lines(data.instructionPatterns ?? []),
     "];",
     "",
+    "/** The `*.md` files directly in a skill root of an agent that loads them as skills of their",
+    " * own (Kimi Code CLI, pi): the server checks those a target agent loads. */",
+    "export const ROOT_MARKDOWN_PATTERNS: readonly string[] = [",
+    ...lines(data.rootMarkdownPatterns ?? []),
+    "];",
+    "",
   ].join("\n");
 }
 
-/** package.json activationEvents: SKILL.md, then a workspace holding any manifest. */
+/** package.json activationEvents: SKILL.md, then a workspace holding any manifest or a
+ * root-level Markdown skill. */
 export function activationEvents(data) {
-  return [...SKILL_ACTIVATION, ...data.patterns.map((pattern) => `workspaceContains:${pattern}`)];
+  const patterns = [...data.patterns, ...(data.rootMarkdownPatterns ?? [])];
+  return [...SKILL_ACTIVATION, ...patterns.map((pattern) => `workspaceContains:${pattern}`)];
 }
 
 /** What differs from the data file: the names of the stale outputs (none when current). */

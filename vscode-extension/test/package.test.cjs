@@ -32,7 +32,7 @@ test("engine floor for vscode-languageclient 11, types pinned to it, exact versi
   }
 });
 
-test("activation: SKILL.md, or a workspace holding a manifest some agent reads", () => {
+test("activation: SKILL.md, or a workspace holding a manifest or a root-level Markdown skill some agent reads", () => {
   assert.deepEqual(pkg.activationEvents, [
     "onLanguage:skill",
     "workspaceContains:**/SKILL.md",
@@ -44,6 +44,10 @@ test("activation: SKILL.md, or a workspace holding a manifest some agent reads",
     "workspaceContains:**/.cursor-plugin/plugin.json",
     "workspaceContains:**/gemini-extension.json",
     "workspaceContains:**/agents/openai.yaml",
+    "workspaceContains:**/.agents/skills/*.md",
+    "workspaceContains:**/.kimi-code/skills/*.md",
+    "workspaceContains:**/.pi/agent/skills/*.md",
+    "workspaceContains:**/.pi/skills/*.md",
   ]);
   // The manifests keep VS Code's JSON languages: we contribute no language for them.
   assert.deepEqual(
@@ -238,7 +242,7 @@ test("the manifest selector and activation are generated from the client table's
   assert.deepEqual(check(pkg, generated, data), [], "stale: run node scripts/gen-manifests.mjs");
   assert.deepEqual(
     activationEvents(data).slice(2),
-    data.patterns.map((p) => `workspaceContains:${p}`),
+    [...data.patterns, ...data.rootMarkdownPatterns].map((p) => `workspaceContains:${p}`),
   );
 
   // A bundle format added to the table (a new pattern in the data file) makes both stale.

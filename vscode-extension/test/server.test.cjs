@@ -34,7 +34,7 @@ test("skillLs.server.path runs `<path> serve` without our PYTHONPATH", () => {
   assert.equal(options.options.env.HOME, "/h");
 });
 
-test("document selector: the skill language, any SKILL.md file, the manifests and the instruction files by path (any language)", () => {
+test("document selector: the skill language, any SKILL.md file, root-level Markdown skills, the manifests and the instruction files by path (any language)", () => {
   const { world, load } = fresh();
   const { createClient } = load("common/server");
   const client = createClient(
@@ -46,6 +46,10 @@ test("document selector: the skill language, any SKILL.md file, the manifests an
   assert.deepEqual(client.clientOptions.documentSelector, [
     { language: "skill" },
     { scheme: "file", pattern: "**/SKILL.md" },
+    { scheme: "file", pattern: "**/.agents/skills/*.md" },
+    { scheme: "file", pattern: "**/.kimi-code/skills/*.md" },
+    { scheme: "file", pattern: "**/.pi/agent/skills/*.md" },
+    { scheme: "file", pattern: "**/.pi/skills/*.md" },
     { scheme: "file", pattern: "**/.agents/plugins/marketplace.json" },
     { scheme: "file", pattern: "**/.claude-plugin/marketplace.json" },
     { scheme: "file", pattern: "**/.claude-plugin/plugin.json" },

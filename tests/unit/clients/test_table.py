@@ -18,6 +18,8 @@ from skill_ls.clients.table import (
     Client,
     clients_for_path,
     get_client,
+    read_as_file,
+    root_markdown_clients,
 )
 
 SPEC = {"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
@@ -296,3 +298,22 @@ def test_yaml_loaders_of_the_rows_and_how_they_type_plain_scalars() -> None:
     for loader in ("yaml-1.2-core", "strictyaml", "unknown", "no-such-loader"):
         assert misread_as(loader, "0b101") is None
     assert misread_as("js-yaml", "pdf-tools") is None
+
+
+def test_root_level_markdown_skills_by_path() -> None:
+    assert ids(root_markdown_clients("/p/.agents/skills/notes.md")) == {"kimi-code"}
+    assert ids(root_markdown_clients("/p/.kimi-code/skills/README.md")) == {"kimi-code"}
+    assert ids(root_markdown_clients("/p/.pi/skills/notes.md")) == {"pi"}
+    assert ids(root_markdown_clients("/home/u/.pi/agent/skills/notes.md")) == {"pi"}
+    # Not directly in a root, not Markdown, or a SKILL.md: none.
+    for path in (
+        "/p/.kimi-code/skills/tool/notes.md",
+        "/p/.pi/skills/tool/references/guide.md",
+        "/p/.agents/skills/notes.txt",
+        "/p/.agents/skills/SKILL.md",
+        "/p/docs/notes.md",
+    ):
+        assert root_markdown_clients(path) == (), path
+    assert read_as_file("/p/.agents/skills/notes.md")  # Kimi Code CLI reads it as a file
+    assert not read_as_file("/p/.pi/skills/notes.md")  # pi as a SKILL.md
+    assert not read_as_file("/p/.kimi-code/skills/tool/notes.md")

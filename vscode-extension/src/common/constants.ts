@@ -1,6 +1,6 @@
 /** Ids and names shared by the extension's modules. The server's own command ids live in
  * ServerCommands: the language client registers those itself, so we never do. */
-import { INSTRUCTION_PATTERNS, MANIFEST_PATTERNS } from "./manifestPatterns.generated";
+import { INSTRUCTION_PATTERNS, MANIFEST_PATTERNS, ROOT_MARKDOWN_PATTERNS } from "./manifestPatterns.generated";
 
 export const CLIENT_ID = "skillLs";
 export const CLIENT_NAME = "Skill LS";
@@ -17,11 +17,18 @@ export const SKILL_SELECTOR = [{ language: "skill" }, { scheme: "file", pattern:
  * (`json`, `jsonc`, `yaml`; the patterns come from the client table and the sidecar's field table,
  * see manifestPatterns.generated.ts); CLAUDE.md, AGENTS.md and command files, by path only, so
  * they stay Markdown for every other extension (the server gives them their skill mentions'
- * findings and nothing else).
+ * findings and nothing else); the `*.md` files directly in a skill root of an agent that loads
+ * them as skills (Kimi Code CLI, pi), by path only too.
  */
 export function documentSelector(schemes: readonly string[] = ["file"]) {
   const byPath = (patterns: readonly string[]) => schemes.flatMap((scheme) => patterns.map((pattern) => ({ scheme, pattern })));
-  return [{ language: "skill" }, ...byPath(["**/SKILL.md"]), ...byPath(MANIFEST_PATTERNS), ...byPath(INSTRUCTION_PATTERNS)];
+  return [
+    { language: "skill" },
+    ...byPath(["**/SKILL.md"]),
+    ...byPath(ROOT_MARKDOWN_PATTERNS),
+    ...byPath(MANIFEST_PATTERNS),
+    ...byPath(INSTRUCTION_PATTERNS),
+  ];
 }
 
 export const DOCUMENT_SELECTOR = documentSelector();

@@ -25,3 +25,12 @@ export const INSTRUCTION_PATTERNS: readonly string[] = [
   "**/CLAUDE.md",
   "**/QWEN.md",
 ];
+
+/** The `*.md` files directly in a skill root of an agent that loads them as skills of their
+ * own (Kimi Code CLI, pi): the server checks those a target agent loads. */
+export const ROOT_MARKDOWN_PATTERNS: readonly string[] = [
+  "**/.agents/skills/*.md",
+  "**/.kimi-code/skills/*.md",
+  "**/.pi/agent/skills/*.md",
+  "**/.pi/skills/*.md",
+];
