@@ -71,6 +71,15 @@ _FLAT_CLASH_FILES = {
     "~/.agents/skills/ufirst/SKILL.md": skill("ufirst", "Folder ufirst in ~/.agents."),
 }
 
+# A SKILL.md directly in a root (the root itself as a skill folder), beside skill folders.
+_ROOT_SKILL_FILES = {
+    "{project}/SKILL.md": skill("root-skill", "A SKILL.md directly in the project root."),
+    "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+    "{project}/group/deep/SKILL.md": skill("deep", "Two folders below the root."),
+    "~/.agents/skills/SKILL.md": skill(None, "A nameless SKILL.md in the user .agents root."),
+    "~/.claude/skills/SKILL.md": skill(None, "A nameless SKILL.md in the user .claude root."),
+}
+
 FLAT_SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "flat-files",
@@ -83,5 +92,11 @@ FLAT_SCENARIOS: tuple[Scenario, ...] = (
         "flat `*.md` files against folder skills and flat files of the same name",
         _FLAT_CLASH_FILES,
         activate="nest",
+    ),
+    Scenario(
+        "root-skill-md",
+        "a SKILL.md directly in a project root and, without `name`, in two user roots",
+        _ROOT_SKILL_FILES,
+        activate="root-skill",
     ),
 )

@@ -50,6 +50,11 @@ RootOrder = Literal[
 # first non-blank line, else a placeholder; neither field's type drops it; a `SKILL.md` in
 # the root is not one, nor an `X.md` beside a folder `X` that holds a SKILL.md).
 RootMarkdownReading = Literal["skill", "file"]
+# What a client makes of a SKILL.md directly in a root (the root itself as a skill folder):
+# "ignored" (not read) | "skill" (a skill, named after the root folder when it has no
+# `name`; the skills below the root load too) | "only-skill" (the root's only skill: the walk
+# stops at it, as at any SKILL.md).
+RootSkillMd = Literal["ignored", "skill", "only-skill"]
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,7 @@ class Discovery:
     # Root patterns where `root_markdown_skills` holds (empty: every root).
     root_markdown_roots: tuple[str, ...] = ()
     root_markdown_reading: RootMarkdownReading = "skill"
+    root_skill_md: RootSkillMd = "ignored"
     # Which ignore files the client honours, unless it `loads_ignored`.
     ignore_files_from: IgnoreFilesFrom = "project"
     # The client loads skills that an ignore file (.gitignore, ...) covers.

@@ -111,8 +111,15 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
                 depth == 1
                 or (client.discovery.nested and 1 <= depth <= client.discovery.max_depth)
                 or (
+                    # A SKILL.md directly in the root (`Discovery.root_skill_md`).
+                    depth == 0
+                    and rest[0] == "SKILL.md"
+                    and client.discovery.root_skill_md != "ignored"
+                )
+                or (
                     client.discovery.root_markdown_skills
                     and depth == 0
+                    and rest[0] != "SKILL.md"
                     and _markdown_root(client, root)
                 )
             ):

@@ -37,8 +37,10 @@ NESTED_SKILL = define(
     "nested-skill",
     Severity.WARNING,
     "A skill sits inside another skill's folder",
-    "Most clients stop at the first SKILL.md and never load a skill nested below it; pi "
-    "walks on and loads both. Move nested skills next to each other.",
+    "Most clients stop at the first SKILL.md and never load a skill nested below it; Codex, "
+    "OpenCode, Kilo Code CLI and Goose walk on and load both. A SKILL.md directly in a skills "
+    "root encloses the whole root for pi and Copilot CLI (the root's only skill there). Move "
+    "nested skills next to each other.",
     family=FAMILY,
 )
 DISCOVERY_BOUND = define(

@@ -33,6 +33,7 @@ from skill_ls.workspace.index_records import Status
 from skill_ls.workspace.mentions import mention_findings, report_mentions
 from skill_ls.workspace.overlap import OverlapIndex
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
+from skill_ls.workspace.root_walk import SKILL_FILE
 
 # Where a finding goes when the file has no `name`: the opening `---`.
 _FIRST_LINE = Range.of(0, 0, 0, 3)
@@ -280,16 +281,26 @@ def _nesting(index: IndexQueries, real: str, here: Range, reporter: Reporter) ->
         if outer in reported:
             continue
         reported.add(outer)
-        users = [c for c, r in index.roots() if r.path == root.path and c in index.audience]
-        stop = [CLIENTS_BY_ID[c] for c in users if CLIENTS_BY_ID[c].discovery.skill_md_ends_walk]
-        walk_on = [
-            CLIENTS_BY_ID[c] for c in users if not CLIENTS_BY_ID[c].discovery.skill_md_ends_walk
+        users = [
+            CLIENTS_BY_ID[c]
+            for c, r in index.roots()
+            if r.path == root.path and c in index.audience
         ]
+        if found.parent_skill == SKILL_FILE:
+            # A SKILL.md directly in the root: only the clients that read it enclose anything.
+            users = [c for c in users if c.discovery.root_skill_md != "ignored"]
+            stop = [c for c in users if c.discovery.root_skill_md == "only-skill"]
+        else:
+            stop = [c for c in users if c.discovery.skill_md_ends_walk]
+        walk_on = [c for c in users if c not in stop]
+        if not users:
+            continue
         parts = [f"this skill is inside the folder of another skill ({_show(index, outer)})"]
         if stop:
-            parts.append(f"{_names(stop)} stop at that SKILL.md and never load this one")
+            s = "s" if len(stop) == 1 else ""
+            parts.append(f"{_names(stop)} stop{s} at that SKILL.md and never load{s} this one")
         if walk_on:
-            parts.append(f"{_names(walk_on)} load both")
+            parts.append(f"{_names(walk_on)} load{'s' if len(walk_on) == 1 else ''} both")
         reporter.report(
             NESTED_SKILL,
             here,

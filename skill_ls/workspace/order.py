@@ -18,9 +18,16 @@ from skill_ls.workspace.precedence import Candidate, Outcome
 _LOCALE_PUNCTUATION = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
 
 
+_ROOT_SKILL = "SKILL.md"
+
+
 def root_order_key(client: Client, relative: str, root: str | None = None) -> str:
     """A sort key for a skill found at `relative` below its root (the folder `root`, where
-    known), in the client's order within one root (`Client.discovery.root_order`)."""
+    known), in the client's order within one root (`Client.discovery.root_order`). A
+    SKILL.md directly in the root comes first, whatever the order: every observed walk
+    reads the root's own files before its folders (lab scenario root-skill-md)."""
+    if relative == _ROOT_SKILL:
+        return ""
     if client.discovery.root_order == "directory" and root is not None:
         return directory_key(root, relative)
     if client.discovery.root_order == "name-descending":

@@ -100,8 +100,10 @@ class _Walk:
             self.result.hits.append(BoundHit(self.root.path, kind, path, message))
 
     def kind(self, name: str, depth: int) -> str | None:
-        """ "skill" for a SKILL.md in a skill folder, "root-md" for pi's root-level files."""
-        if depth >= 1 and name == SKILL_FILE:
+        """ "skill" for a SKILL.md (in a skill folder, or directly in the root: some clients
+        read the root itself as a skill folder), "root-md" for other root-level `*.md`
+        files where some client reads those."""
+        if name == SKILL_FILE:
             return "skill"
         if depth == 0 and self.root_md and name.endswith(".md"):
             return "root-md"
@@ -314,7 +316,13 @@ def walk_below(
     # Re-create the state the whole walk would have when reaching `start`'s folder.
     stack = ignore.stack_above(root.ignore_base, root.path)
     folder = root.path
-    parent_skill: str | None = None
+    # A SKILL.md directly in the root encloses everything below it (`Discovery.root_skill_md`).
+    in_root_skill = os.path.join(folder, SKILL_FILE)
+    parent_skill: str | None = (
+        SKILL_FILE
+        if os.path.isfile(in_root_skill) and os.path.normpath(start) != in_root_skill
+        else None
+    )
     dotted = False
     ignored = False
     in_root = False

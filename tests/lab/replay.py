@@ -100,8 +100,10 @@ def replay(observation: Observation) -> Replay:
             )
             if placement is None or placement["scope"] == "builtin":
                 continue
-            folder = os.path.basename(os.path.dirname(entry["path"]))
             name = placement.get("name", entry["name"])  # the agent's, where it differs
+            # The skill's folder (a SKILL.md directly in a root has none but the root).
+            in_root = "/" not in placement["relativePath"]
+            folder = name if in_root else os.path.basename(os.path.dirname(entry["path"]))
             placed.append(Placed(frozenset({name, folder}), placement["status"]))
         return Replay(catalog, varies, activation, activation_varies, activation_error, placed)
     finally:

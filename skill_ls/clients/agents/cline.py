@@ -21,6 +21,9 @@ CLIENT = Client(
     id="cline",
     name="Cline CLI",
     discovery=Discovery(
+        # A SKILL.md directly in a root is a skill too, named after the root folder without
+        # `name`, and the folders beside it load as well (lab scenario root-skill-md).
+        root_skill_md="skill",
         # Loaded in this order: .clinerules/skills, .cline/skills, .agents/skills of the
         # project, then ~/.cline/skills and ~/.agents/skills. Not .claude/skills, nor
         # ~/.cline/data/skills. Run in a sub-folder of a repository, it read the roots at the

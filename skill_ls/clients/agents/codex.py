@@ -56,6 +56,9 @@ CLIENT = Client(
     id="codex",
     name="OpenAI Codex",
     discovery=Discovery(
+        # A SKILL.md directly in a root is a skill too, named after the root folder without
+        # `name`, and the skills below it load as well (lab scenario root-skill-md).
+        root_skill_md="skill",
         # Read in this order (Codex's own list): the project's .codex/skills,
         # $CODEX_HOME/skills, ~/.agents/skills, $CODEX_HOME/skills/.system (the built-ins),
         # then .agents/skills from the git root down to the project folder.

@@ -21,6 +21,9 @@ CLIENT = Client(
     id="copilot-cli",
     name="Copilot CLI",
     discovery=Discovery(
+        # A SKILL.md directly in a root makes the root a skill folder: it is the root's only
+        # skill, named after the root folder without `name` (lab scenario root-skill-md).
+        root_skill_md="only-skill",
         # A clash of names goes to the first copy in this order: the project's .github,
         # .agents, .claude; then ~/.copilot, ~/.agents (not ~/.claude).
         project_roots=(".github/skills", ".agents/skills", ".claude/skills"),

@@ -57,6 +57,9 @@ CLIENT = Client(
     id="gemini-cli",
     name="Gemini CLI",
     discovery=Discovery(
+        # A SKILL.md directly in a root is a skill too, and the folders beside it load as
+        # well (lab scenario root-skill-md).
+        root_skill_md="skill",
         # Loaded in this order (after the built-ins): ~/.gemini, ~/.agents, then the
         # project's .gemini and .agents; only folders directly below a root.
         project_roots=(".gemini/skills", ".agents/skills"),

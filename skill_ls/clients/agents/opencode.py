@@ -21,6 +21,9 @@ CLIENT = Client(
     id="opencode",
     name="OpenCode",
     discovery=Discovery(
+        # A SKILL.md directly in a root is a skill too, and the skills below it load as well
+        # (lab scenario root-skill-md).
+        root_skill_md="skill",
         # Loaded in this order: ~/.claude/skills, ~/.agents/skills, then .claude/skills and
         # .agents/skills in the project and its ancestors up to the git root, then
         # `{skill,skills}` in ~/.config/opencode, the project's .opencode folders and

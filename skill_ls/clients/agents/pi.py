@@ -21,6 +21,9 @@ CLIENT = Client(
     id="pi",
     name="pi",
     discovery=Discovery(
+        # A SKILL.md directly in a root makes the root a skill folder: it is the root's only
+        # skill, named after the root folder without `name` (lab scenario root-skill-md).
+        root_skill_md="only-skill",
         # Loaded in this order: the project's .pi/skills; .agents/skills in the project and
         # each ancestor up to the git root (to `/` outside a repository); ~/.pi/agent/skills;
         # ~/.agents/skills. The first copy of a name wins (a collision diagnostic names the
