@@ -209,6 +209,30 @@ SCENARIOS: tuple[Scenario, ...] = (
         },
         activate="hidden-yes",
     ),
+    # Kimi Code CLI reads `type` (seen in an extra run): `reference` and `flow` are loaded but
+    # not listed and refused on activation; `prompt` and `inline` are listed; any other drops.
+    Scenario(
+        "skill-type",
+        "`type:` reference, flow, prompt, inline, other and empty, beside a control skill",
+        {
+            "{project}/ref/SKILL.md": skill("ref", "A reference skill.", extra="type: reference"),
+            "{project}/flowy/SKILL.md": skill("flowy", "A flow skill.", extra="type: flow"),
+            "{project}/prompt-type/SKILL.md": skill(
+                "prompt-type", "A prompt skill.", extra="type: prompt"
+            ),
+            "{project}/inline-type/SKILL.md": skill(
+                "inline-type", "An inline skill.", extra="type: inline"
+            ),
+            "{project}/other-type/SKILL.md": skill(
+                "other-type", "A skill of another type.", extra="type: other"
+            ),
+            "{project}/empty-type/SKILL.md": skill(
+                "empty-type", "A skill with an empty type.", extra='type: ""'
+            ),
+            "{project}/control/SKILL.md": skill("control", "A plain, valid skill."),
+        },
+        activate="ref",
+    ),
     Scenario(
         "user-invocable-false",
         "user-invocable: false",

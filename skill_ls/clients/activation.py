@@ -44,6 +44,9 @@ class Activation:
     # The client's answer when asked to activate a skill hidden from the model (`{name}` is
     # the skill's name); None: it activates hidden skills like any other.
     hidden_refusal: str | None = None
+    # (flag, value, answer): the answer instead of `hidden_refusal` for a skill hidden by
+    # that `Listing.hidden_when` flag with that value.
+    flag_refusals: tuple[tuple[str, object, str], ...] = ()
     # The client's answer when asked to activate a name that two or more of the skills it
     # loads share (`{name}` as asked, `{count}`, `{names}`: theirs, in load order, joined
     # by ", "); None: it activates one of them.

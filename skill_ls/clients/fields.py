@@ -175,6 +175,13 @@ CLIENT_FIELDS: tuple[FieldSpec, ...] = (
         "Cline CLI: `false` leaves the skill out of the catalog and refuses its activation; "
         "any value but true, false or empty drops the skill.",
     ),
+    FieldSpec(
+        "type",
+        "string",
+        "Kimi Code CLI: `prompt` or `inline` (listed, as without it); `reference` and `flow` "
+        "are loaded but left out of the catalog and refused on activation; any other value "
+        "drops the skill.",
+    ),
 )
 
 # Fields that look like client fields but are Yoi's non-standard workflow projections.

@@ -96,6 +96,9 @@ class Reading:
     # The skill is dropped (not loaded, so it cannot be activated either) when one of these
     # (frontmatter key, value) pairs holds.
     dropped_when: tuple[tuple[str, object], ...] = ()
+    # (frontmatter key, the values the client takes): any other value of the key drops the
+    # skill (an absent key does not).
+    allowed_values: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # Strings (lower-cased, trimmed) the client reads as true in a boolean flag, besides
     # YAML's own `true` (Claude Code: "1", "true", "yes", "on").
     truthy_strings: frozenset[str] = frozenset()

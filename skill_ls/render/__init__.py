@@ -156,7 +156,13 @@ def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
             return client.activation.ambiguous_refusal.format(
                 name=name, count=len(same), names=", ".join(same)
             )
-    if skill is None or not skill.hidden or client.activation.hidden_refusal is None:
+    if skill is None or not skill.hidden:
+        return None
+    facts = index.facts(skill.path) if client.activation.flag_refusals else None
+    for flag, value, answer in client.activation.flag_refusals:
+        if facts is not None and facts.flags.get(flag) == value:
+            return answer.format(name=skill.name)
+    if client.activation.hidden_refusal is None:
         return None
     return client.activation.hidden_refusal.format(name=skill.name)
 

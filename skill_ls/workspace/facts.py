@@ -26,7 +26,9 @@ SIDECAR_BYTES = 64 * 1024
 
 # Every flag any client hides skills by: frontmatter keys, and `file#dotted.key` sidecars.
 HIDING_FLAGS: frozenset[str] = frozenset(
-    flag for c in CLIENTS for flag, _ in (*c.listing.hidden_when, *c.reading.dropped_when)
+    flag
+    for c in CLIENTS
+    for flag, _ in (*c.listing.hidden_when, *c.reading.dropped_when, *c.reading.allowed_values)
 )
 # Top-level keys some client reads with a type (`Client.reading.typed_fields`): their YAML types.
 TYPED_KEYS: frozenset[str] = frozenset(key for c in CLIENTS for key, _ in c.reading.typed_fields)

@@ -199,6 +199,13 @@ def _typed_skip(client: Client, facts: SkillFacts, name: str | None) -> str | No
                 f"{client.name} drops a skill whose `{key}` is not "
                 f"{TYPE_WORDS.get(kind, kind)} (here: {FOUND_WORDS.get(found, found)})"
             )
+    for key, allowed in client.reading.allowed_values:
+        found_value = facts.flags.get(key)
+        if found_value is not None and found_value not in allowed:
+            return (
+                f"{client.name} drops a skill whose `{key}` is {str(found_value)!r}: it takes "
+                f"only {', '.join(allowed)}"
+            )
     for flag, value in client.reading.dropped_when:
         if facts.flags.get(flag) == value:
             shown = str(value).lower() if isinstance(value, bool) else value

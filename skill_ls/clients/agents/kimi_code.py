@@ -63,12 +63,16 @@ CLIENT = Client(
         # A SKILL.md needs a `name` and a `description` that are non-blank strings (no
         # folder fallback; `name: 123` dropped the skill in an extra run).
         name_required=True,
-        typed_fields=(("name", "string"), ("description", "string")),
+        # `type` (lab scenario skill-type): `prompt` and `inline` are listed, `reference` and
+        # `flow` loaded but not listed (see `listing`), any other value, "" among them, or
+        # a value that is not a string drops the skill; folder or flat file alike.
+        typed_fields=(("name", "string"), ("description", "string"), ("type", "string")),
+        allowed_values=(("type", ("prompt", "inline", "reference", "flow")),),
     ),
     fields=FieldSupport(
         # `when_to_use` (or `when-to-use`) is listed as its own line; `arguments` names the
         # `$name` placeholders; `disable-model-invocation` (or `disable_model_invocation`).
-        extra=frozenset({"disable-model-invocation", "when_to_use", "arguments"}),
+        extra=frozenset({"disable-model-invocation", "when_to_use", "arguments", "type"}),
         unknown="ignore",
     ),
     clashes=Clashes(
@@ -80,8 +84,13 @@ CLIENT = Client(
         fold_case=True,
     ),
     listing=Listing(
-        # Only `true` hides (`yes` and "true" are listed).
-        hidden_when=(("disable-model-invocation", True),),
+        # Only `true` hides (`yes` and "true" are listed); so do `type: reference` and
+        # `type: flow` (skill-type).
+        hidden_when=(
+            ("disable-model-invocation", True),
+            ("type", "reference"),
+            ("type", "flow"),
+        ),
         format="kimi-skill-listing",
     ),
     activation=Activation(
@@ -90,6 +99,14 @@ CLIENT = Client(
         argument_placeholders="kimi-code",
         hidden_refusal=(
             'Skill "{name}" can only be triggered by the user (model invocation is disabled).'
+        ),
+        flag_refusals=tuple(
+            (
+                "type",
+                kind,
+                'Skill "{name}" is not an inline skill and cannot be invoked by the model in v1.',
+            )
+            for kind in ("reference", "flow")
         ),
     ),
     notes=(
@@ -102,10 +119,9 @@ CLIENT = Client(
         "`$ARGUMENTS`, `$ARGUMENTS[N]`, `$N` (from 0, empty past the last word) and "
         "declared `$name`s, code included, no escape; `ARGUMENTS: ...` appended when "
         "nothing was filled; `${KIMI_SKILL_DIR}` is the skill's folder (for a `*.md` file "
-        "directly in a root, a skill of its own, the root). Seen in extra runs of the same "
-        "version, not modelled: `type: reference` and `type: flow` (folder or file) are "
-        "loaded but left out of the listing and refused on activation, any other `type` "
-        "drops the skill; its user-only built-ins (`mcp-config`, `import-from-cc-codex`, ...) "
+        "directly in a root, a skill of its own, the root); `type: reference` and `type: flow` "
+        "skills are refused (not inline). Seen in extra runs of the same version, not "
+        "modelled: its user-only built-ins (`mcp-config`, `import-from-cc-codex`, ...) "
         "are never listed, so they are not in its built-in data. From its code, not "
         "observed: run in a sub-folder, it reads the project roots at the git root. In "
         "`-p` mode no prompt form activates a skill (the interactive commands "

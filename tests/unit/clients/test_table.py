@@ -118,7 +118,7 @@ def test_every_honoured_field_is_in_the_field_table() -> None:
                 "priority",
             },
         ),
-        ("kimi-code", {"disable-model-invocation", "when_to_use", "arguments"}),
+        ("kimi-code", {"disable-model-invocation", "when_to_use", "arguments", "type"}),
         ("cline", {"disabled", "enabled"}),
     ],
 )

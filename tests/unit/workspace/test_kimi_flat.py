@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from skill_ls.render import refusal_for
 from skill_ls.settings import Settings
 from skill_ls.workspace import WorkspaceIndex
 
@@ -88,3 +89,43 @@ def test_agents_without_flat_skills_pass_them_over(tmp_path: Path) -> None:
     assert notes.name == "notes"
     assert [placement.client for placement in notes.placements] == ["kimi-code"]
     assert notes.clients == ("kimi-code",)
+
+
+def test_kimi_reads_type(tmp_path: Path) -> None:
+    # Lab scenario skill-type: the refusal's words and the reasons a skill is dropped.
+    project, root = _project(tmp_path)
+    head = "---\nname: {0}\ndescription: The {0} skill.\n{1}---\nBody.\n"
+    for name, line in {
+        "ref": "type: reference\n",
+        "flowy": "type: flow\n",
+        "hidden": "disable-model-invocation: true\n",
+        "other-type": "type: other\n",
+        "listed-type": "type: [prompt]\n",
+    }.items():
+        _write(root / name / "SKILL.md", head.format(name, line))
+    _write(root / "flat-ref.md", "---\ntype: reference\n---\nA flat reference.\n")
+    index = _index(tmp_path, project)
+    view = {s.name: s for s in index.view("kimi-code") if s.scope != "builtin"}
+    assert sorted(view) == ["flat-ref", "flowy", "hidden", "ref"]
+    assert all(skill.hidden for skill in view.values())
+    not_inline = 'Skill "{}" is not an inline skill and cannot be invoked by the model in v1.'
+    for name in ("ref", "flowy", "flat-ref"):
+        assert refusal_for(index, "kimi-code", name) == not_inline.format(name)
+    assert refusal_for(index, "kimi-code", "hidden") == (
+        'Skill "hidden" can only be triggered by the user (model invocation is disabled).'
+    )
+    reasons = {
+        entry.name: placement.reason
+        for entry in index.skills()
+        for placement in entry.placements
+        if placement.client == "kimi-code" and placement.status == "skipped"
+    }
+    assert reasons == {
+        "other-type": (
+            "Kimi Code CLI drops a skill whose `type` is 'other': it takes only prompt, "
+            "inline, reference, flow"
+        ),
+        "listed-type": (
+            "Kimi Code CLI drops a skill whose `type` is not a string (here: a list of strings)"
+        ),
+    }
