@@ -80,6 +80,11 @@ class Discovery:
     # Root patterns where `root_markdown_skills` holds (empty: every root).
     root_markdown_roots: tuple[str, ...] = ()
     root_markdown_reading: RootMarkdownReading = "skill"
+    # With `root_markdown_reading` "file": the longest description taken from the body's
+    # first line (UTF-16 units; a longer line keeps one unit less and `…`), and the
+    # description of a file with no body.
+    root_markdown_line_max: int = 240
+    root_markdown_placeholder: str = ""
     root_skill_md: RootSkillMd = "ignored"
     # Which ignore files the client honours, unless it `loads_ignored`.
     ignore_files_from: IgnoreFilesFrom = "project"

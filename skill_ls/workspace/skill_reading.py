@@ -290,11 +290,6 @@ def file_stem(found: FoundFile) -> str:
     return os.path.basename(found.path).removesuffix(".md")
 
 
-# Kimi Code CLI's description of a root-level `*.md` skill from its body.
-FILE_DESCRIPTION_MAX = 240
-NO_DESCRIPTION = "No description provided."
-
-
 def as_found(client: Client, facts: SkillFacts, found: FoundFile) -> SkillFacts:
     """The facts as the client reads the file where it found it: a root-level `*.md` it
     reads as a file (`Discovery.root_markdown_reading` "file") has a frontmatter only when
@@ -310,14 +305,14 @@ def as_found(client: Client, facts: SkillFacts, found: FoundFile) -> SkillFacts:
         # No frontmatter: the whole file is the body.
         return SkillFacts(
             name=stem,
-            description=_file_description(facts.first_text_line),
+            description=_file_description(client, facts.first_text_line),
             first_body_line=facts.first_text_line,
         )
     if not (facts.has_frontmatter and facts.strict_ok and facts.lenient_ok):
         return facts  # an unclosed or broken block drops it, as for a SKILL.md
     description = facts.description
     if description is None or not description.strip(JS_WHITESPACE):
-        description = _file_description(facts.first_body_line)
+        description = _file_description(client, facts.first_body_line)
     return replace(
         facts,
         name=facts.name or stem,
@@ -332,16 +327,15 @@ def as_found(client: Client, facts: SkillFacts, found: FoundFile) -> SkillFacts:
     )
 
 
-def _file_description(line: str | None) -> str:
-    """The body's first non-blank line, trimmed, over 240 UTF-16 units cut to 239 and
-    `…`; a placeholder for an empty body."""
-    if line is None:
-        return NO_DESCRIPTION
-    line = js_trim(line)
+def _file_description(client: Client, line: str | None) -> str:
+    """The body's first non-blank line, trimmed, cut at the client's
+    `root_markdown_line_max` (one unit less and `…`); its placeholder for an empty body."""
+    line = js_trim(line) if line is not None else ""
     if not line:
-        return NO_DESCRIPTION
-    if js_length(line) > FILE_DESCRIPTION_MAX:
-        return js_head(line, FILE_DESCRIPTION_MAX - 1) + "\u2026"
+        return client.discovery.root_markdown_placeholder
+    most = client.discovery.root_markdown_line_max
+    if js_length(line) > most:
+        return js_head(line, most - 1) + "\u2026"
     return line
 
 

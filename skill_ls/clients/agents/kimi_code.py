@@ -48,6 +48,8 @@ CLIENT = Client(
         # in the root was not a skill either.)
         root_markdown_skills=True,
         root_markdown_reading="file",
+        root_markdown_line_max=240,
+        root_markdown_placeholder="No description provided.",
         # A root's own skill folders first, then its flat files, then the skills further
         # down: `Bar.md` and `alias.md` (named baz) lose to the folders `bar` and `baz`,
         # `nest.md` wins over `group/nest/SKILL.md` (flat-clash).
