@@ -81,9 +81,9 @@ class Discovery:
     root_markdown_roots: tuple[str, ...] = ()
     root_markdown_reading: RootMarkdownReading = "skill"
     # With `root_markdown_reading` "file": the longest description taken from the body's
-    # first line (UTF-16 units; a longer line keeps one unit less and `…`), and the
-    # description of a file with no body.
-    root_markdown_line_max: int = 240
+    # first line (UTF-16 units; a longer line keeps one unit less and `…`; None: whole),
+    # and the description of a file with no body.
+    root_markdown_line_max: int | None = None
     root_markdown_placeholder: str = ""
     root_skill_md: RootSkillMd = "ignored"
     # Which ignore files the client honours, unless it `loads_ignored`.

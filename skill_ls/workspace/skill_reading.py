@@ -334,7 +334,7 @@ def _file_description(client: Client, line: str | None) -> str:
     if not line:
         return client.discovery.root_markdown_placeholder
     most = client.discovery.root_markdown_line_max
-    if js_length(line) > most:
+    if most is not None and js_length(line) > most:
         return js_head(line, most - 1) + "\u2026"
     return line
 
