@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import json
 
-from skill_ls.clients.discovery import with_default_variables
 from skill_ls.clients.openai_yaml_fields import SIDECAR_PATH
-from skill_ls.clients.table import CLIENTS
+from skill_ls.clients.table import CLIENTS, root_markdown_tails
 
 GENERATED_BY = "skill-ls clients --format manifest-files > skill_ls/data/manifest_files.json"
 
@@ -55,17 +54,7 @@ def root_markdown_patterns() -> list[str]:
     its own (`Discovery.root_markdown_skills`; a user root as its path below the home
     folder), sorted: an editor sends those files to the server, which checks the ones a
     target agent loads."""
-    found: set[str] = set()
-    for client in CLIENTS:
-        discovery = client.discovery
-        if not discovery.root_markdown_skills:
-            continue
-        for root in discovery.root_markdown_roots or (
-            *discovery.project_roots,
-            *discovery.user_roots,
-        ):
-            found.add(f"**/{with_default_variables(root).removeprefix('~/')}/*.md")
-    return sorted(found)
+    return sorted({f"**/{root}/*.md" for c in CLIENTS for root in root_markdown_tails(c)})
 
 
 def manifest_files_json() -> str:

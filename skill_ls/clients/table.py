@@ -98,9 +98,14 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
     the project folder is; user roots are matched by their tail the same way.
     """
     normalized = "/" + path.replace("\\", "/").strip("/")
+    # A `*.md` directly in a root, for the clients that load such files as skills.
+    markdown = {client.id for client in root_markdown_clients(path)}
     found: list[Client] = []
     for client, markers in _markers():
-        for root, marker in markers:
+        if client.id in markdown:
+            found.append(client)
+            continue
+        for _, marker in markers:
             at = normalized.find(marker)
             if at == -1:
                 continue
@@ -115,12 +120,6 @@ def clients_for_path(path: str) -> tuple[Client, ...]:
                     depth == 0
                     and rest[0] == "SKILL.md"
                     and client.discovery.root_skill_md != "ignored"
-                )
-                or (
-                    client.discovery.root_markdown_skills
-                    and depth == 0
-                    and rest[0] != "SKILL.md"
-                    and _markdown_root(client, root)
                 )
             ):
                 found.append(client)
@@ -176,8 +175,18 @@ def _root_tail(root: str) -> str:
     return with_default_variables(root).removeprefix("~/")
 
 
+def root_markdown_tails(client: Client) -> tuple[str, ...]:
+    """The roots in which a root-level `*.md` is a skill for `client`
+    (`Discovery.root_markdown_roots`, else all its roots), project roots as written, user
+    roots as their path below the home folder; none without `root_markdown_skills`."""
+    discovery = client.discovery
+    if not discovery.root_markdown_skills:
+        return ()
+    roots = discovery.root_markdown_roots or (*discovery.project_roots, *discovery.user_roots)
+    return tuple(dict.fromkeys(_root_tail(root) for root in roots))
+
+
 def _markdown_root(client: Client, root: str) -> bool:
     """Whether a root-level `*.md` in `root` (a project root, or a user root's tail) is a
-    skill for `client` (`Client.discovery.root_markdown_roots`)."""
-    roots = client.discovery.root_markdown_roots
-    return not roots or root in {_root_tail(pattern) for pattern in roots}
+    skill for `client`."""
+    return root in root_markdown_tails(client)

@@ -59,7 +59,7 @@ _FAMILIES = (
 
 # A root-level `*.md` read as a file (`CheckContext.read_as_file`): it needs no frontmatter
 # and is named after the file, so the rules on the frontmatter's shape and fields do not
-# apply; whether each agent loads it is the workspace index's (SKL503).
+# apply; whether each agent loads it is the workspace index's (SKL506).
 _FILE_FAMILIES = (body, body_commands, arguments, side_effects, safety, unpinned_runners)
 
 

@@ -34,6 +34,7 @@ from skill_ls.workspace.mentions import mention_findings, report_mentions
 from skill_ls.workspace.overlap import OverlapIndex
 from skill_ls.workspace.precedence import CLASH_REASONS, Candidate, Outcome
 from skill_ls.workspace.root_walk import SKILL_FILE
+from skill_ls.workspace.skill_reading import stops_at
 
 # Where a finding goes when the file has no `name`: the opening `---`.
 _FIRST_LINE = Range.of(0, 0, 0, 3)
@@ -289,12 +290,10 @@ def _nesting(index: IndexQueries, real: str, here: Range, reporter: Reporter) ->
         if found.parent_skill == SKILL_FILE:
             # A SKILL.md directly in the root: only the clients that read it enclose anything.
             users = [c for c in users if c.discovery.root_skill_md != "ignored"]
-            stop = [c for c in users if c.discovery.root_skill_md == "only-skill"]
-        else:
-            stop = [c for c in users if c.discovery.skill_md_ends_walk]
+            if not users:
+                continue
+        stop = [c for c in users if stops_at(c, found.parent_skill)]
         walk_on = [c for c in users if c not in stop]
-        if not users:
-            continue
         parts = [f"this skill is inside the folder of another skill ({_show(index, outer)})"]
         if stop:
             s = "s" if len(stop) == 1 else ""

@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import Status
 from skill_ls.workspace.precedence import Candidate, Outcome
+from skill_ls.workspace.root_walk import SKILL_FILE
 
 # ICU's root collation (what JavaScript's `localeCompare` uses) puts these ASCII characters
 # first, in this order; then digits, then letters (case-insensitive at first).
 _LOCALE_PUNCTUATION = "\t\n\v\f\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
-
-
-_ROOT_SKILL = "SKILL.md"
 
 
 def root_order_key(client: Client, relative: str, root: str | None = None) -> str:
@@ -26,7 +24,7 @@ def root_order_key(client: Client, relative: str, root: str | None = None) -> st
     known), in the client's order within one root (`Client.discovery.root_order`). A
     SKILL.md directly in the root comes first, whatever the order: every observed walk
     reads the root's own files before its folders (lab scenario root-skill-md)."""
-    if relative == _ROOT_SKILL:
+    if relative == SKILL_FILE:
         return ""
     if client.discovery.root_order == "directory" and root is not None:
         return directory_key(root, relative)
@@ -96,27 +94,32 @@ def char_weights(char: str) -> tuple[str, str, str]:
     return primary, secondary, "\x21" if letter.isupper() else "\x20"
 
 
-# Characters whose weights are kept (a hostile tree of names could hold every code point).
-_WEIGHTS_KEPT = 8192
+# Characters whose translations a table keeps (a hostile tree of names could hold every
+# code point).
+_KEPT = 8192
 
 
-class _Weights(dict[int, str]):
-    """One part of `char_weights` by code point, for `str.translate`: each character's
-    weight is worked out the first time it is met (a 10,000-skill index sorts every folder
-    name by it; character by character it took a tenth of the cross-skill pass)."""
+class _Table(dict[int, str]):
+    """A `str.translate` table filled as characters are met: each code point's translation
+    is `translate(point)` (a 10,000-skill index keys every folder name; character by
+    character it took a tenth of the cross-skill pass)."""
 
-    def __init__(self, part: int) -> None:
+    def __init__(self, translate: Callable[[int], str]) -> None:
         super().__init__()
-        self._part = part
+        self._translate = translate
 
     def __missing__(self, point: int) -> str:
-        weight = char_weights(chr(point))[self._part]
-        if len(self) < _WEIGHTS_KEPT:
-            self[point] = weight
-        return weight
+        found = self._translate(point)
+        if len(self) < _KEPT:
+            self[point] = found
+        return found
 
 
-_PRIMARY, _SECONDARY, _TERTIARY = _Weights(0), _Weights(1), _Weights(2)
+def _weight(part: int) -> Callable[[int], str]:
+    return lambda point: char_weights(chr(point))[part]
+
+
+_PRIMARY, _SECONDARY, _TERTIARY = (_Table(_weight(part)) for part in range(3))
 
 
 # Above every code point a file name can hold: ends each mirrored path part (see below).
@@ -131,18 +134,10 @@ def descending_key(relative: str) -> str:
     return relative.translate(_MIRRORED) + chr(_MIRROR_TOP)
 
 
-class _Mirrored(dict[int, str]):
-    """Each code point mirrored, and "/" (between parts) the top code point, for
-    `str.translate`; filled as characters are met, as `_Weights` is."""
-
-    def __missing__(self, point: int) -> str:
-        mirrored = chr(_MIRROR_TOP) if point == ord("/") else chr(_MIRROR_TOP - point)
-        if len(self) < _WEIGHTS_KEPT:
-            self[point] = mirrored
-        return mirrored
-
-
-_MIRRORED = _Mirrored()
+# Each code point mirrored, and "/" (between parts) the top code point.
+_MIRRORED = _Table(
+    lambda point: chr(_MIRROR_TOP) if point == ord("/") else chr(_MIRROR_TOP - point)
+)
 
 
 def first_place(

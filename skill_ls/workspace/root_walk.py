@@ -316,13 +316,15 @@ def walk_below(
     # Re-create the state the whole walk would have when reaching `start`'s folder.
     stack = ignore.stack_above(root.ignore_base, root.path)
     folder = root.path
-    # A SKILL.md directly in the root encloses everything below it (`Discovery.root_skill_md`).
-    in_root_skill = os.path.join(folder, SKILL_FILE)
-    parent_skill: str | None = (
-        SKILL_FILE
-        if os.path.isfile(in_root_skill) and os.path.normpath(start) != in_root_skill
-        else None
-    )
+
+    def enclosing(folder: str) -> str | None:
+        """The SKILL.md in `folder` (the root's own too) that encloses `start`, if any."""
+        skill = os.path.join(folder, SKILL_FILE)
+        if os.path.isfile(skill) and os.path.normpath(start) != skill:
+            return walk.relative(skill)
+        return None
+
+    parent_skill = enclosing(folder)
     dotted = False
     ignored = False
     in_root = False
@@ -335,9 +337,7 @@ def walk_below(
         in_root = in_root or (ignored and walk.ignored_in_root(stack, folder, True))
         if (ignored and not keep_ignored) or part in SKIPPED_DIRS or depth > walk.limits.max_depth:
             return walk.result
-        skill = os.path.join(folder, SKILL_FILE)
-        if os.path.isfile(skill) and os.path.normpath(start) != skill:
-            parent_skill = walk.relative(skill)
+        parent_skill = enclosing(folder) or parent_skill
     stack = ignore.push(stack, folder)
     depth = len(parts) - 1
     try:

@@ -45,18 +45,21 @@ def accepts(
     )
     if ignored and not client.discovery.loads_ignored:
         return False
-    if (
-        found.parent_skill is not None
-        and client.discovery.skill_md_ends_walk
-        # A SKILL.md directly in the root encloses only for a client that reads it as the
-        # root's only skill.
-        and (found.parent_skill != SKILL_FILE or client.discovery.root_skill_md == "only-skill")
-    ):
-        return False  # the client stopped at the enclosing skill's SKILL.md
+    if found.parent_skill is not None and stops_at(client, found.parent_skill):
+        return False
     if found.depth == 0:
         return client.discovery.root_skill_md != "ignored"
     return found.depth == 1 or (
         client.discovery.nested and found.depth <= client.discovery.max_depth
+    )
+
+
+def stops_at(client: Client, parent_skill: str) -> bool:
+    """Whether the client's walk stops at the enclosing SKILL.md at `parent_skill` (relative
+    to the root) and never loads the skills below it; one directly in the root encloses
+    only for a client that reads it as the root's only skill (`Discovery.root_skill_md`)."""
+    return client.discovery.skill_md_ends_walk and (
+        parent_skill != SKILL_FILE or client.discovery.root_skill_md == "only-skill"
     )
 
 
