@@ -54,3 +54,6 @@ class Activation:
     # True: the client finds the skill to activate without regard to case (`Twin` for
     # `twin`); two loaded skills whose names differ only in case then share the name.
     fold_case: bool = False
+    # True: the name asked for is trimmed of spaces before the lookup (`"  x  "` finds
+    # `x`; lab scenario untrimmed-fields).
+    trims_request: bool = False

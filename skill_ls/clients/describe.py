@@ -41,6 +41,7 @@ LABELS: dict[str, str] = {
     "builtin_clash": "a skill named like a built-in",
     "clashes.fold_case": "names that differ only in case clash",
     "activation.fold_case": "activation finds a name without regard to case",
+    "activation.trims_request": "activation trims the name asked for",
     "refused_copy_takes_name": "a copy it refuses still takes its name in a clash",
     "markup": "comments and `` !`command` `` lines",
     "mentions": "a skill called by name in a prompt",

@@ -57,8 +57,13 @@ NameCharset = Literal["unicode-lowercase", "ascii"]
 # A skill without a (non-blank) description: "skip" it | "body-first-line" (its first
 # non-blank body line, heading marks dropped, over 100 characters cut to 97 + "...") |
 # "body-lines" (its body lines joined by spaces, cut at `description_max`, when the
-# frontmatter has no `description` key at all; a present one is kept, trimmed, even empty).
+# frontmatter has no `description` key at all; a present one is kept as written, even
+# empty, but for the line breaks that end it).
 DescriptionFallback = Literal["skip", "body-first-line", "body-lines"]
+# A `description` that is empty or only spaces: "drop" (it counts as none) | "keep-blank"
+# (one of spaces is kept as written, an empty one counts as none: Continue CLI, oh-my-pi) |
+# "keep" (both are kept: the skill is listed with it).
+BlankDescription = Literal["drop", "keep-blank", "keep"]
 # A skill without a `description`: "skip" it | "unlisted" (loaded, and activated by name,
 # but left out of the catalog) | "listed" (loaded and listed without one: a catalog of
 # names only).
@@ -109,6 +114,10 @@ class Reading:
     # expression is dropped.
     name_rule: tuple[str, str] | None = None
     name_charset: NameCharset = "unicode-lowercase"
+    # `name` is trimmed of the spaces around it (a quoted `"  x  "` reads `x`); False: kept
+    # as written, so the catalog shows the spaces and a name rule sees them (lab scenario
+    # untrimmed-fields).
+    trims_name: bool = True
     # Characters the client replaces with "-" in a skill's name.
     name_unsafe_chars: str = ""
     # The client warns but loads when `name` does not match the folder; False: it rejects
@@ -116,8 +125,7 @@ class Reading:
     lenient_name: bool = True
     description_fallback: DescriptionFallback = "skip"
     missing_description: MissingDescription = "skip"
-    # An empty or blank `description` still counts: the skill is listed with it.
-    blank_description_ok: bool = False
+    blank_description: BlankDescription = "drop"
     # A description longer than this many characters drops the skill (None: no limit).
     description_max: int | None = None
     # The frontmatter is read only when the file's first line, trimmed as JavaScript trims

@@ -169,8 +169,12 @@ def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:
 
 def _activation_key(client: Client) -> Callable[[str], str]:
     """How the client matches a name it is asked to activate: as written, or case folded
-    (where its skills clash so, or its lookup ignores case); `str` leaves a name as it is."""
-    return str.lower if client.activation.fold_case or client.clashes.fold_case else str
+    (where its skills clash so, or its lookup ignores case), and trimmed where it trims the
+    name asked for; `str` leaves a name as it is."""
+    fold = client.activation.fold_case or client.clashes.fold_case
+    if client.activation.trims_request:
+        return (lambda name: name.strip().lower()) if fold else str.strip
+    return str.lower if fold else str
 
 
 def _activated(index: WorkspaceIndex, client_id: str, name: str) -> LoadedSkill | None:

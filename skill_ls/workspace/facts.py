@@ -95,6 +95,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         name_text=js_text(name_field.value) if name_field else None,
         description_text=js_text(description_field.value) if description_field else None,
         first_text_line=None if first_line_fence else _body_start(doc.text + after)[0],
+        raw_name=name if name is not None and name.strip() not in ("", name) else None,
     )
 
 

@@ -76,7 +76,7 @@ class BoundHit:
 class SkillFacts:
     """What indexing reads from one skill file (its frontmatter and sidecar only)."""
 
-    name: str | None  # `name` when it is a non-empty string
+    name: str | None  # `name` when it is a non-empty string, trimmed
     description: str | None  # `description` when it is a string
     when_to_use: str | None = None
     # Values of flags that hide a skill from a client's catalog (see Client.listing.hidden_when).
@@ -134,6 +134,9 @@ class SkillFacts:
     # non-blank line, stripped; a client that then reads no frontmatter describes a
     # root-level `*.md` skill by it (`Discovery.root_markdown_reading` "file").
     first_text_line: str | None = None
+    # Only when `name` has spaces around its text: the string as written (see
+    # `Client.reading.trims_name`).
+    raw_name: str | None = None
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

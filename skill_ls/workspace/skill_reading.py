@@ -77,9 +77,12 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     """The facts as this client reads the file: where a frontmatter line is indented with a
     tab, as its parser takes that tab (`Client.reading.tab_indent`); a `name` or
     `description` that is not a string, as the client reads such a value
-    (`Client.reading.non_string_name` / `non_string_description`)."""
+    (`Client.reading.non_string_name` / `non_string_description`); a `name` with spaces
+    around it, as written for a client that does not trim it (`Client.reading.trims_name`)."""
     if facts.tab_readings:
         facts = facts.tab_readings.get(client.reading.tab_indent, facts)
+    if facts.raw_name is not None and not client.reading.trims_name:
+        facts = replace(facts, name=facts.raw_name, raw_name=None)
     if facts.name_text is None and facts.description_text is None:
         return facts
     name, description = facts.name, facts.description
@@ -99,13 +102,18 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     return replace(facts, name=name, description=description)
 
 
-def blank_description_kept(client: Client, facts: SkillFacts) -> bool:
-    """Whether an empty or blank description still keeps the skill: the client lists such
-    descriptions (`Client.reading.blank_description_ok`), or it is the empty text a
-    non-string value reads as under `non_string_description` "empty"."""
-    return client.reading.blank_description_ok or (
+def description_counts(client: Client, facts: SkillFacts, description: str) -> bool:
+    """Whether the client takes `description` as the skill's: one with text always; an
+    empty or blank one as `Client.reading.blank_description` says, or when it is the empty
+    text a non-string value reads as under `non_string_description` "empty"."""
+    if description.strip():
+        return True
+    policy = client.reading.blank_description
+    if policy == "keep" or (
         client.reading.non_string_description == "empty" and facts.description_text is not None
-    )
+    ):
+        return True
+    return policy == "keep-blank" and description != ""
 
 
 def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
@@ -240,13 +248,15 @@ def description_of(client: Client, facts: SkillFacts) -> str | None:
     if client.reading.description_fallback == "body-lines":
         if not reads_frontmatter(client, facts):
             return None
-        if "description" in facts.field_kinds:  # present: kept, trimmed, even empty
-            return facts.description.strip() if facts.description is not None else None
+        if "description" in facts.field_kinds:
+            # Present: kept, even empty, spaces and all, but for the line breaks that end it
+            # (a block scalar's; lab scenarios untrimmed-fields, block-scalar).
+            return facts.description.rstrip("\r\n") if facts.description is not None else None
         return " ".join(facts.body_lines)[: client.reading.description_max]
     if (
         reads_frontmatter(client, facts)
         and facts.description is not None
-        and (blank_description_kept(client, facts) or facts.description.strip())
+        and description_counts(client, facts, facts.description)
     ):
         return facts.description
     if client.reading.description_fallback == "body-first-line":
@@ -266,9 +276,7 @@ def fields_read(client: Client, facts: SkillFacts) -> tuple[str | None, str | No
             return None, None
         if facts.strict_ok:
             description = facts.description
-            kept = description is not None and (
-                blank_description_kept(client, facts) or description.strip()
-            )
+            kept = description is not None and description_counts(client, facts, description)
             return facts.name, description if kept else None
         if client.reading.field_reader == "yaml-else-flat":
             return facts.flat_name, facts.flat_description
@@ -381,7 +389,7 @@ def _simple_reader_skip(client: Client, facts: SkillFacts, name: str | None) -> 
     found_name, description = fields_read(client, facts)
     if client.reading.name_required and (not found_name or not found_name.strip()):
         return f"it has no `name` ({client.name} does not fall back to the folder name)"
-    if description is None or not (blank_description_kept(client, facts) or description.strip()):
+    if description is None or not description_counts(client, facts, description):
         return "it has no description (or an empty one)"
     return _typed_skip(client, facts, name)
 

@@ -175,6 +175,9 @@ CLIENT = Client(
         catalog_share=0.01,
     ),
     activation=Activation(
+        # The name asked for is trimmed: `"  spaced  "` finds `spaced` (lab scenario
+        # untrimmed-fields).
+        trims_request=True,
         format="claude-base-directory",
         # Scenarios `arguments`, `arguments-none`, `arguments-indexed` (every form, code too),
         # `arguments-unfilled` and `arguments-only-index` (when `ARGUMENTS:` is appended); the

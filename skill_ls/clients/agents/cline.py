@@ -76,6 +76,9 @@ CLIENT = Client(
         format="cline-skills",
     ),
     activation=Activation(
+        # The name asked for is trimmed: `"  spaced  "` finds `spaced` (lab scenario
+        # untrimmed-fields).
+        trims_request=True,
         line_ends="kept",
         hidden_refusal='Skill "{name}" is configured but disabled.',
         format="cline-command",

@@ -35,6 +35,10 @@ CLIENT = Client(
         follows_links=False,
     ),
     reading=Reading(
+        # `name` and `description` are kept as written, spaces included; one of spaces
+        # only counts, an empty one does not (lab scenario untrimmed-fields).
+        trims_name=False,
+        blank_description="keep-blank",
         # The `yaml` package (YAML 1.2 core schema, repeated keys rejected): a block it
         # rejects (an unquoted `: `, an unclosed quote, a tab before a key) drops the skill,
         # as does a `name` or `description` that is not a string or is empty. A byte-order

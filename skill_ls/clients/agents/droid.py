@@ -39,6 +39,9 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # `name: "  x  "` keeps its spaces, so its name rule drops it (lab scenario
+        # untrimmed-fields).
+        trims_name=False,
         # js-yaml 4.1.1; a block it rejects (an unquoted `: `, an unclosed quote, a tab
         # indent) is read again line by line, every line trimmed (`clients.flat_yaml`).
         yaml="lenient",
@@ -49,7 +52,7 @@ CLIENT = Client(
         # is loaded disabled: not listed, and its activation refused.
         frontmatter_at_start=True,
         name_required=True,
-        blank_description_ok=True,
+        blank_description="keep",
         # Its schema (zod) also wants `metadata` a map: `metadata:` with nothing under it, or
         # with a tab-indented line under it (the fallback reads "") loads it disabled.
         typed_fields=(("disable-model-invocation", "bool"), ("metadata", "map")),

@@ -70,6 +70,8 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # `name: "  x  "` keeps its spaces (lab scenario untrimmed-fields).
+        trims_name=False,
         # js-yaml is strict, but a block it rejects is read again line by line (see
         # `field_reader`): an unquoted `: ` does not drop the skill.
         yaml="lenient",

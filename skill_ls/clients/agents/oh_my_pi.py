@@ -43,6 +43,9 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # `description: "   "` is listed, `description: ""` drops the skill (lab
+        # scenario untrimmed-fields).
+        blank_description="keep-blank",
         yaml="lenient",
         # A skill without `name` takes its folder's (`name_required` stays False).
         field_reader="yaml-else-simple",

@@ -45,6 +45,8 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # `name: "  x  "` keeps its spaces (lab scenario untrimmed-fields).
+        trims_name=False,
         # gray-matter (js-yaml); a block it rejects is retried with each unquoted `key: a: b`
         # value made a block scalar.
         yaml="lenient",
@@ -56,7 +58,7 @@ CLIENT = Client(
         tab_indent="none",
         name_required=True,
         missing_description="unlisted",
-        blank_description_ok=True,
+        blank_description="keep",
         # A missing description leaves the skill out of the catalog, one that is not a
         # string (a list, `42`) drops it: it cannot be activated either (lab scenario
         # description-not-string).

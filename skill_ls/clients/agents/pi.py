@@ -48,6 +48,8 @@ CLIENT = Client(
         ignore_files_from="root",
     ),
     reading=Reading(
+        # `name: "  x  "` keeps its spaces (lab scenario untrimmed-fields).
+        trims_name=False,
         # The `yaml` package (YAML 1.2): an unquoted `: `, a tab indent or an unclosed quote
         # drops the skill; `yes` and "true" are strings, not true.
         yaml="strict",

@@ -34,6 +34,9 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # `name: "  x  "` keeps its spaces, so its name rule drops it (lab scenario
+        # untrimmed-fields).
+        trims_name=False,
         # The `yaml` package (YAML 1.2 core schema); a block it rejects is read again line by
         # line (`field_reader`): an unquoted `: ` or an unclosed quote does not drop the skill.
         yaml="lenient",

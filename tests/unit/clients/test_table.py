@@ -146,7 +146,8 @@ def test_yaml_strictness_and_names() -> None:
     # Factory Droid (observed): js-yaml, else a line reader of its own that trims every line
     # (`clients.flat_yaml`); an empty description is kept, a `metadata` not a map disables.
     droid = CLIENTS_BY_ID["droid"]
-    assert droid.reading.field_reader == "yaml-else-flat" and droid.reading.blank_description_ok
+    assert droid.reading.field_reader == "yaml-else-flat"
+    assert droid.reading.blank_description == "keep"
     assert ("metadata", "map") in droid.reading.typed_fields
     # Tab-indented lines (observed in the tab-key and tab-nested scenarios).
     assert CLIENTS_BY_ID["claude-code"].reading.tab_indent == "spaces"

@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from skill_ls.clients.table import get_client
+from skill_ls.clients.reading import BlankDescription
+from skill_ls.clients.table import Client, get_client
 from skill_ls.settings import Settings
 from skill_ls.workspace import Status, WorkspaceIndex
+from skill_ls.workspace.facts import read_facts
 from skill_ls.workspace.index_records import FoundFile, RootFolder, SkillFacts
 from skill_ls.workspace.precedence import Candidate, resolve
-from skill_ls.workspace.skill_reading import skip_reason, unlisted_reason
+from skill_ls.workspace.skill_reading import name_of, skip_reason, unlisted_reason
 
 BASE = get_client("agentskills")
 
@@ -69,11 +71,34 @@ def test_missing_description_unlisted_loads_but_hides() -> None:
     assert unlisted_reason(BASE, facts) is None
 
 
+def _blank(policy: BlankDescription) -> Client:
+    return replace(BASE, reading=replace(BASE.reading, blank_description=policy))
+
+
 def test_blank_description_counts_when_the_row_says_so() -> None:
-    facts = SkillFacts("empty", "")
-    assert skip_reason(BASE, facts) == "it has no description"
+    empty, blank = SkillFacts("empty", ""), SkillFacts("blank", "   ")
+    for facts in (empty, blank):
+        assert skip_reason(BASE, facts) == "it has no description"
+        assert skip_reason(_blank("keep"), facts) is None
+    # Continue CLI and oh-my-pi: spaces count, nothing does not.
+    assert skip_reason(_blank("keep-blank"), blank) is None
+    assert skip_reason(_blank("keep-blank"), empty) == "it has no description"
+
+
+def test_a_name_with_spaces_around_it_keeps_them_where_the_row_says_so(tmp_path: Path) -> None:
+    _write(tmp_path / "spaced", '---\nname: "  spaced  "\ndescription: D.\n---\n')
+    facts = read_facts(str(tmp_path / "spaced" / "SKILL.md"))
+    assert facts.name == "spaced"
+    keeps = replace(BASE, reading=replace(BASE.reading, trims_name=False))
+    assert name_of(BASE, facts, "spaced") == "spaced"
+    assert name_of(keeps, facts, "spaced") == "  spaced  "
+    # A name rule sees the spaces (Factory Droid, Qwen Code drop such a skill).
+    ruled = replace(keeps, reading=replace(keeps.reading, name_rule=("[a-z-]+", "a-z and '-'")))
+    assert skip_reason(ruled, facts, name_of(ruled, facts, "spaced")) is not None
     assert (
-        skip_reason(replace(BASE, reading=replace(BASE.reading, blank_description_ok=True)), facts)
+        skip_reason(
+            replace(ruled, reading=replace(ruled.reading, trims_name=True)), facts, "spaced"
+        )
         is None
     )
 
