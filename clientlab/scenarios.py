@@ -14,9 +14,9 @@ import subprocess
 
 from clientlab.scenario_arguments import ARGUMENT_SCENARIOS
 from clientlab.scenario_flat import FLAT_SCENARIOS
+from clientlab.scenario_frontmatter import FRONTMATTER_SCENARIOS
 from clientlab.scenario_markup import MARKUP_SCENARIOS
 from clientlab.scenario_model import Scenario, skill
-from clientlab.scenario_values import VALUE_SCENARIOS
 from skill_ls.clients.discovery import with_default_variables
 from skill_ls.clients.table import CLIENTS
 
@@ -447,7 +447,7 @@ SCENARIOS: tuple[Scenario, ...] = (
     ),
     *MARKUP_SCENARIOS,
     *FLAT_SCENARIOS,
-    *VALUE_SCENARIOS,
+    *FRONTMATTER_SCENARIOS,
 )
 
 SCENARIOS_BY_ID = {scenario.id: scenario for scenario in SCENARIOS}

@@ -1,4 +1,5 @@
-"""Line index over a document: offsets <-> (line, column) in code points."""
+"""Line index over a document: offsets <-> (line, column) in code points; JavaScript's
+whitespace, which several agents' readers trim."""
 
 from __future__ import annotations
 
@@ -8,6 +9,12 @@ from itertools import accumulate
 
 from skill_ls.diagnostics import Position, Range
 
+# What JavaScript's `String.prototype.trim()` removes (WhiteSpace and LineTerminator), and
+# what `\s` matches in a JavaScript pattern.
+JS_WHITESPACE = (
+    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
+    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 # LSP and YAML both treat \r\n, \n and a lone \r as line breaks.
 _LINE_BREAK = re.compile(r"\r\n|\n|\r")
 

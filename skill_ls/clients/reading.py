@@ -129,10 +129,16 @@ class Reading:
     # A description longer than this many characters drops the skill (None: no limit).
     description_max: int | None = None
     # The frontmatter is read only when the file's first line, trimmed as JavaScript trims
-    # (a byte-order mark with it), is `---`: a blank line before it hides the block and the
-    # skill is dropped, a byte-order mark does not (Kimi Code CLI). See also
-    # `frontmatter_at_start`, which a byte-order mark fails too.
+    # (a byte-order mark with it), is `---`: after a blank line the file has no block for
+    # the client (whose rules for a file without one then apply: Kimi Code CLI drops it,
+    # Claude Code describes it by its first line, `---`), a byte-order mark does not hide
+    # it. See also `frontmatter_at_start`, which a byte-order mark fails too.
     frontmatter_first_line: bool = False
+    # The block is the text between the file's first two lines that are `---` and
+    # whitespace, wherever they are (text above is dropped; a byte-order mark before the
+    # first `---` makes it no such line), the body what follows the second (Continue CLI,
+    # `document.split_block`).
+    frontmatter_split: bool = False
     # A typed field (`typed_fields`) left empty (YAML null) counts as absent, not as a
     # value of the wrong type.
     typed_null_ok: bool = False

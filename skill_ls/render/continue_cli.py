@@ -8,7 +8,8 @@ JavaScript array in a template string). Names and descriptions are the YAML valu
 parsed, nothing trimmed, escaped or capped; every copy of a name is listed. With no skill the
 sentence stands alone: the tool is always offered.
 
-Activation: `<skill_name>`, `<skill_description>` and `<skill_content>` lines (the body:
+Activation: `<skill_name>`, `<skill_description>` and `<skill_content>` lines (the
+description from the block between the first two `---` lines, wherever they are; the body:
 the text after the second `---` line, trimmed as JavaScript's `trim` does, CRLF read as
 LF), then, when the skill's folder holds other files, `<skill_files>` (their paths joined by
 `,`, sorted by `localeCompare`: relative to the project folder for a project skill, absolute
@@ -19,13 +20,14 @@ applied.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 
 from skill_ls.clients.table import Client
+from skill_ls.document import parse_document
+from skill_ls.document.split_block import as_opening_block, split_parts
 from skill_ls.render.rendering import EntryInfo, Rendering
 from skill_ls.render.source import ActivationSource
-from skill_ls.render.strings import JS_WHITESPACE, js_trim
+from skill_ls.render.strings import js_trim
 from skill_ls.workspace.index_records import LoadedSkill
 from skill_ls.workspace.order import locale_key
 
@@ -41,13 +43,6 @@ SKILL_FILE = "SKILL.md"
 # The folders of the project roots (`<folder>/skills`), whose skills' files are written
 # relative to the project.
 PROJECT_FOLDERS = (".continue", ".claude")
-# JavaScript's line terminators (where `^` and `$` match in a multiline pattern).
-_LINE_BREAKS = "\n\r\u2028\u2029"
-# Continue splits the file at every `---` line (`/^---\s*$/m`), whitespace after the dashes
-# allowed; the body is what follows the second such line.
-_FENCE = re.compile(
-    rf"(?:^|(?<=[{_LINE_BREAKS}]))---[{re.escape(JS_WHITESPACE)}]*(?=[{_LINE_BREAKS}]|\Z)"
-)
 __all__ = ["HEADER", "continue_catalog", "continue_entry", "continue_skill", "skill_files"]
 
 
@@ -71,7 +66,7 @@ def body_of(text: str) -> str:
     """The body as Continue reads it: CRLF made LF, the parts after the second `---` line
     joined again by `---`, trimmed; the whole text when it has fewer than two such lines."""
     normalised = text.replace("\r\n", "\n")
-    parts = _FENCE.split(normalised)
+    parts = split_parts(normalised)
     if len(parts) < 3:
         return normalised
     return js_trim("---".join(parts[2:]))
@@ -119,7 +114,9 @@ def _shown_path(source: ActivationSource, relative: str) -> str:
 def continue_skill(source: ActivationSource, arguments: str = "") -> Rendering:
     """The `Skills` tool's answer: name, description and body in tags, then the skill's
     other files when it has some."""
-    description = source.document.string_value("description") or ""
+    rewritten = as_opening_block(source.text)
+    document = source.document if rewritten is None else parse_document(rewritten, source.path)
+    description = document.string_value("description") or ""
     lines = [
         f"<skill_name>{source.name}</skill_name>",
         f"<skill_description>{description}</skill_description>",

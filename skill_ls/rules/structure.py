@@ -6,6 +6,7 @@ import re
 
 from skill_ls.diagnostics import Fix, Range, Related, Severity, TextEdit
 from skill_ls.document import MAX_FRONTMATTER_CHARS, SkillDocument
+from skill_ls.document.split_block import as_opening_block
 from skill_ls.rules.helpers import (
     first_line_range,
     names,
@@ -105,6 +106,29 @@ EXTRA_DOCUMENTS = define(
 )
 
 
+def _who_lists_it_anyway(doc: SkillDocument, report: Reporter) -> str:
+    """Which agents of the audience still list a SKILL.md without a block at its start:
+    those that load one without frontmatter (`Client.reading.bad_frontmatter`), and those
+    that take a block between two `---` lines further down (`frontmatter_split`)."""
+    audience = report.context.audience
+    without = [c for c in audience if c.reading.bad_frontmatter in ("ignore", "ignore-missing")]
+    below = (
+        [c for c in audience if c.reading.frontmatter_split and c not in without]
+        if as_opening_block(doc.text) is not None
+        else []
+    )
+    if not without and not below:
+        return "no client will list this skill"
+    still = []
+    if without:
+        still.append(f"{names(without)} list{'s' if len(without) == 1 else ''} it without one")
+    if below:
+        takes = "takes" if len(below) == 1 else "take"
+        still.append(f"{names(below)} {takes} the block between its first two `---` lines")
+    others = len(audience) > len(without) + len(below)
+    return "; ".join(still) + ("; the others drop it" if others else "")
+
+
 def check(doc: SkillDocument, report: Reporter) -> None:
     if doc.decode_problem is not None:
         report.report(ENCODING, doc.decode_problem.range, doc.decode_problem.message)
@@ -120,7 +144,7 @@ def check(doc: SkillDocument, report: Reporter) -> None:
             NO_FRONTMATTER,
             first_line_range(doc),
             "no frontmatter: SKILL.md must start with a `---` line, then `name` and "
-            "`description`, then `---`; no client will list this skill",
+            f"`description`, then `---`; {_who_lists_it_anyway(doc, report)}",
             fixes=[Fix("Add a frontmatter block", (TextEdit(at, insert),), safe=False)],
         )
         return

@@ -14,6 +14,7 @@ from skill_ls.clients.simple_yaml import simple_fields
 from skill_ls.clients.table import CLIENTS
 from skill_ls.document import SkillDocument, load_head, parse_document, parse_head
 from skill_ls.document.openai_yaml import parse_sidecar
+from skill_ls.document.split_block import as_opening_block
 from skill_ls.files import read_regular
 from skill_ls.rules.openai_yaml import voided
 from skill_ls.rules.suppression_comments import frontmatter_suppressions
@@ -50,11 +51,16 @@ def read_facts(path: str, text: str | None = None) -> SkillFacts:
     return facts_of(doc, os.path.dirname(path), after)
 
 
-def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
+def facts_of(
+    doc: SkillDocument, folder: str, after: str = "", block_readings: bool = True
+) -> SkillFacts:
     """Facts from a parsed document of the file's head; `after` is (the start of) the rest
-    of the file, read for the body's first line only."""
+    of the file, read for the body's first line only. `block_readings`: also read the file
+    as clients that find its block otherwise do (False for such a reading itself)."""
     first_line, body_lines = _body_start(doc.body + after)
     first_line_fence = js_trim(re.split(r"\r?\n", doc.text, maxsplit=1)[0]) == "---"
+    opens_at_start = not doc.has_bom and doc.text.startswith(("---\n", "---\r\n"))
+    text_start = None if first_line_fence else _body_start(doc.text + after)
     flags: dict[str, object] = {}
     for flag in HIDING_FLAGS:
         value = _sidecar_value(folder, flag) if "#" in flag else _scalar(doc, flag)
@@ -82,7 +88,7 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         first_body_line=first_line,
         field_kinds=_field_kinds(doc),
         body_lines=body_lines,
-        opens_at_start=not doc.has_bom and doc.text.startswith(("---\n", "---\r\n")),
+        opens_at_start=opens_at_start,
         duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
         suppressions=frontmatter_suppressions(doc),
         first_line_fence=first_line_fence,
@@ -94,8 +100,13 @@ def facts_of(doc: SkillDocument, folder: str, after: str = "") -> SkillFacts:
         tab_readings=_tab_readings(doc, folder, after),
         name_text=js_text(name_field.value) if name_field else None,
         description_text=js_text(description_field.value) if description_field else None,
-        first_text_line=None if first_line_fence else _body_start(doc.text + after)[0],
+        first_text_line=text_start[0] if text_start is not None else None,
         raw_name=name if name is not None and name.strip() not in ("", name) else None,
+        block_readings=(
+            _block_readings(doc, folder, after, flags, text_start)
+            if block_readings and not opens_at_start
+            else None
+        ),
     )
 
 
@@ -121,6 +132,45 @@ def _tab_readings(doc: SkillDocument, folder: str, after: str) -> dict[str, Skil
     as_spaces = facts_of(parse_document(head + spaces + tail, doc.path), folder, after)
     # What still fails with tabs as spaces is not mended by a lenient retry (Claude Code).
     return {"none": as_none, "spaces": replace(as_spaces, lenient_ok=as_spaces.strict_ok)}
+
+
+def _block_readings(
+    doc: SkillDocument,
+    folder: str,
+    after: str,
+    flags: dict[str, object],
+    text_start: tuple[str | None, tuple[str, ...]] | None,
+) -> dict[str, SkillFacts] | None:
+    """Only for a file that does not open with `---`: the facts as clients that find its
+    block otherwise read them (`Client.reading`): "first-line" (the block must open on the
+    first line; here it does not, so the whole text is the body) and "split" (the block
+    between the first two `---` lines, wherever they are: `document.split_block`)."""
+    sidecar = {flag: value for flag, value in flags.items() if "#" in flag}
+    suppressions = frontmatter_suppressions(doc)
+    # Without a block the whole text is the body.
+    first, lines = text_start if text_start is not None else _body_start(doc.text + after)
+    no_block = SkillFacts(
+        None,
+        None,
+        flags=sidecar,
+        has_frontmatter=False,
+        first_body_line=first,
+        body_lines=lines,
+        opens_at_start=False,
+        first_line_fence=text_start is None,
+        suppressions=suppressions,
+        first_text_line=first if text_start is not None else None,
+    )
+    readings: dict[str, SkillFacts] = {}
+    if doc.has_frontmatter and text_start is not None:
+        readings["first-line"] = no_block
+    rewritten = as_opening_block(doc.text + after)
+    if rewritten is None:
+        readings["split"] = no_block
+    else:
+        head, rest = parse_head(rewritten, doc.path)
+        readings["split"] = facts_of(head, folder, rest, block_readings=False)
+    return readings
 
 
 def _simple_fields(doc: SkillDocument) -> dict[str, str | None]:

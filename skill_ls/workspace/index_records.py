@@ -137,6 +137,10 @@ class SkillFacts:
     # Only when `name` has spaces around its text: the string as written (see
     # `Client.reading.trims_name`).
     raw_name: str | None = None
+    # Only when the file does not open with `---`: the facts as clients that find its block
+    # otherwise read them, keyed "first-line" / "split" (`Client.reading.frontmatter_first_line`
+    # / `frontmatter_split`; `workspace.facts._block_readings`).
+    block_readings: Mapping[str, SkillFacts] | None = None
 
     def loaded_name(self, fallback: str) -> str:
         """The name clients key the skill by: `name`, else the folder (or file) name."""

@@ -79,6 +79,8 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     `description` that is not a string, as the client reads such a value
     (`Client.reading.non_string_name` / `non_string_description`); a `name` with spaces
     around it, as written for a client that does not trim it (`Client.reading.trims_name`)."""
+    if facts.block_readings is not None:
+        facts = facts.block_readings.get(_block_reading(client, facts), facts)
     if facts.tab_readings:
         facts = facts.tab_readings.get(client.reading.tab_indent, facts)
     if facts.raw_name is not None and not client.reading.trims_name:
@@ -102,6 +104,32 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     return replace(facts, name=name, description=description)
 
 
+def _block_reading(client: Client, facts: SkillFacts) -> str:
+    """Which of `SkillFacts.block_readings` the client reads the file by ("" for none)."""
+    if client.reading.frontmatter_split:
+        return "split"
+    return "first-line" if client.reading.frontmatter_first_line else ""
+
+
+def _hidden_block(client: Client, facts: SkillFacts) -> str | None:
+    """Why the client finds no block in a file that has one, or None."""
+    if not facts.has_frontmatter or facts.block_readings is None:
+        return None
+    read = facts.block_readings.get(_block_reading(client, facts))
+    if read is None or read.has_frontmatter:
+        return None
+    if client.reading.frontmatter_split:
+        return (
+            f"{client.name} takes the frontmatter from between the file's first two `---` "
+            "lines (a byte-order mark before the first makes it no such line), and this "
+            "file has fewer than two"
+        )
+    return (
+        f"{client.name} reads frontmatter only when `---` is the file's first line (a "
+        "blank line before it hides the block)"
+    )
+
+
 def description_counts(client: Client, facts: SkillFacts, description: str) -> bool:
     """Whether the client takes `description` as the skill's: one with text always; an
     empty or blank one as `Client.reading.blank_description` says, or when it is the empty
@@ -119,22 +147,21 @@ def description_counts(client: Client, facts: SkillFacts, description: str) -> b
 def skip_reason(client: Client, facts: SkillFacts, name: str | None = None) -> str | None:
     """Why the client refuses this file, or None when it loads it (`name`: the name the
     client keys it by, checked against `Client.reading.name_rule` when given)."""
-    facts = as_read(client, facts)
+    hidden_block = _hidden_block(client, facts)
+    reason = _read_skip_reason(client, as_read(client, facts), name)
+    if reason is not None and hidden_block is not None:
+        return f"{hidden_block}, so it drops the skill"
+    return reason
+
+
+def _read_skip_reason(client: Client, facts: SkillFacts, name: str | None) -> str | None:
+    """Why the client refuses the file it reads as `facts` (`as_read`), or None."""
     if facts.error is not None:
         return facts.error
     if client.reading.frontmatter_at_start and not facts.opens_at_start:
         return (
             f"{client.name} reads frontmatter only when `---` starts the file (a byte-order "
             "mark or a blank line before it hides the block), so it finds no description"
-        )
-    if (
-        client.reading.frontmatter_first_line
-        and facts.has_frontmatter
-        and not facts.first_line_fence
-    ):
-        return (
-            f"{client.name} reads frontmatter only when `---` is the file's first line (a "
-            "blank line before it hides the block), so it drops the skill"
         )
     if client.reading.field_reader == "yaml-else-lines":
         return _line_reader_skip(client, facts)

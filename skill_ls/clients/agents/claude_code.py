@@ -116,6 +116,9 @@ CLIENT = Client(
         root_order="locale",
     ),
     reading=Reading(
+        # A blank line before the opening `---` hides the block (lab scenario
+        # frontmatter-after-line).
+        frontmatter_first_line=True,
         yaml="lenient",
         truthy_strings=frozenset({"1", "true", "yes", "on"}),
         # Its folder name: a skill named otherwise "is not offered".

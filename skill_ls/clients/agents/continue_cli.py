@@ -46,7 +46,9 @@ CLIENT = Client(
         yaml="strict",
         yaml_loader="yaml-1.2-core",
         unique_keys=True,
-        frontmatter_at_start=True,
+        # The block is found between the first two `---` lines wherever they are (lab
+        # scenarios frontmatter-after-line, frontmatter-bom-rule).
+        frontmatter_split=True,
         name_required=True,
     ),
     fields=FieldSupport(

@@ -37,6 +37,9 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # A blank line before the opening `---` hides the block (lab scenario
+        # frontmatter-after-line).
+        frontmatter_first_line=True,
         yaml="strict",
         typed_fields=(
             ("name", "string"),

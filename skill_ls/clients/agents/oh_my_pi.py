@@ -43,6 +43,9 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # A blank line before the opening `---` hides the block (lab scenario
+        # frontmatter-after-line).
+        frontmatter_first_line=True,
         # `description: "   "` is listed, `description: ""` drops the skill (lab
         # scenario untrimmed-fields).
         blank_description="keep-blank",

@@ -45,6 +45,9 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # A blank line before the opening `---` hides the block (lab scenario
+        # frontmatter-after-line).
+        frontmatter_first_line=True,
         # `name: "  x  "` keeps its spaces (lab scenario untrimmed-fields).
         trims_name=False,
         # gray-matter (js-yaml); a block it rejects is retried with each unquoted `key: a: b`

@@ -34,6 +34,9 @@ CLIENT = Client(
         loads_ignored=True,
     ),
     reading=Reading(
+        # A blank line before the opening `---` hides the block (lab scenario
+        # frontmatter-after-line).
+        frontmatter_first_line=True,
         # `name: "  x  "` keeps its spaces, so its name rule drops it (lab scenario
         # untrimmed-fields).
         trims_name=False,

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-# What JavaScript's `String.prototype.trim()` removes (WhiteSpace and LineTerminator).
-JS_WHITESPACE = (
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009"
-    "\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
+from skill_ls.text import JS_WHITESPACE
+
+__all__ = ["JS_WHITESPACE", "js_head", "js_length", "js_trim", "utf8_size"]
 
 
 def js_trim(text: str) -> str:

@@ -30,13 +30,32 @@ def test_no_frontmatter() -> None:
     diag = one(found, "SKL001")
     assert diag.severity is Severity.ERROR
     assert diag.range == r(0, 0, 0, 11)
-    assert "no client will list this skill" in diag.message
+    # Claude Code and Cline CLI load a SKILL.md without frontmatter (a heading first, lab
+    # scenario frontmatter-after-line); the other agents drop it.
+    assert diag.message.endswith(
+        "; Claude Code and Cline CLI list it without one; the others drop it"
+    )
+    assert one(run(text, targets=["codex"]), "SKL001").message.endswith(
+        "; no client will list this skill"
+    )
     # Nothing else is judged without frontmatter, except the body.
     assert [c for c in codes(found) if c.startswith(("SKL1", "SKL3"))] == []
     fixed = apply_fix(text, diag.fixes[0])
     assert fixed.startswith("---\nname: my-skill\ndescription: \n---\n# PDF tools")
     assert not diag.fixes[0].safe
     assert "SKL001" not in codes(run(fixed))
+
+
+def test_no_frontmatter_says_who_takes_a_block_further_down() -> None:
+    # Continue CLI takes the block between the first two `---` lines, wherever they are.
+    text = "Intro text.\n---\nname: my-skill\ndescription: D.\n---\nBody.\n"
+    diag = one(run(text, targets=["continue", "codex"]), "SKL001")
+    assert diag.message.endswith(
+        "; Continue CLI takes the block between its first two `---` lines; the others drop it"
+    )
+    assert one(run("Intro text.\n", targets=["continue"]), "SKL001").message.endswith(
+        "; no client will list this skill"
+    )
 
 
 def test_no_frontmatter_fix_keeps_the_byte_order_mark_first() -> None:

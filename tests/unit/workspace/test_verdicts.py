@@ -121,8 +121,10 @@ def test_a_parenthesis_after_inline_code_still_cuts(tmp_path: Path) -> None:
 
 
 def test_inline_code_before_the_cut_is_kept_whole(tmp_path: Path) -> None:
-    assert summary_of(tmp_path, BLANK_FIRST_LINE, "codex", "gemini-cli", "opencode") == (
-        "Loaded by OpenCode · skipped by OpenAI Codex "
+    # Cline CLI loads a file whose block follows a blank line (lab scenario
+    # frontmatter-after-line).
+    assert summary_of(tmp_path, BLANK_FIRST_LINE, "codex", "gemini-cli", "cline") == (
+        "Loaded by Cline CLI · skipped by OpenAI Codex "
         "(reads frontmatter only when `---` starts the file) · skipped by Gemini CLI "
         "(reads frontmatter only when `---` is the file's very first line)"
     )
