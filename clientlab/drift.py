@@ -41,6 +41,7 @@ from clientlab.install import (
     run_npm,
 )
 from clientlab.observation import GOLDENS, Observation, variants, write_variants
+from clientlab.older import write_older
 from clientlab.runner import observe_all
 from clientlab.scenario_model import Scenario
 from clientlab.scenarios import SCENARIOS, SCENARIOS_BY_ID
@@ -331,6 +332,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="only say who is behind (exit 1 when someone is); install and run nothing",
     )
+    parser.add_argument(
+        "--write-older",
+        action="store_true",
+        help="record each agent's run as an older version's (clientlab/goldens-older)",
+    )
     parser.add_argument("--goldens", type=Path, default=GOLDENS)
     args = parser.parse_args(argv)
     started = time.monotonic()
@@ -371,6 +377,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.write_goldens:
         write_goldens(observed, args.goldens, args.write_goldens)
+    if args.write_older:
+        for result in results:
+            mine = [o for o in observed if o.agent == result.agent]
+            if mine and not result.failed:
+                print(f"clientlab drift: recorded {write_older(result.agent, result.equal, mine)}")
     print(f"clientlab drift: {time.monotonic() - started:.0f} s")
     if args.resolve_only:
         return 1 if moved else 0

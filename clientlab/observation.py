@@ -9,11 +9,14 @@ folder). Whole requests are never kept: they carry each agent's full system prom
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-GOLDENS = Path(__file__).parent / "goldens"
+# The goldens; `CLIENTLAB_GOLDENS` names another tree of the same layout (the replay of an
+# older version's record, `clientlab/older.py`, points it at that version's).
+GOLDENS = Path(os.environ.get("CLIENTLAB_GOLDENS") or Path(__file__).parent / "goldens")
 
 
 @dataclass

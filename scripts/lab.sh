@@ -24,15 +24,21 @@ fi
 command=${1:-diff}
 shift || true
 if [ "$command" = drift-proof ]; then
-  # `clientlab drift` end to end against the npm registry: pi forced to 0.73.0 (published,
-  # not the pin), installed aside with the other agents, on two scenarios; its report.
-  # About 3 minutes, most of it installing every agent into a scratch folder.
+  # `clientlab drift` end to end against the npm registry, proving the older version the
+  # lab recorded (clientlab/goldens-older/pi-0.60.0): pi 0.60.0 (published, not the pin)
+  # installed aside with the other agents, run on the scenarios where it behaves otherwise
+  # than the pin, must answer exactly as recorded (exit 1 otherwise); its report. About 3
+  # minutes, most of it installing every agent into a scratch folder.
   report=$(mktemp --suffix=.md)
-  trap 'cat "$report"; rm -f "$report"' EXIT
+  goldens=$(mktemp -d)
+  trap 'cat "$report"; rm -rf "$report" "$goldens"' EXIT
+  differing=$(PYTHONPATH=. .venv/bin/python -m clientlab.older merge pi-0.60.0 "$goldens")
+  scenarios=()
+  for scenario in $differing; do scenarios+=(--scenario "$scenario"); done
   PYTHONPATH=. .venv/bin/python -m clientlab drift --agent pi \
-    --to @mariozechner/pi-coding-agent=0.73.0 --scenario order --scenario resources \
+    --to @mariozechner/pi-coding-agent=0.60.0 "${scenarios[@]}" --goldens "$goldens" \
     --report "$report" "$@"
-  exit 0
+  exit $?
 fi
 filtered=no
 for arg in "$@"; do

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -50,11 +51,65 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description="Check, preview and serve Agent Skills SKILL.md files for every client.",
     )
     parser.add_argument("--version", action="version", version=f"skill-ls {__version__}")
+    # Taken out of the arguments before parsing (`_take_agent_versions`), wherever it is;
+    # here for the help only.
+    parser.add_argument(
+        AGENT_VERSION,
+        action="append",
+        metavar="ID=VERSION",
+        help="judge by this version of an agent where its observed versions differ "
+        "(repeatable; default: the newest observed; `skill-ls clients` lists them)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     names = (COMMANDS[command],) if command in COMMANDS else MODULES
     for name in names:
         importlib.import_module(f"skill_ls.cli.{name}").register(sub)
     return parser
+
+
+AGENT_VERSION = "--agent-version"
+
+
+def _take_agent_versions(arguments: list[str]) -> tuple[list[str], list[str]]:
+    """The arguments without `--agent-version ID=VERSION` (or `--agent-version=...`, before
+    any `--`), and those values."""
+    rest: list[str] = []
+    values: list[str] = []
+    at = 0
+    while at < len(arguments):
+        argument = arguments[at]
+        if argument == "--":
+            rest.extend(arguments[at:])
+            break
+        if argument == AGENT_VERSION and at + 1 < len(arguments):
+            values.append(arguments[at + 1])
+            at += 2
+            continue
+        if argument.startswith(AGENT_VERSION + "="):
+            values.append(argument.split("=", 1)[1])
+        else:
+            rest.append(argument)
+        at += 1
+    return rest, values
+
+
+def _choose_versions(values: list[str]) -> str | None:
+    """Pass the chosen versions on to the client table (and to worker processes) through
+    the environment, before anything reads the table; an error message, or None."""
+    from skill_ls.clients.version_choice import ENVIRONMENT, chosen_versions, encode, parse_choice
+
+    try:
+        chosen = {**chosen_versions(), **parse_choice(",".join(values))}
+    except ValueError as error:
+        return f"{AGENT_VERSION}: {error}"
+    os.environ[ENVIRONMENT] = encode(chosen)
+    from skill_ls.clients.table import NEWEST
+
+    known = {client.id for client in NEWEST}
+    unknown = sorted(set(chosen) - known)
+    if unknown:
+        return f"{AGENT_VERSION}: unknown agent {unknown[0]!r} (known: {', '.join(sorted(known))})"
+    return None
 
 
 def _command(argv: Sequence[str]) -> str | None:
@@ -75,7 +130,12 @@ def _tolerant_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     # Before the records are defined: their methods' code comes compiled from the last run.
     code_cache.install()
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    arguments, versions = _take_agent_versions(list(sys.argv[1:] if argv is None else argv))
+    if versions:
+        problem = _choose_versions(versions)
+        if problem is not None:
+            print(f"skill-ls: error: {problem}", file=sys.stderr)
+            return 2
     command = _command(arguments)
     if command == "check":
         # An unchanged run is answered from its record before the validator is imported.

@@ -15,6 +15,7 @@ from skill_ls.clients.considered import CONSIDERED
 from skill_ls.clients.markup_facts import MarkupFacts
 from skill_ls.clients.mcp_skills import McpSkills
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles
+from skill_ls.clients.model import OlderBehaviour
 from skill_ls.clients.shell_syntax import SYNTAX_WORDS
 from skill_ls.clients.table import TARGETS, UPLOAD_TARGETS, Client
 
@@ -50,6 +51,7 @@ LABELS: dict[str, str] = {
     "install.observed_package_version": "npm package version observed",
     "mention_files": "files where a mention names a skill",
     "mcp_skills": "skills served by MCP servers",
+    "older": "older versions that behave otherwise (`--agent-version`)",
 }
 SKIP = frozenset({"id", "name", "notes", "provenance"})
 
@@ -109,6 +111,8 @@ def _words(value: object) -> str:
 def _item(item: object) -> str:
     if isinstance(item, BundleFormat):
         return item.describe()
+    if isinstance(item, OlderBehaviour):
+        return f"before {item.until}, {item.change} (observed in {item.observed})"
     if isinstance(item, tuple):
         return " = ".join(f"`{part}`" for part in item)
     return f"`{item}`"

@@ -55,6 +55,9 @@ class Client:
     mcp_skills: McpSkills | None = None
     # What an upload target refuses (None: an agent, which refuses nothing on upload).
     upload: UploadLimits | None = None
+    # Older versions of the agent that behave otherwise, each with its own row (see
+    # `clients.versions`); empty: every observed version behaves as this row.
+    older: tuple[OlderBehaviour, ...] = ()
 
     def with_context_window(self, tokens: int | None) -> Client:
         """The row for a model with another context window (its budget follows; None: no
@@ -67,3 +70,14 @@ class Client:
         if self.provenance.kind != "observed":
             return None
         return self.provenance.source.rsplit(" ", 1)[-1]
+
+
+@dataclass(frozen=True)
+class OlderBehaviour:
+    """How the agent behaved before version `until`, where that differs from the next newer
+    row: observed in the client lab at `observed` (`clients.versions`)."""
+
+    until: str  # the first version that no longer behaves so
+    observed: str  # the version the lab ran
+    change: str  # what changed at `until`, in words
+    row: Client

@@ -37,12 +37,15 @@ from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION
 from skill_ls.clients.model import Client
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.upload_targets import UPLOAD_TARGETS
+from skill_ls.clients.version_choice import chosen_versions
+from skill_ls.clients.versions import row_at
 
 __all__ = [
     "CLASH_SCOPE_RANKS",
     "CLIENTS",
     "CLIENTS_BY_ID",
     "CODEX_IMPLICIT_INVOCATION",
+    "NEWEST",
     "ROOT_VARIABLES",
     "TARGETS",
     "UPLOAD_TARGETS",
@@ -52,8 +55,9 @@ __all__ = [
     "get_client",
 ]
 
-# In the order the docs, the settings schema and `skill-ls clients` list them.
-CLIENTS: tuple[Client, ...] = (
+# In the order the docs, the settings schema and `skill-ls clients` list them: each agent's
+# newest observed behaviour, with its older ones (`Client.older`).
+NEWEST: tuple[Client, ...] = (
     agentskills.CLIENT,
     claude_code.CLIENT,
     codex.CLIENT,
@@ -74,6 +78,11 @@ CLIENTS: tuple[Client, ...] = (
     continue_cli.CLIENT,
     oh_my_pi.CLIENT,
 )
+
+# The rows this process judges by: for each agent, the version chosen for the run (see
+# `clients.versions`), else the newest observed.
+_CHOSEN = chosen_versions()
+CLIENTS: tuple[Client, ...] = tuple(row_at(client, _CHOSEN.get(client.id)) for client in NEWEST)
 
 # Every id a check can be judged against: the agents, then the upload targets (opt-in by
 # id only: no default audience or client group includes them, since they discover nothing).

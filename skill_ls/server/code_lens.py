@@ -22,7 +22,7 @@ from skill_ls.server.binding import bind
 from skill_ls.server.documents import Snapshot
 from skill_ls.server.isolation import isolated
 from skill_ls.server.session import Session
-from skill_ls.workspace.installed_agents import newer_than_observed
+from skill_ls.workspace.installed_agents import behaving_otherwise, newer_than_observed
 from skill_ls.workspace.verdicts import agent_verdicts, bundle_verdicts
 
 # The VS Code extension's command (other editors show the lens as text).
@@ -64,8 +64,10 @@ def _lens(session: Session, snapshot: Snapshot, path: str) -> types.CodeLens:
     audience = session.audience(snapshot)
     verdicts = agent_verdicts(session.skills.index_for(path), path, audience)
     if verdicts is not None:
-        # Said plainly where the user's agent is newer than what the verdicts were seen in.
-        title = " · ".join([verdicts.summary(), *newer_than_observed(audience)])
+        # Said plainly where the user's agent is newer than what the verdicts were seen in,
+        # or a version the lab saw behave otherwise.
+        notes = [*newer_than_observed(audience), *behaving_otherwise(audience)]
+        title = " · ".join([verdicts.summary(), *notes])
     else:
         # Not in an agent's own folders: a plugin's or an extension's skill is judged as the
         # agents that install the bundle will list it.

@@ -12,6 +12,7 @@ called: the protocol loads the features before it dispatches anything but `initi
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ from pygls.lsp.server import LanguageServer
 
 from skill_ls import code_cache
 from skill_ls.server import feature_table
+from skill_ls.server.agent_versions import apply_agent_versions
 from skill_ls.server.capabilities import ClientFlags
 
 
@@ -31,6 +33,8 @@ class Started:
     params: types.InitializeParams
     flags: ClientFlags
 
+
+log = logging.getLogger(__name__)
 
 # Loads the features and hands them what `initialize` said (None: it said nothing usable).
 Loader = Callable[[Started | None], None]
@@ -71,6 +75,10 @@ class DeferredFeatures:
         # Runs before pygls computes the capabilities: what depends on the client's own
         # is declared here, so that it is advertised.
         flags = ClientFlags.resolve(params)
+        # Before the features build the client table (they load at the next message).
+        problem = apply_agent_versions(params.initialization_options)
+        if problem is not None:
+            log.warning("skill-ls: %s", problem)
         self._started = Started(params, flags)
         if flags.pull_diagnostics:
             self._declare(feature_table.PULL_METHODS)

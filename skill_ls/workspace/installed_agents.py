@@ -17,7 +17,8 @@ from functools import lru_cache
 from typing import Literal
 
 from skill_ls.clients.install_facts import AgentInstall, version_key
-from skill_ls.clients.table import Client
+from skill_ls.clients.table import NEWEST, Client
+from skill_ls.clients.versions import row_at
 
 MAX_PATH_ENTRIES = 64
 MAX_PARENTS = 6
@@ -82,6 +83,9 @@ def _manifest_version(path: str, package: str) -> str | None:
     return version if isinstance(version, str) and VERSION.fullmatch(version) else None
 
 
+NEWEST_BY_ID = {client.id: client for client in NEWEST}
+
+
 def compare(client: Client, installed: InstalledAgent) -> Comparison:
     """The user's version against the one the row was observed in."""
     if client.install is None or client.observed_version is None:
@@ -125,4 +129,25 @@ def newer_than_observed(clients: tuple[Client, ...], path_env: str | None = None
         installed = find_installed(client.install, path)
         if installed is not None and compare(client, installed) == "newer":
             notes.append(installed_note(client, path))
+    return notes
+
+
+def behaving_otherwise(clients: tuple[Client, ...], path_env: str | None = None) -> list[str]:
+    """The notes of the agents among `clients` that the user runs in a version the lab saw
+    behave otherwise than the row judged by (another range of `Client.older`): the choice
+    that would judge by it."""
+    path = os.environ.get("PATH", "") if path_env is None else path_env
+    notes = []
+    for client in clients:
+        newest = NEWEST_BY_ID.get(client.id)
+        if client.install is None or newest is None or not newest.older:
+            continue
+        installed = find_installed(client.install, path)
+        if installed is None or row_at(newest, installed.version) is client:
+            continue
+        notes.append(
+            f"you run {client.name} {installed.version}, which behaves otherwise than "
+            f"{client.observed_version} here: choose it with agentVersions "
+            f"(`--agent-version {client.id}={installed.version}`)"
+        )
     return notes

@@ -80,7 +80,7 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     (`Client.reading.non_string_name` / `non_string_description`); a `name` with spaces
     around it, as written for a client that does not trim it (`Client.reading.trims_name`)."""
     if facts.block_readings is not None:
-        facts = facts.block_readings.get(_block_reading(client, facts), facts)
+        facts = facts.block_readings.get(_block_reading(client), facts)
     if facts.tab_readings:
         facts = facts.tab_readings.get(client.reading.tab_indent, facts)
     if facts.raw_name is not None and not client.reading.trims_name:
@@ -104,7 +104,7 @@ def as_read(client: Client, facts: SkillFacts) -> SkillFacts:
     return replace(facts, name=name, description=description)
 
 
-def _block_reading(client: Client, facts: SkillFacts) -> str:
+def _block_reading(client: Client) -> str:
     """Which of `SkillFacts.block_readings` the client reads the file by ("" for none)."""
     if client.reading.frontmatter_split:
         return "split"
@@ -115,7 +115,7 @@ def _hidden_block(client: Client, facts: SkillFacts) -> str | None:
     """Why the client finds no block in a file that has one, or None."""
     if not facts.has_frontmatter or facts.block_readings is None:
         return None
-    read = facts.block_readings.get(_block_reading(client, facts))
+    read = facts.block_readings.get(_block_reading(client))
     if read is None or read.has_frontmatter:
         return None
     if client.reading.frontmatter_split:

@@ -4,6 +4,8 @@ for byte."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from skill_ls.clients.activation import Activation
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
@@ -13,11 +15,11 @@ from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
-from skill_ls.clients.model import Client
+from skill_ls.clients.model import Client, OlderBehaviour
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
 
-CLIENT = Client(
+_NEWEST = Client(
     id="pi",
     name="pi",
     discovery=Discovery(
@@ -100,5 +102,29 @@ CLIENT = Client(
     mention_files=MentionFiles(
         ("**/AGENTS.md", "**/CLAUDE.md"),
         Provenance("cited", "dist/core/resource-loader.js (pi 0.73.1's package)"),
+    ),
+)
+
+
+# pi before 0.63.1 (lab record pi-0.60.0, bisected between published versions: 0.63.0 still
+# does this, 0.63.1 no longer): a `*.md` file directly in any of its roots is a skill (not
+# only in the `.pi` roots), and a SKILL.md directly in a root is a skill beside the root's
+# others, the walk going on below it (lab scenarios flat-files, flat-clash, root-skill-md).
+_BEFORE = replace(
+    _NEWEST,
+    discovery=replace(_NEWEST.discovery, root_skill_md="skill", root_markdown_roots=()),
+    provenance=Provenance("observed", "pi 0.60.0"),
+)
+
+CLIENT = replace(
+    _NEWEST,
+    older=(
+        OlderBehaviour(
+            until="0.63.1",
+            observed="0.60.0",
+            change="a root-level `*.md` is a skill in every root (not only the `.pi` ones) and "
+            "a SKILL.md in a root is a skill beside the root's other skills",
+            row=_BEFORE,
+        ),
     ),
 )

@@ -11,6 +11,7 @@ from skill_ls.clients.install_facts import version_key
 from skill_ls.clients.table import CLIENTS_BY_ID
 from skill_ls.workspace.installed_agents import (
     MAX_MANIFEST_BYTES,
+    behaving_otherwise,
     compare,
     find_installed,
     installed_note,
@@ -123,3 +124,19 @@ def test_a_relative_path_folder_is_not_searched(tmp_path: Path, monkeypatch: Any
     assert CLAUDE.install is not None
     assert find_installed(CLAUDE.install, "bin") is None
     assert find_installed(CLAUDE.install, str(tmp_path / "bin")) is not None
+
+
+def test_a_version_that_behaves_otherwise_is_named_with_its_choice(tmp_path: Path) -> None:
+    pi = CLIENTS_BY_ID["pi"]
+    older = str(
+        npm_install(tmp_path / "o", "@mariozechner/pi-coding-agent", "0.62.0", "pi", "cli.js")
+    )
+    assert behaving_otherwise((pi, CLAUDE), older) == [
+        f"you run pi 0.62.0, which behaves otherwise than {pi.observed_version} here: "
+        "choose it with agentVersions (`--agent-version pi=0.62.0`)"
+    ]
+    # A version in the row's own range: nothing to say.
+    same = str(
+        npm_install(tmp_path / "s", "@mariozechner/pi-coding-agent", "0.63.1", "pi", "cli.js")
+    )
+    assert behaving_otherwise((pi,), same) == []

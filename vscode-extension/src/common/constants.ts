@@ -80,8 +80,15 @@ export const INDEX_CHANGED = "skill-ls/indexChanged";
 export const EXTENSION_ONLY_SETTINGS = ["interpreter", "runtime", "server", "trace", "showDuplicates"];
 
 /** Settings whose change needs a new server process rather than a configuration push
- * (showDuplicates: the diagnostics already shown are filtered again by a fresh server). */
-export const LAUNCH_SETTINGS = ["skillLs.interpreter", "skillLs.runtime", "skillLs.server.path", "skillLs.showDuplicates"];
+ * (showDuplicates: the diagnostics already shown are filtered again by a fresh server;
+ * agentVersions: the server builds its table of agents once, when it starts). */
+export const LAUNCH_SETTINGS = [
+  "skillLs.interpreter",
+  "skillLs.runtime",
+  "skillLs.server.path",
+  "skillLs.showDuplicates",
+  "skillLs.agentVersions",
+];
 
 export const MIN_PYTHON: readonly [number, number] = [3, 11];
 

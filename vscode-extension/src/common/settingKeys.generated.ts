@@ -12,6 +12,7 @@ export const SETTING_KEYS: readonly string[] = [
   "builtinSkills",
   "builtinOverride",
   "contextWindow",
+  "agentVersions",
   "docsUrl",
   "inlineSuppressions",
   "debounceMs",
