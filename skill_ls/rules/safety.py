@@ -152,7 +152,8 @@ def _check_secrets(doc: SkillDocument, report: Reporter) -> None:
         report.report(
             SECRET,
             doc.index.range(start, end),
-            f"{words} (`{shown}`) is written in SKILL.md: everyone who gets the skill gets "
+            f"{words} (`{shown}`) is written in {report.context.file_name or 'SKILL.md'}: "
+            "everyone who gets the skill gets "
             "it. Read it from the environment instead, and revoke this one",
         )
 

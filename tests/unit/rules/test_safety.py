@@ -85,6 +85,16 @@ def test_keys_in_prose_and_frontmatter_are_found() -> None:
     assert "ghp_…" in found[0].message and key not in found[0].message
 
 
+def test_the_message_names_the_file_the_key_is_in() -> None:
+    key = KEYS["GitHub token"]
+    text = skill("name: my-skill", f"description: Uses {key}. Use when asked.")
+    [in_skill] = [d for d in run(text, settings=SAFETY) if d.code == "SKL461"]
+    assert "is written in SKILL.md:" in in_skill.message
+    # A root-level `*.md` skill (Kimi Code CLI's flat skills) is not a SKILL.md.
+    [flat] = [d for d in run(text, settings=SAFETY, file_name="notes.md") if d.code == "SKL461"]
+    assert "is written in notes.md:" in flat.message
+
+
 PEM_BODY = "\n".join(noise(64, ALNUM + "+/") for _ in range(4))
 BEGIN = "-----" + "BEGIN RSA PRIVATE KEY" + "-----"
 END = "-----" + "END RSA PRIVATE KEY" + "-----"
