@@ -7,6 +7,8 @@ read -r -d '' -a paths <<<"${SKILL_LS_PATHS:-.}" || true
 [ ${#paths[@]} -gt 0 ] || paths=(.)
 options=(--fail-on "${SKILL_LS_FAIL_ON:-error}")
 [ -n "${SKILL_LS_CLIENTS:-}" ] && options+=(--client "$SKILL_LS_CLIENTS")
+read -r -d '' -a versions <<<"${SKILL_LS_AGENT_VERSION_INPUT//,/ }" || true
+for version in "${versions[@]}"; do options+=(--agent-version "$version"); done
 if [ "${SKILL_LS_CACHE:-true}" = true ]; then
   options+=(--cache-dir "$RUNNER_TEMP/skill-ls-cache")
 else

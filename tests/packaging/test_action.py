@@ -177,6 +177,20 @@ def test_paths_clients_and_fail_on(runner: Runner) -> None:
     assert "Claude Code loads it as text" in claude_only.stdout
 
 
+def test_agent_versions_choose_an_older_behaviour(runner: Runner) -> None:
+    # pi before 0.63.1 loads a root-level `*.md` of `.agents/skills` as a skill.
+    flat = runner.workspace / ".agents" / "skills" / "notes.md"
+    flat.parent.mkdir(parents=True)
+    flat.write_text("Only text, no frontmatter.\n")
+    paths = ".agents/skills/notes.md"
+    newest = _run(runner, "check", paths=paths, clients="pi")
+    assert newest.returncode == 0 and "SKL001" not in newest.stdout, newest.stdout
+    older = _run(runner, "check", paths=paths, clients="pi", agent_versions="pi=0.60.0")
+    assert older.returncode == 1 and "SKL001" in older.stdout, older.stdout
+    wrong = _run(runner, "check", paths=paths, agent_versions="pi=latest")
+    assert wrong.returncode == 2 and "expected ID=VERSION" in wrong.stderr
+
+
 def test_no_cache_writes_none(runner: Runner) -> None:
     done = _run(runner, "check", cache="false")
     assert done.returncode == 1
