@@ -9,7 +9,7 @@ observed."""
 from __future__ import annotations
 
 from skill_ls.clients.install_facts import version_key
-from skill_ls.clients.model import Client, OlderBehaviour
+from skill_ls.clients.model import Client
 
 
 def row_at(client: Client, version: str | None) -> Client:
@@ -22,15 +22,3 @@ def row_at(client: Client, version: str | None) -> Client:
         if key < (version_key(older.until) or ()):
             return older.row
     return client
-
-
-def ranges(client: Client) -> list[tuple[str, str, OlderBehaviour | None]]:
-    """Each behaviour of the agent with the versions it holds for, oldest first: ("", until,
-    older) for the oldest, (from, until, older) between, (from, "", None) for the row."""
-    found: list[tuple[str, str, OlderBehaviour | None]] = []
-    start = ""
-    for older in sorted(client.older, key=lambda o: version_key(o.until) or ()):
-        found.append((start, older.until, older))
-        start = older.until
-    found.append((start, "", None))
-    return found

@@ -7,7 +7,7 @@ import pytest
 
 from skill_ls.clients.table import NEWEST
 from skill_ls.clients.version_choice import ENVIRONMENT, chosen_versions, encode, parse_choice
-from skill_ls.clients.versions import ranges, row_at
+from skill_ls.clients.versions import row_at
 
 PI = next(client for client in NEWEST if client.id == "pi")
 
@@ -23,12 +23,6 @@ def test_each_version_gets_the_row_of_its_range() -> None:
     assert row_at(PI, None) is PI
     assert older.row.discovery.root_markdown_roots == ()
     assert PI.discovery.root_markdown_roots != ()
-
-
-def test_the_ranges_read_oldest_first() -> None:
-    [(start, until, older), (since, end, newest)] = ranges(PI)
-    assert (start, until, since, end) == ("", "0.63.1", "0.63.1", "")
-    assert older is PI.older[0] and newest is None
 
 
 def test_a_choice_is_read_and_written_back() -> None:
