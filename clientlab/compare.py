@@ -28,7 +28,54 @@ def compare(observation: Observation, goldens: Path) -> Comparison:
         # skill-ls says this agent's order changes between runs: a new order of the same
         # entries is not a change of behaviour.
         return Comparison(True, "", "same entries, another order")
+    if file_order_varies(observation.agent) and any(
+        same_but_file_order(observation, variant) for variant in recorded
+    ):
+        # skill-ls says this agent lists a skill's files in an order that changes.
+        return Comparison(True, "", "same files, another order")
     return Comparison(False, _unified(observation, goldens))
+
+
+def file_order_varies(agent: str) -> bool:
+    """Whether skill-ls's client table says the agent's activation lists a skill's files
+    in an order that changes between runs (`Activation.file_order_varies`)."""
+    from skill_ls.clients.table import CLIENTS_BY_ID
+
+    client = CLIENTS_BY_ID.get(agent)
+    return client is not None and client.activation.file_order_varies
+
+
+def same_but_file_order(a: Observation, b: Observation) -> bool:
+    """The same observation but for the order of the `<file>` lines of the activation."""
+    if (a.listed, a.catalog) != (b.listed, b.catalog):
+        return False
+    if a.activation is None or b.activation is None:
+        return False
+    first, second = a.activation, b.activation
+    if (first.skill, first.arguments, first.refusal) != (
+        second.skill,
+        second.arguments,
+        second.refusal,
+    ):
+        return False
+    return _files_sorted(first.text) == _files_sorted(second.text)
+
+
+def _files_sorted(text: str | None) -> list[str] | None:
+    """The text's lines, each run of `<file>` lines sorted."""
+    if text is None:
+        return None
+    lines = text.split("\n")
+    out: list[str] = []
+    run: list[str] = []
+    for line in [*lines, ""]:
+        if line.startswith("<file>"):
+            run.append(line)
+            continue
+        out.extend(sorted(run))
+        run = []
+        out.append(line)
+    return out
 
 
 def _unified(observation: Observation, goldens: Path) -> str:

@@ -57,3 +57,7 @@ class Activation:
     # True: the name asked for is trimmed of spaces before the lookup (`"  x  "` finds
     # `x`; lab scenario untrimmed-fields).
     trims_request: bool = False
+    # True: the files the activation lists come in an order that changes between runs (a
+    # walker that reads sub-folders on several threads), so the activation says it varies
+    # where files of two or more folders are listed (lab scenario resources).
+    file_order_varies: bool = False

@@ -7,6 +7,7 @@ table's `catalog` and `activation` columns.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -121,6 +122,13 @@ def _catalog_varies(client: Client, view: Sequence[LoadedSkill]) -> tuple[str, .
     return tuple(notes)
 
 
+# `Activation.file_order_varies`: said where the listed files come from two folders or more.
+FILE_ORDER_NOTE = (
+    "the order of the skill's files in the answer changes between runs: the agent walks "
+    "its sub-folders on several threads"
+)
+
+
 def activation_for(
     index: WorkspaceIndex, client_id: str, name: str, arguments: str = ""
 ) -> Rendering | None:
@@ -133,9 +141,12 @@ def activation_for(
     text = index.buffer_text(skill.path)
     source = source_for(skill.name, skill.path, text, client.activation.line_ends == "kept")
     rendering = render_activation(client_id, source, arguments, skill.scope)
+    folders = {posixpath.dirname(file) for file in source.files}
+    if client.activation.file_order_varies and len(folders) > 1:
+        rendering = replace(rendering, varies=(*rendering.varies, FILE_ORDER_NOTE))
     if skill.winner_varies:
         note = f"which copy of `{skill.name}` is activated changes between runs: "
-        rendering = replace(rendering, varies=(note + client.clashes.clash_note,))
+        rendering = replace(rendering, varies=(*rendering.varies, note + client.clashes.clash_note))
     return rendering
 
 

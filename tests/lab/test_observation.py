@@ -136,3 +136,19 @@ def test_a_refusal_naming_the_same_skills_in_another_order_is_the_same() -> None
     assert same_but_order(one, other)
     assert not same_but_order(one, refused("a, b, d"))
     assert not same_but_order(one, refused("a, b"))
+
+
+def test_files_listed_in_another_order_are_recognised_for_agents_that_vary_so() -> None:
+    from clientlab.compare import file_order_varies, same_but_file_order
+
+    files = "<skill_files>\n<file>/s/run.sh</file>\n{}\n{}\n</skill_files>"
+    golden = _observation("C", files.format("<file>/a/t.txt</file>", "<file>/r/g.md</file>"))
+    other = _observation("C", files.format("<file>/r/g.md</file>", "<file>/a/t.txt</file>"))
+    fewer = _observation("C", files.format("<file>/r/g.md</file>", ""))
+    assert not same(golden, other)
+    assert same_but_file_order(golden, other)
+    assert not same_but_file_order(golden, fewer)
+    assert not same_but_file_order(golden, _observation("D", other.activation.text))  # type: ignore[union-attr]
+    # OpenCode's ripgrep walk (and Kilo's, its fork) reads sub-folders on several threads.
+    assert file_order_varies("opencode") and file_order_varies("kilo")
+    assert not file_order_varies("pi")

@@ -84,6 +84,9 @@ CLIENT = Client(
     activation=Activation(
         line_ends="kept",
         format="opencode-skill-content",
+        # `rg --files` walks sub-folders on several threads: `references/` came before
+        # `assets/` in one run of the resources scenario out of many (OpenCode 1.18.33).
+        file_order_varies=True,
     ),
     notes=(
         "Walks up to the repository root; every SKILL.md below a root loads. A name "
