@@ -43,6 +43,7 @@ LABELS: dict[str, str] = {
     "clashes.fold_case": "names that differ only in case clash",
     "activation.fold_case": "activation finds a name without regard to case",
     "activation.trims_request": "activation trims the name asked for",
+    "activation.file_order_varies": "the skill's files on activation come in an order that varies",
     "refused_copy_takes_name": "a copy it refuses still takes its name in a clash",
     "markup": "comments and `` !`command` `` lines",
     "mentions": "a skill called by name in a prompt",
