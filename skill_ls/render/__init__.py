@@ -141,8 +141,7 @@ def activation_for(
     text = index.buffer_text(skill.path)
     source = source_for(skill.name, skill.path, text, client.activation.line_ends == "kept")
     rendering = render_activation(client_id, source, arguments, skill.scope)
-    folders = {posixpath.dirname(file) for file in source.files}
-    if client.activation.file_order_varies and len(folders) > 1:
+    if client.activation.file_order_varies and len(set(map(posixpath.dirname, source.files))) > 1:
         rendering = replace(rendering, varies=(*rendering.varies, FILE_ORDER_NOTE))
     if skill.winner_varies:
         note = f"which copy of `{skill.name}` is activated changes between runs: "

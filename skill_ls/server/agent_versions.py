@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from skill_ls.clients.version_choice import ENVIRONMENT, chosen_versions, encode, parse_choice
+from skill_ls.server.editor_options import section_of
 
 SETTING = "agentVersions"
 log = logging.getLogger(__name__)
@@ -19,8 +20,7 @@ log = logging.getLogger(__name__)
 def apply_agent_versions(options: Any) -> str | None:
     """Choose the versions the setting names (over any the command line chose); what was
     wrong with it, in words, or None."""
-    section = options.get("skillLs", options) if isinstance(options, dict) else None
-    value = section.get(SETTING) if isinstance(section, dict) else None
+    value = (section_of(options) or {}).get(SETTING)
     if not value:
         return None
     if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):

@@ -17,32 +17,11 @@ from typing import Any
 
 from skill_ls.config import ConfigProblem, Settings, load_file_settings, merge
 from skill_ls.files import is_within
+from skill_ls.server.editor_options import SECTION, TRUST_KEY, section_of, workspace_trusted
 
-SECTION = "skillLs"
 EDITOR_SOURCE = "editor settings"
-# Beside the section in initializationOptions: whether the editor trusts the workspace.
-TRUST_KEY = "workspaceTrusted"
 
-
-def workspace_trusted(options: Any) -> bool:
-    """False only when the editor said so; editors that know no trust are trusted as before."""
-    return not (isinstance(options, dict) and options.get(TRUST_KEY) is False)
-
-
-def section_of(value: Any) -> dict[str, Any] | None:
-    """The `skillLs` settings in what an editor sent: `{skillLs: {...}}` or the section itself.
-
-    Returns None when `value` holds no settings at all.
-    """
-    if not isinstance(value, dict):
-        return None
-    inner = value.get(SECTION)
-    if isinstance(inner, dict):
-        return inner
-    if inner is not None:
-        return {}
-    value = {key: item for key, item in value.items() if key != TRUST_KEY}
-    return value if value else None
+__all__ = ["SECTION", "TRUST_KEY", "Configuration", "section_of", "workspace_trusted"]
 
 
 @dataclass

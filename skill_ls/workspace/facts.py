@@ -17,7 +17,7 @@ from skill_ls.document.openai_yaml import parse_sidecar
 from skill_ls.document.split_block import as_opening_block
 from skill_ls.files import read_regular
 from skill_ls.rules.openai_yaml import voided
-from skill_ls.rules.suppression_comments import frontmatter_suppressions
+from skill_ls.rules.suppression_comments import Suppression, frontmatter_suppressions
 from skill_ls.workspace.index_records import SkillFacts
 from skill_ls.workspace.listings.strings import js_trim
 from skill_ls.yamltree import YAlias, YMapping, YNode, YScalar, YSequence
@@ -61,6 +61,7 @@ def facts_of(
     first_line_fence = js_trim(re.split(r"\r?\n", doc.text, maxsplit=1)[0]) == "---"
     opens_at_start = not doc.has_bom and doc.text.startswith(("---\n", "---\r\n"))
     text_start = None if first_line_fence else _body_start(doc.text + after)
+    suppressions = frontmatter_suppressions(doc)
     flags: dict[str, object] = {}
     for flag in HIDING_FLAGS:
         value = _sidecar_value(folder, flag) if "#" in flag else _scalar(doc, flag)
@@ -90,7 +91,7 @@ def facts_of(
         body_lines=body_lines,
         opens_at_start=opens_at_start,
         duplicate_key=doc.facts.duplicate_keys[0][0] if doc.facts.duplicate_keys else None,
-        suppressions=frontmatter_suppressions(doc),
+        suppressions=suppressions,
         first_line_fence=first_line_fence,
         **_line_fields(doc.frontmatter.yaml_text if doc.frontmatter is not None else ""),
         **_simple_fields(doc),
@@ -103,7 +104,7 @@ def facts_of(
         first_text_line=text_start[0] if text_start is not None else None,
         raw_name=name if name is not None and name.strip() not in ("", name) else None,
         block_readings=(
-            _block_readings(doc, folder, after, flags, text_start)
+            _block_readings(doc, folder, after, flags, suppressions, text_start)
             if block_readings and not opens_at_start
             else None
         ),
@@ -139,14 +140,14 @@ def _block_readings(
     folder: str,
     after: str,
     flags: dict[str, object],
+    suppressions: tuple[Suppression, ...],
     text_start: tuple[str | None, tuple[str, ...]] | None,
-) -> dict[str, SkillFacts] | None:
+) -> dict[str, SkillFacts]:
     """Only for a file that does not open with `---`: the facts as clients that find its
     block otherwise read them (`Client.reading`): "first-line" (the block must open on the
     first line; here it does not, so the whole text is the body) and "split" (the block
     between the first two `---` lines, wherever they are: `document.split_block`)."""
     sidecar = {flag: value for flag, value in flags.items() if "#" in flag}
-    suppressions = frontmatter_suppressions(doc)
     # Without a block the whole text is the body.
     first, lines = text_start if text_start is not None else _body_start(doc.text + after)
     no_block = SkillFacts(
