@@ -40,6 +40,10 @@ _MENTION = re.compile(rf"(?P<sigil>[/$])(?:(?P<prefix>{_NAME}):)?(?P<name>{_NAME
 _WHOLE_NAME = re.compile(_NAME)
 _FENCE = re.compile(r" {0,3}(?P<fence>`{3,}|~{3,})(?P<info>.*)")
 _BACKTICKS = re.compile(r"`+")
+# Where a mention could start at all: a sigil and a name's first letter, at the text's or a
+# line's start (every break `str.splitlines` knows), after one of `_BEFORE` or a backtick
+# (an inline code span's opening). Most files have none, and need no walk of their lines.
+_MAY_START = re.compile("(?<![^ \t([{\"'*_>`\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029])[/$][a-z]")
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,8 @@ def find_mentions(text: str, first_line: int = 0) -> list[Mention]:
 
 
 def _mentions(text: str, first_line: int) -> Iterator[Mention]:
+    if _MAY_START.search(text) is None:
+        return
     for at, line in _prose_lines(text.splitlines(), first_line):
         yield from _in_line(line, at)
 

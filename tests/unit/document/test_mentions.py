@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from skill_ls.diagnostics import Position, Range
 from skill_ls.document.mentions import (
     Mention,
     MentionForm,
     TypedMention,
+    _in_line,
+    _prose_lines,
     find_mentions,
     mention_at,
     mention_text,
@@ -180,3 +184,65 @@ def test_how_a_listed_name_is_mentioned_in_each_form(
     form: MentionForm, key: str, written: str | None
 ) -> None:
     assert mention_text(form, key) == written
+
+
+# Pieces a mention's grammar turns on: sigils and names, what may come before and after
+# them, code spans and fences, and every line break `str.splitlines` knows.
+_MENTION_PIECES = st.sampled_from(
+    [
+        "/",
+        "$",
+        "deploy",
+        "a-b",
+        "skill:",
+        "acme:",
+        "x",
+        "A",
+        "`",
+        "``",
+        "```",
+        "~~~",
+        " ",
+        "    ",
+        "\t",
+        "(",
+        "](",
+        "[",
+        '"',
+        "'",
+        "*",
+        "_",
+        ">",
+        ".",
+        ":",
+        "=",
+        "\n",
+        "\r\n",
+        "\r",
+        "\x0b",
+        "\x0c",
+        "\x1c",
+        "\x85",
+        "\u2028",
+        "---",
+        "é",
+        "\\",
+    ]
+)
+
+
+@given(st.lists(_MENTION_PIECES, max_size=40).map("".join))
+# Each with one place a mention may start, which the quick look must find.
+@example("Type `/deploy`.")
+@example("x\x85/deploy")
+@example("x\u2028$deploy")
+@example("x\x1c/deploy")
+@example("x\x0b/deploy")
+@example("/deploy at the start")
+def test_the_quick_look_for_a_sigil_misses_no_mention(text: str) -> None:
+    # The walk of every prose line, as it ran before the quick look was added.
+    walked = [m for at, line in _prose_lines(text.splitlines(), 0) for m in _in_line(line, at)]
+    assert find_mentions(text) == walked
+    assert find_mentions(text, 3) == [
+        m for at, line in _prose_lines(text.splitlines(), 3) for m in _in_line(line, at)
+    ]
