@@ -1,4 +1,5 @@
-"""The methods `dataclasses` writes for skill-ls's records, compiled once per install.
+"""The methods `dataclasses` writes for skill-ls's records, and its regular expressions,
+compiled once per install.
 
 Python 3.11 and 3.12 compile each method a dataclass gets (`__init__`, `__repr__`, `__eq__`,
 `__hash__`, and a frozen record's `__setattr__` and `__delattr__`) from source with its own
@@ -13,6 +14,16 @@ bytecode, so the file adds no one who can run code in this process.
 before compiling it; the code is what `exec` would compile from the same text (`dataclasses`
 has no `__future__` imports, so none are inherited here either). Only the command line
 installs it, before it imports the rest of skill-ls.
+
+Regular expressions likewise: compiling skill-ls's 160 patterns (parsing each and writing
+its matching program) took 25-30 ms of every start here. `re` keeps a compiled pattern for
+the process only; `install()` keeps each program skill-ls's own modules compile (the
+pattern text, its flags, its program and its groups: what `re` hands the regular expression
+engine) and gives it straight to the engine the next time. Only patterns a module of skill-ls
+compiles as it is imported are kept (never one made from a repository's text, such as a
+`.gitignore`'s or a pattern holding a skill's name), a program only when the pattern built
+from it equals the one `re` compiles itself (patterns compare by text, flags and program),
+and the engine checks every program it is given.
 """
 
 from __future__ import annotations
@@ -23,13 +34,15 @@ import contextlib
 import dataclasses
 import marshal
 import os
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import CodeType
 from typing import Any
 
 # Which Python wrote a file: its code is only ever read back by the same build.
-HEADER = f"skill-ls dataclass code 1\n{sys.version}\n{sys.implementation.cache_tag}\n".encode()
+HEADER = f"skill-ls dataclass code 2\n{sys.version}\n{sys.implementation.cache_tag}\n".encode()
 # A development checkout adds new texts as records change; past this many, a run keeps
 # only what it used.
 MAX_ENTRIES = 4096
@@ -37,13 +50,21 @@ MAX_ENTRIES = 4096
 MAX_BYTES = 8 * 1024 * 1024
 
 
+# A pattern's key (its text and flags) and what the engine is given for it: the flags `re`
+# worked out, the program, the number of groups less one, the group names both ways.
+PatternKey = tuple[str | bytes, int]
+PatternParts = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+
+
 class CodeCache:
-    """Compiled method code by source text, loaded from and saved to one file."""
+    """Compiled method code by source text, and regular expression programs by pattern,
+    loaded from and saved to one file."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.known: dict[str, CodeType] = _load(path)
+        self.known, self.known_patterns = _load(path)
         self.used: dict[str, CodeType] = {}
+        self.used_patterns: dict[PatternKey, PatternParts] = {}
         self.compiled = 0
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> None:
@@ -57,14 +78,38 @@ class CodeCache:
             source = code
         builtins.exec(source, globals, locals, **kwargs)
 
+    def compile_pattern(self, pattern: Any, flags: int = 0) -> Any:
+        """`re`'s compiler (`re._compiler.compile`), with the program of a pattern skill-ls
+        compiled before looked up first."""
+        if not isinstance(pattern, str | bytes) or flags & re.DEBUG:
+            return _compile_pattern(pattern, flags)  # a scanner's parsed pattern, or debugging
+        key = (pattern, flags)
+        parts = self.used_patterns.get(key) or self.known_patterns.get(key)
+        if parts is not None:
+            try:
+                built = _sre.compile(pattern, *parts)
+            except (RuntimeError, TypeError, ValueError, OverflowError):
+                built = None  # a program the engine refuses: compiled over below
+            if built is not None:
+                self.used_patterns[key] = parts
+                return built
+        compiled = _compile_pattern(pattern, flags)
+        if _compiled_by_skill_ls():
+            parts = _pattern_parts(pattern, flags)
+            if _sre.compile(pattern, *parts) == compiled:
+                self.used_patterns[key] = parts
+                self.compiled += 1
+        return compiled
+
     def save(self, even_without_bytecode: bool = False) -> None:
         """Write the file if this run compiled anything new (atomically: a reader sees the
         old file or the new one); not where Python writes no bytecode, unless asked."""
         if not self.compiled or (sys.dont_write_bytecode and not even_without_bytecode):
             return
         entries = {**self.known, **self.used}
-        if len(entries) > MAX_ENTRIES:
-            entries = dict(self.used)
+        patterns = {**self.known_patterns, **self.used_patterns}
+        if len(entries) + len(patterns) > MAX_ENTRIES:
+            entries, patterns = dict(self.used), dict(self.used_patterns)
         import tempfile  # only a run that compiled something new needs it
 
         with contextlib.suppress(OSError, ValueError):
@@ -72,7 +117,7 @@ class CodeCache:
             handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".dataclass-")
             try:
                 with os.fdopen(handle, "wb") as stream:
-                    stream.write(HEADER + marshal.dumps(entries))
+                    stream.write(HEADER + marshal.dumps((entries, patterns)))
                 # Readable by whoever may read the package's own files (mkstemp's is 0600).
                 os.chmod(temporary, (os.stat(__file__).st_mode & 0o666) | 0o200)
                 os.replace(temporary, self.path)
@@ -80,29 +125,93 @@ class CodeCache:
                 with contextlib.suppress(OSError):
                     os.unlink(temporary)
                 raise
-        self.known, self.compiled = entries, 0
+        self.known, self.known_patterns, self.compiled = entries, patterns, 0
 
 
-def _load(path: Path) -> dict[str, CodeType]:
-    """The file's entries; nothing if it is missing, from another Python, or damaged."""
+def _load(path: Path) -> tuple[dict[str, CodeType], dict[PatternKey, PatternParts]]:
+    """The file's methods and patterns; nothing if it is missing, from another Python, or
+    damaged."""
     try:
         with open(path, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
     except OSError:
-        return {}
+        return {}, {}
     if len(data) > MAX_BYTES or not data.startswith(HEADER):
-        return {}
+        return {}, {}
     try:
-        entries = marshal.loads(data[len(HEADER) :])
+        loaded = marshal.loads(data[len(HEADER) :])
     except (EOFError, ValueError, TypeError):
-        return {}
-    if not isinstance(entries, dict):
-        return {}
-    return {
+        return {}, {}
+    if not (isinstance(loaded, tuple) and len(loaded) == 2):
+        return {}, {}
+    entries, patterns = loaded
+    if not isinstance(entries, dict) or not isinstance(patterns, dict):
+        return {}, {}
+    methods = {
         text: code
         for text, code in entries.items()
         if isinstance(text, str) and isinstance(code, CodeType)
     }
+    return methods, {key: parts for key, parts in patterns.items() if _well_formed(key, parts)}
+
+
+def _well_formed(key: Any, parts: Any) -> bool:
+    """Whether a loaded pattern entry has the shape `compile_pattern` gives the engine (the
+    engine itself checks the program)."""
+    if not (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str | bytes)):
+        return False
+    if not (isinstance(parts, tuple) and len(parts) == 5):
+        return False
+    flags, code, groups, names, index = parts
+    return (
+        isinstance(flags, int)
+        and isinstance(code, list)
+        and all(isinstance(word, int) for word in code)
+        and isinstance(groups, int)
+        and isinstance(names, dict)
+        and all(isinstance(n, str) and isinstance(i, int) for n, i in names.items())
+        and isinstance(index, tuple)
+        and all(n is None or isinstance(n, str) for n in index)
+    )
+
+
+# `re`'s own compiler and its parts (the module `re` calls it through: `re._compiler` in
+# Python 3.11 and later).
+_re_compiler: Any = getattr(re, "_compiler", None)
+_compile_pattern: Callable[..., Any] = _re_compiler.compile if _re_compiler else re.compile
+# The engine `re` hands its programs to (the `_sre` module).
+_sre: Any = getattr(_re_compiler, "_sre", None)
+
+
+def _pattern_parts(pattern: str | bytes, flags: int) -> PatternParts:
+    """What `re._compiler.compile` hands the engine for `pattern`, worked out as it does."""
+    parsed = _re_compiler._parser.parse(pattern, flags)
+    # Plain integers: the compiler writes its opcodes as named int constants.
+    code = [int(word) for word in _re_compiler._code(parsed, flags)]
+    names = dict(parsed.state.groupdict)
+    index: list[str | None] = [None] * parsed.state.groups
+    for name, number in names.items():
+        index[number] = name
+    return int(flags | parsed.state.flags), code, parsed.state.groups - 1, names, tuple(index)
+
+
+def _compiled_by_skill_ls() -> bool:
+    """Whether the pattern being compiled is one of skill-ls's own modules' as it is
+    imported (the first caller outside `re` is a module's top level): never one built
+    from a repository's text (a skill's name in a pattern made on demand)."""
+    frame: Any = sys._getframe(2)
+    while frame is not None and _module_of(frame) in ("re", "re._compiler", "functools"):
+        frame = frame.f_back
+    return (
+        frame is not None
+        and frame.f_code.co_name == "<module>"
+        and _module_of(frame).startswith("skill_ls")
+    )
+
+
+def _module_of(frame: Any) -> str:
+    name = frame.f_globals.get("__name__")
+    return name if isinstance(name, str) else ""
 
 
 def default_path() -> Path:
@@ -124,6 +233,8 @@ def install(path: Path | None = None) -> CodeCache:
     if _installed is None:
         _installed = CodeCache(path or default_path())
         dataclasses.exec = _installed.exec  # type: ignore[attr-defined]
+        if _sre is not None and hasattr(_re_compiler, "_code"):
+            _re_compiler.compile = _installed.compile_pattern
         atexit.register(_installed.save)
     return _installed
 
@@ -137,7 +248,7 @@ def save() -> None:
 def warm() -> int:
     """Import every module of the package and write what their records compiled to: what
     `python -m compileall` is to the bytecode (written even where Python writes none).
-    Returns the number of methods in the file."""
+    Returns the number of methods and patterns in the file."""
     import importlib
     import pkgutil
 
@@ -148,9 +259,9 @@ def warm() -> int:
         if module.name != "skill_ls.__main__":
             importlib.import_module(module.name)
     cache.save(even_without_bytecode=True)
-    return len(cache.known)
+    return len(cache.known) + len(cache.known_patterns)
 
 
 if __name__ == "__main__":
     # On stderr: stdout belongs to the language server's protocol wherever skill-ls runs one.
-    sys.stderr.write(f"{warm()} dataclass methods compiled to {default_path()}\n")
+    sys.stderr.write(f"{warm()} dataclass methods and patterns compiled to {default_path()}\n")

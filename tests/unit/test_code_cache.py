@@ -141,3 +141,80 @@ def test_the_command_line_keeps_its_records_code_beside_its_bytecode(tmp_path: P
     assert (second.returncode, second.stdout) == (first.returncode, first.stdout)
     # Nothing new was compiled, so the file was not replaced.
     assert written.stat().st_ino == inode
+
+
+# Imports a module of skill-ls that compiles patterns, with the cache installed, and says
+# what the patterns find and what the cache kept; a pattern of this program's own (not
+# skill-ls's), and one skill-ls makes from a text on demand, are compiled as always and not
+# kept.
+PATTERNS_PROGRAM = """
+import json, re, sys
+from pathlib import Path
+from skill_ls import code_cache
+
+cache = code_cache.install(Path(sys.argv[1]))
+from skill_ls.document import mentions
+from skill_ls.workspace.listings.escape import guard_closing_tags
+ours = re.compile("not-skill-ls-[0-9]+")
+guarded = guard_closing_tags("a </zqx-tag> b", ("zqx-tag",))
+text = "Run /deploy, then $pdf-tools; not src/x or `cd $dir`. Type `/lint` (or /skill:pdf)."
+print(json.dumps({
+    "found": [m.written for m in mentions.find_mentions(text)],
+    "groups": mentions._MENTION.groupindex.copy(),
+    "flags": mentions._MENTION.flags,
+    "kept": len(cache.used_patterns),
+    "compiled": cache.compiled,
+    "known": len(cache.known_patterns),
+    "ours_kept": any(key[0] == ours.pattern for key in cache.used_patterns),
+    "made_kept": any("zqx" in str(key[0]) for key in cache.used_patterns),
+    "guarded": guarded,
+    "ours_matches": bool(ours.fullmatch("not-skill-ls-42")),
+}))
+"""
+
+FOUND = ["/deploy", "$pdf-tools", "/lint", "/skill:pdf"]
+
+
+def _run_patterns(cache_file: Path) -> dict[str, Any]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run(
+        [sys.executable, "-c", PATTERNS_PROGRAM, str(cache_file)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    facts: dict[str, Any] = json.loads(done.stdout)
+    return facts
+
+
+def test_skill_ls_patterns_are_kept_and_match_the_same_from_the_file(tmp_path: Path) -> None:
+    cache_file = tmp_path / "dataclass-code.marshal"
+    first = _run_patterns(cache_file)
+    assert first["found"] == FOUND
+    assert first["known"] == 0 and first["kept"] >= 5
+    assert not first["ours_kept"] and first["ours_matches"]
+    assert not first["made_kept"] and first["guarded"] == "a &lt;/zqx-tag> b"
+
+    second = _run_patterns(cache_file)
+    assert (second["found"], second["groups"], second["flags"]) == (
+        first["found"],
+        first["groups"],
+        first["flags"],
+    )
+    assert second["compiled"] == 0 and second["known"] == first["kept"]
+    assert not second["ours_kept"] and second["ours_matches"]
+
+
+def test_a_program_the_engine_refuses_is_compiled_over(tmp_path: Path) -> None:
+    cache_file = tmp_path / "dataclass-code.marshal"
+    _run_patterns(cache_file)
+    methods, patterns = marshal.loads(cache_file.read_bytes()[len(code_cache.HEADER) :])
+    # Every kept program replaced by one the engine rejects, and a malformed entry added.
+    broken = {key: (flags, [1, 2, 3], *rest) for key, (flags, _, *rest) in patterns.items()}
+    broken[("x", 0)] = ("not", "parts")
+    cache_file.write_bytes(code_cache.HEADER + marshal.dumps((methods, broken)))
+    facts = _run_patterns(cache_file)
+    assert facts["found"] == FOUND
+    assert facts["known"] == len(patterns)  # the malformed entry was not taken
+    assert facts["compiled"] == len(patterns)  # each refused program compiled again
