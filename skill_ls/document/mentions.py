@@ -43,7 +43,11 @@ _BACKTICKS = re.compile(r"`+")
 # Where a mention could start at all: a sigil and a name's first letter, at the text's or a
 # line's start (every break `str.splitlines` knows), after one of `_BEFORE` or a backtick
 # (an inline code span's opening). Most files have none, and need no walk of their lines.
-_MAY_START = re.compile("(?<![^ \t([{\"'*_>`\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029])[/$][a-z]")
+# The sigil comes first, so that the engine skips ahead to the next `/` or `$` (three times
+# faster than a pattern opening with the look behind).
+_MAY_START = re.compile(
+    "[/$](?<![^ \t([{\"'*_>`\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029][/$])[a-z]"
+)
 
 
 @dataclass(frozen=True)
