@@ -34,9 +34,28 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
 
 
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
-    """At most `limit` bytes of a regular file; raises OSError for anything else."""
-    with open_regular(path) as handle:
-        return handle.read(limit)
+    """At most `limit` bytes of a regular file; raises OSError for anything else.
+
+    Read in pieces of about the file's size: a buffered `read(limit)` sets aside `limit`
+    bytes first (16 MiB for a SKILL.md), which cost more than the read of a small file."""
+    fd = os.open(path, _FLAGS)
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", os.fspath(path))
+        # One more byte than the size, so that a file read whole ends with an empty read.
+        piece = max(status.st_size + 1, 8192)
+        chunks: list[bytes] = []
+        left = limit
+        while left > 0:
+            chunk = os.read(fd, min(left, piece))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def is_within(path: str, folder: str) -> bool:
