@@ -65,22 +65,44 @@ BUNDLE_MANIFESTS: dict[str, str] = {
 }
 
 
-def bundle_manifest(folder: str) -> tuple[str, str] | None:
-    """(kind, manifest path) when `folder` is a bundle root (the first manifest found)."""
+def bundle_manifest(folder: str, names: frozenset[str] | None = None) -> tuple[str, str] | None:
+    """(kind, manifest path) when `folder` is a bundle root (the first manifest found).
+    `names`: the folder's entries, lower-cased, when they were listed (a manifest whose
+    first part is not among them is not looked for)."""
     for manifest, kind in BUNDLE_MANIFESTS.items():
+        if names is not None and _first_part(manifest) not in names:
+            continue
         path = os.path.join(folder, manifest)
         if os.path.isfile(path):
             return kind, path
     return None
 
 
+def _first_part(relative: str) -> str:
+    return relative.split("/", 1)[0].lower()
+
+
+# The entries a folder's facts turn on (lower-cased: on a file system that ignores case,
+# `os.path.isfile` finds `Skill.MD` as `SKILL.md`, so any spelling is looked at).
+_TELLING = frozenset(
+    {"skill.md", ".git", *(_first_part(manifest) for manifest in BUNDLE_MANIFESTS)}
+)
+
+
 def _folder_facts(folder: str, known: dict[str, FolderFacts] | None) -> FolderFacts:
     if known is not None and folder in known:
         return known[folder]
+    # One listing instead of a look for each name: most folders hold none of them.
+    try:
+        names: frozenset[str] | None = frozenset(
+            lowered for name in os.listdir(folder) if (lowered := name.lower()) in _TELLING
+        )
+    except OSError:
+        names = None  # not listable: each name is looked for, as it always was
     facts = (
-        bundle_manifest(folder),
-        _has_skill_md(folder),
-        os.path.isdir(os.path.join(folder, ".git")),
+        bundle_manifest(folder, names),
+        (names is None or "skill.md" in names) and _has_skill_md(folder),
+        (names is None or ".git" in names) and os.path.isdir(os.path.join(folder, ".git")),
     )
     if known is not None:
         known[folder] = facts
