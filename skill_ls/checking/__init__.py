@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import time
@@ -59,6 +60,10 @@ class FileResult:
     # looked for (no agent of its audience honours mentions, or a result from the cache),
     # and the index reads the file if it needs them.
     mentions: tuple[Mention, ...] | None = None
+    # What a worker process learnt of the folders above the file (`install_tree`'s facts)
+    # that it had not known before, for the run's own record (checks of the manifests
+    # those folders hold ask for the same folders); empty for results of this process.
+    folders_learnt: tuple[tuple[str, FolderFacts], ...] = ()
 
     def line(self, number: int) -> str:
         if self.document is not None:
@@ -276,6 +281,9 @@ def check_files(
     with context.Pool(jobs, initializer=_init_worker, initargs=initargs) as pool:
         for result in pool.imap(_check_in_worker, work, chunksize=chunk):
             access_log.merge(result.accesses)
+            for folder, facts in result.folders_learnt:
+                folders.setdefault(folder, facts)
+            result.folders_learnt = ()
             yield result
 
 
@@ -291,15 +299,19 @@ def _init_worker(settings: Settings, caching: bool) -> None:
 
 def _check_in_worker(work: tuple[Path, Entry | None]) -> FileResult:
     path, cached = work
+    known = len(_worker_folders)
     if not access_log.active():
-        return check_file(
-            path, _worker_settings, cached, _worker_caching, _worker_folders
-        ).without_document()
-    with access_log.for_one_item() as accesses:
         result = check_file(
             path, _worker_settings, cached, _worker_caching, _worker_folders
         ).without_document()
-    result.accesses = frozenset(accesses)
+    else:
+        with access_log.for_one_item() as accesses:
+            result = check_file(
+                path, _worker_settings, cached, _worker_caching, _worker_folders
+            ).without_document()
+        result.accesses = frozenset(accesses)
+    # The folders this check looked at first (a dict keeps the order they were added in).
+    result.folders_learnt = tuple(itertools.islice(_worker_folders.items(), known, None))
     return result
 
 
