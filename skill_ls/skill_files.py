@@ -93,6 +93,11 @@ def find_skill_files(
                 continue
             if is_dir and entry.name in SKIPPED_DIRS:
                 continue
+            if not is_dir and not (
+                is_skill_file_name(entry.name)
+                or (also is not None and entry.name.endswith(".md") and also(entry.path))
+            ):
+                continue  # not a skill: whether it is ignored does not matter
             if specs and ignore.is_ignored(specs, entry.path, is_dir):
                 continue
             if is_dir:
@@ -104,9 +109,7 @@ def find_skill_files(
                         continue  # leaves the folder searched, and no agent loads from there
                     seen_links.add(real)
                 subfolders.append(entry.path)
-            elif is_skill_file_name(entry.name) or (
-                also is not None and entry.name.endswith(".md") and also(entry.path)
-            ):
+            else:
                 found.append(entry.path)
         if subfolders and depth + 1 > max_depth:
             result.bounds_hit.append(f"did not descend below depth {max_depth} in {folder}")
