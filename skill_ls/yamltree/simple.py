@@ -1,5 +1,5 @@
-"""The fast path for the common frontmatter: one `key: scalar` per line, or such lines one
-level under a value-less key (`metadata:`).
+"""The fast path for the common frontmatter: one `key: scalar` (or a one-line flow list of
+plain words) per line, or such lines one level under a value-less key (`metadata:`).
 
 Such YAML means the same to every loader, so it is read with a regular expression instead
 of the full parser (`parser.py`), which dominates a cold `check` run otherwise. It must
@@ -21,6 +21,7 @@ from skill_ls.yamltree.nodes import (
     YMapping,
     YNode,
     YScalar,
+    YSequence,
 )
 
 # Characters YAML does not allow anywhere in a stream (YAML 1.2, production c-printable),
@@ -30,13 +31,21 @@ NOT_PRINTABLE = re.compile(
 )
 
 
+# An item of a flow list the fast path reads: a plain word that means the same to every
+# loader inside `[...]` (no spaces, quotes, commas, brackets, `:` or `#`).
+_FLOW_ITEM = r"[A-Za-z0-9_][A-Za-z0-9_./-]*+"
+_FLOW_ITEMS = re.compile(_FLOW_ITEM)
+
 _SIMPLE_LINE = re.compile(
     r"(?P<key>[A-Za-z_][A-Za-z0-9_-]*):"
     r"(?:[ ]+(?P<value>\"(?:[^\"\\]|\\[\"\\/0abtnvfre ])*\"|'(?:[^']|'')*'"
     # Possessive, one space run per step: a lazy `[^...]*?` before `[ ]*$` backtracks
     # quadratically over long runs of spaces (a 20,000-space value took seconds).
     # A `:` is plain text when no space follows it (`Bash(git:*)`).
-    r"|[A-Za-z0-9(](?:[ ]*+(?:[^#:\"'\t ]|:(?=[^ ])))*+))?[ ]*$"
+    r"|[A-Za-z0-9(](?:[ ]*+(?:[^#:\"'\t ]|:(?=[^ ])))*+"
+    # A flow list of plain words on one line (`mcp: [rube]`, `tags: [a, b]`).
+    rf"|\[[ ]*+(?:{_FLOW_ITEM}(?:[ ]*+,[ ]*+{_FLOW_ITEM})*+[ ]*+)?\]"
+    r"))?[ ]*$"
 )
 
 
@@ -85,7 +94,19 @@ def _simple_shape(yaml_text: str) -> tuple[re.Match[str], ...] | None:
         else:
             return None
         matches.append(match)
+    if "[" in yaml_text and _node_count(matches) > MAX_NODES // 2:
+        return None  # near the node bound, the full parser says where it stops
     return tuple(matches)
+
+
+def _node_count(matches: list[re.Match[str]]) -> int:
+    """At most the nodes the entries make: the root, each key and value, each list item."""
+    count = 1 + 2 * len(matches)
+    for match in matches:
+        value = match.group("value")
+        if value is not None and value.startswith("["):
+            count += value.count(",") + 1
+    return count
 
 
 _ESCAPES = {
@@ -120,6 +141,9 @@ def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
         number = line_offset + offset
         indent = match.start()
         key, value = _simple_entry(match, number)
+        if isinstance(value, YSequence):
+            opening = value.range.start
+            facts.flow.append(Range(opening, Position(opening.line, opening.column + 1)))
         if indent and not nested:
             # The first nested line turns its parent's empty value into a mapping.
             parent_key = top[-1][0]
@@ -133,7 +157,7 @@ def parse_simple(yaml_text: str, line_offset: int) -> ParseResult:
             parent.range = Range(parent.range.start, Position(number + 1, 0))
         else:
             nested = []
-        for node in (key, value):
+        for node in (key, value, *(value.items if isinstance(value, YSequence) else ())):
             nodes += 1
             if nodes > MAX_NODES:
                 return ParseResult(
@@ -168,7 +192,7 @@ def _note_key(facts: YamlFacts, seen: dict[str, Range], key: YNode) -> None:
         seen[key.value] = key.range
 
 
-def _simple_entry(match: re.Match[str], number: int) -> tuple[YScalar, YScalar]:
+def _simple_entry(match: re.Match[str], number: int) -> tuple[YScalar, YScalar | YSequence]:
     indent = match.start()
     key_text = match.group("key")
     key = YScalar(key_text, "", Range.of(number, indent, number, indent + len(key_text)))
@@ -183,4 +207,12 @@ def _simple_entry(match: re.Match[str], number: int) -> tuple[YScalar, YScalar]:
         return key, YScalar(text, '"', rng)
     if raw.startswith("'"):
         return key, YScalar(raw[1:-1].replace("''", "'"), "'", rng)
+    if raw.startswith("["):
+        items: list[YNode] = [
+            YScalar(
+                item.group(), "", Range.of(number, start + item.start(), number, start + item.end())
+            )
+            for item in _FLOW_ITEMS.finditer(raw)
+        ]
+        return key, YSequence(items, True, rng)
     return key, YScalar(raw, "", rng)

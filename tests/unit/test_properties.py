@@ -221,7 +221,19 @@ DOUBLE = st.lists(
     ),
     max_size=6,
 ).map(lambda parts: '"' + "".join(parts) + '"')
-VALUE = st.one_of(st.just(""), PLAIN, SINGLE, DOUBLE)
+# A flow list: words (which the fast path reads) and what it leaves to the parser.
+FLOW = st.tuples(
+    st.lists(
+        st.one_of(
+            st.text("abz09_./-", min_size=1, max_size=6),
+            st.sampled_from(["true", "1.5", "null", "~", "-x", "a b", "'q'", "[b]", ""]),
+        ),
+        max_size=4,
+    ),
+    st.sampled_from([",", ", ", " ,", " , "]),
+    st.sampled_from(["", " "]),
+).map(lambda t: "[" + t[2] + t[1].join(t[0]) + t[2] + "]")
+VALUE = st.one_of(st.just(""), PLAIN, SINGLE, DOUBLE, FLOW)
 
 
 @st.composite

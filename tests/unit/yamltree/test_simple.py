@@ -26,6 +26,14 @@ VALUES = st.sampled_from(
         "(x) #c",
         "it's",
         "a:b:",
+        "[rube]",
+        "[a, b-c ,  d]",
+        "[]",
+        "[ 1.5,true , x/y,_z ]",
+        "[a,]",
+        "[a b]",
+        "[a, [b]]",
+        "[null, ~, 0x1F]",
     ]
 )
 LINES = st.lists(
@@ -47,6 +55,17 @@ def test_fast_path_matches_the_full_parser(lines: list[tuple[int, str, str | Non
     fast = parse_simple(text, 1)
     full = parse_yaml(text, 1)
     assert (fast.root, fast.facts, fast.error) == (full.root, full.facts, full.error)
+
+
+def test_flow_lists_of_plain_words_take_the_fast_path() -> None:
+    text = "name: a\ntags: [x, y-z]\nrequires:\n  mcp: [rube]\n"
+    assert only_simple_entries(text)
+    fast = parse_simple(text, 1)
+    assert (fast.root, fast.facts) == (parse_yaml(text, 1).root, parse_yaml(text, 1).facts)
+    assert len(fast.facts.flow) == 2
+    # What a word cannot hold, or a list nested or left open, takes the parser.
+    for value in ("[a b]", "[a, [b]]", "[a,]", "['a']", "[a:b]", "[a", "[a] # c", "{a: b}"):
+        assert not only_simple_entries(f"tags: {value}\n"), value
 
 
 def test_one_level_maps_and_colons_take_the_fast_path() -> None:
