@@ -134,6 +134,12 @@ def fenced_code(doc: SkillDocument) -> list[tuple[int, int]] | None:
     closing fence, or the file's last line when none closes it. What `body_lines` tells line
     by line, found by searching the whole body at once. None when the text has line breaks
     other than `\n`: use `body_lines` then."""
+    if not doc.fenced_code_found:
+        doc.fenced_code_found.append(_fenced_code(doc))
+    return doc.fenced_code_found[0]
+
+
+def _fenced_code(doc: SkillDocument) -> list[tuple[int, int]] | None:
     index = doc.index
     text, starts = index.text, index.line_starts
     if "\r" in text:

@@ -83,6 +83,11 @@ class SkillDocument:
     references: list[Reference] = field(default_factory=list)
     decode_problem: DecodeProblem | None = None
     nul_bytes: list[Range] = field(default_factory=list)
+    # What `blocks.fenced_code` found, kept for the rules that ask again (three per check);
+    # a list in a list, so that its own answer None can be kept too.
+    fenced_code_found: list[list[tuple[int, int]] | None] = field(
+        default_factory=list, compare=False, repr=False
+    )
 
     @property
     def has_frontmatter(self) -> bool:
