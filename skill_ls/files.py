@@ -23,14 +23,26 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     is checked after opening (fstat), so a swap between a check and the open cannot slip
     a FIFO or a device in.
     """
-    fd = os.open(path, _FLAGS)
+    fd, _ = _open_regular_fd(path)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", os.fspath(path))
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
+
+
+def _open_regular_fd(path: str | os.PathLike[str]) -> tuple[int, os.stat_result]:
+    """A descriptor of a regular file, opened without blocking, and its status; raises
+    OSError (the descriptor closed) for anything else."""
+    fd = os.open(path, _FLAGS)
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", os.fspath(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, status
 
 
 def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
@@ -38,11 +50,8 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
 
     Read in pieces of about the file's size: a buffered `read(limit)` sets aside `limit`
     bytes first (16 MiB for a SKILL.md), which cost more than the read of a small file."""
-    fd = os.open(path, _FLAGS)
+    fd, status = _open_regular_fd(path)
     try:
-        status = os.fstat(fd)
-        if not stat.S_ISREG(status.st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", os.fspath(path))
         # One more byte than the size, so that a file read whole ends with an empty read.
         piece = max(status.st_size + 1, 8192)
         chunks: list[bytes] = []

@@ -67,11 +67,11 @@ BEHAVIOUR = {
 }
 
 
-def _run(cache_file: Path, **environment: str) -> dict[str, Any]:
+def _run(cache_file: Path, program: str = PROGRAM, **environment: str) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.update(environment)
     done = subprocess.run(
-        [sys.executable, "-c", PROGRAM, str(cache_file)],
+        [sys.executable, "-c", program, str(cache_file)],
         capture_output=True,
         text=True,
         env=env,
@@ -176,16 +176,7 @@ FOUND = ["/deploy", "$pdf-tools", "/lint", "/skill:pdf"]
 
 
 def _run_patterns(cache_file: Path) -> dict[str, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    done = subprocess.run(
-        [sys.executable, "-c", PATTERNS_PROGRAM, str(cache_file)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    )
-    facts: dict[str, Any] = json.loads(done.stdout)
-    return facts
+    return _run(cache_file, PATTERNS_PROGRAM)
 
 
 def test_skill_ls_patterns_are_kept_and_match_the_same_from_the_file(tmp_path: Path) -> None:
