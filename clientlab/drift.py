@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -170,6 +170,54 @@ def _binary(package: str, pin: str, wrapper: str, wanted: str, registry: Registr
         f"took {newest}, its newest published version"
     )
     return Target(package, pin, newest, note=note)
+
+
+# npm's words when a package in the tree is not published at the version asked for.
+UNPUBLISHED = re.compile(r"No matching version found for (@?[^@\s]+)@([^\s]+?)\.?$", re.M)
+# How many times a lock is tried again with a target stepped back.
+MAX_STEP_BACKS = 8
+
+
+def step_back(
+    pins: dict[str, str], targets: Sequence[Target], error: str, registry: Registry
+) -> list[Target] | None:
+    """When the lock failed because a package that a moved target's newest version depends on
+    is not published (a release whose own packages are not all out yet: oh-my-pi 18.3.4
+    needs `@oh-my-pi/omp-stats@18.3.4`), that target one release back, not below its pin,
+    and its platform binary with it; said in the target's note. None when the error is
+    another or names no target's dependency: the install fails as before."""
+    match = UNPUBLISHED.search(error)
+    if match is None:
+        return None
+    missing, missing_version = match.groups()
+    pairs = wrappers(pins)
+    stepped: list[Target] = list(targets)
+    for index, target in enumerate(targets):
+        if not target.changed or target.forced or target.package in pairs:
+            continue
+        needs = registry.view(f"{target.package}@{target.newest}", "dependencies") or {}
+        if not isinstance(needs, dict) or missing not in needs:
+            continue
+        published = registry.view(target.package, "versions")
+        versions = [published] if isinstance(published, str) else list(published or [])
+        floor, ceiling = version_key(target.pinned), version_key(target.newest)
+        older = [v for v in versions if "-" not in v and floor <= version_key(v) < ceiling]
+        back = max(older, key=version_key) if older else target.pinned
+        said = (
+            f"{target.package} {target.newest} does not install "
+            f"({missing}@{missing_version} is not published); took {back}"
+        )
+        stepped[index] = replace(target, newest=back, note=_joined(target.note, said))
+        for other, binary in enumerate(stepped):
+            if pairs.get(binary.package) == target.package:
+                again = _binary(binary.package, binary.pinned, target.package, back, registry)
+                stepped[other] = again
+        return stepped
+    return None
+
+
+def _joined(first: str | None, second: str) -> str:
+    return f"{first}; {second}" if first else second
 
 
 def parse_forced(values: Sequence[str], pins: dict[str, str]) -> dict[str, str]:
@@ -350,14 +398,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ResolveError as error:
         print(f"clientlab drift: {error}", file=sys.stderr)
         return 2
-    moved = changed_agents(packages, targets, agents)
     results: list[AgentResult] = []
     observed: list[Observation] = []
     install_error = None
     with tempfile.TemporaryDirectory(prefix="clientlab-drift-") as scratch:
-        if moved and not args.resolve_only:
+        if changed_agents(packages, targets, agents) and not args.resolve_only:
             try:
-                folder = scratch_agents(Path(scratch) / "agents", bumped(pins, targets))
+                folder, targets = _locked(Path(scratch) / "agents", pins, targets)
                 if args.write_agents:
                     args.write_agents.mkdir(parents=True, exist_ok=True)
                     for name in ("package.json", "package-lock.json"):
@@ -366,6 +413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except InstallError as error:
                 install_error = str(error)
             else:
+                moved = changed_agents(packages, targets, agents)
                 scenarios = [SCENARIOS_BY_ID[s] for s in args.scenario or []] or list(SCENARIOS)
                 results, observed = _run(moved, packages, targets, scenarios, installed, args)
     text = report(targets, packages, agents, results, install_error)
@@ -384,8 +432,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"clientlab drift: recorded {write_older(result.agent, result.equal, mine)}")
     print(f"clientlab drift: {time.monotonic() - started:.0f} s")
     if args.resolve_only:
-        return 1 if moved else 0
+        return 1 if changed_agents(packages, targets, agents) else 0
     return 1 if any(r.differing or r.failed for r in results) else 0
+
+
+def _locked(folder: Path, pins: dict[str, str], targets: list[Target]) -> tuple[Path, list[Target]]:
+    """The scratch agents folder locked at `targets`, stepped back where a newest version's
+    own packages are not all published (`step_back`); the targets that were locked."""
+    registry = NpmRegistry()
+    for _ in range(MAX_STEP_BACKS):
+        try:
+            return scratch_agents(folder, bumped(pins, targets)), targets
+        except InstallError as error:
+            try:
+                stepped = step_back(pins, targets, str(error), registry)
+            except ResolveError:
+                stepped = None
+            if stepped is None:
+                raise
+            targets = stepped
+    return scratch_agents(folder, bumped(pins, targets)), targets
 
 
 def _run(

@@ -22,6 +22,7 @@ from clientlab.drift import (
     parse_forced,
     report,
     resolve,
+    step_back,
     summary,
     version_key,
     wrappers,
@@ -133,6 +134,73 @@ def test_to_takes_package_equals_version_of_a_pinned_package() -> None:
 def test_versions_sort_as_semver() -> None:
     ordered = ["0.9.1", "0.10.0", "1.0.0-beta.1", "1.0.0", "1.2.0"]
     assert sorted(reversed(ordered), key=version_key) == ordered
+
+
+# npm's error when oh-my-pi 18.3.4 was locked while its own `omp-stats` 18.3.4 was not yet
+# published (recorded 2026-12-07), and the registry's answers behind it.
+UNPUBLISHED_ERROR = """npm install --package-lock-only failed:
+npm error code ETARGET
+npm error notarget No matching version found for @oh-my-pi/omp-stats@18.3.4.
+npm error notarget In most cases you or one of your dependencies are requesting a package \
+version that doesn't exist.
+"""
+OMP = "@oh-my-pi/pi-coding-agent"
+OMP_ANSWERS: dict[tuple[str, str], Any] = {
+    (f"{OMP}@18.3.4", "dependencies"): {"@oh-my-pi/omp-stats": "18.3.4", "axe-core": "4.13.0"},
+    ("@anthropic-ai/claude-code@2.1.337", "dependencies"): {},
+    (OMP, "versions"): ["18.1.21", "18.2.0", "18.2.3", "18.2.9", "18.3.4", "18.4.0-beta.1"],
+}
+
+
+def test_a_newest_version_whose_own_packages_are_unpublished_steps_back() -> None:
+    pins = {"@anthropic-ai/claude-code": "2.1.332", OMP: "18.2.3"}
+    targets = [
+        Target("@anthropic-ai/claude-code", "2.1.332", "2.1.337"),
+        Target(OMP, "18.2.3", "18.3.4"),
+    ]
+    stepped = step_back(pins, targets, UNPUBLISHED_ERROR, Recorded(OMP_ANSWERS))
+    assert stepped is not None
+    claude, omp = stepped
+    assert claude == targets[0]  # it does not need the missing package
+    # One release back, the pre-release and the versions below the pin never taken.
+    assert (omp.newest, omp.changed) == ("18.2.9", True)
+    assert omp.note == (
+        f"{OMP} 18.3.4 does not install (@oh-my-pi/omp-stats@18.3.4 is not published); took 18.2.9"
+    )
+    # Stepped back as far as the pin, the agent has nothing newer to run.
+    answers = {**OMP_ANSWERS, (OMP, "versions"): ["18.2.3", "18.3.4"]}
+    again = step_back(pins, targets, UNPUBLISHED_ERROR, Recorded(answers))
+    assert again is not None and (again[1].newest, again[1].changed) == ("18.2.3", False)
+
+
+def test_other_install_failures_and_forced_versions_are_not_stepped_back() -> None:
+    pins = {OMP: "18.2.3"}
+    registry = Recorded(OMP_ANSWERS)
+    moved = [Target(OMP, "18.2.3", "18.3.4")]
+    assert step_back(pins, moved, "npm error code E404\nnot found\n", registry) is None
+    forced = [Target(OMP, "18.2.3", "18.3.4", forced=True)]
+    assert step_back(pins, forced, UNPUBLISHED_ERROR, registry) is None
+    # The missing package is no moved target's dependency.
+    other = UNPUBLISHED_ERROR.replace("@oh-my-pi/omp-stats", "left-pad")
+    assert step_back(pins, moved, other, registry) is None
+    assert registry.asked.count((OMP, "versions")) == 0
+
+
+def test_a_stepped_back_wrapper_takes_its_binary_along() -> None:
+    pins = {"@factory/cli": "0.225.1", "@factory/cli-linux-x64": "0.225.2"}
+    targets = [
+        Target("@factory/cli", "0.225.1", "0.230.0"),
+        Target("@factory/cli-linux-x64", "0.225.2", "0.230.0"),
+    ]
+    error = UNPUBLISHED_ERROR.replace("@oh-my-pi/omp-stats@18.3.4", "@factory/droid-core@0.230.0")
+    answers: dict[tuple[str, str], Any] = {
+        ("@factory/cli@0.230.0", "dependencies"): {"@factory/droid-core": "0.230.0"},
+        ("@factory/cli", "versions"): ["0.225.1", "0.228.0", "0.230.0"],
+        ("@factory/cli-linux-x64", "versions"): ["0.225.2", "0.228.0", "0.230.0"],
+    }
+    stepped = step_back(pins, targets, error, Recorded(answers))
+    assert stepped is not None
+    assert [t.newest for t in stepped] == ["0.228.0", "0.228.0"]
 
 
 def test_the_lab_pins_pair_each_wrapper_with_its_binary() -> None:
