@@ -11,6 +11,7 @@ from pathlib import Path
 
 from clientlab.drivers import DRIVERS
 from clientlab.observation import GOLDENS, Observation
+from clientlab.older import all_older
 from clientlab.scenarios import SCENARIOS_BY_ID
 from skill_ls.clients.table import CLIENTS
 
@@ -100,6 +101,8 @@ def _entries(agent: str, catalog: str) -> list[Entry]:
 
 
 def write_builtins() -> list[Path]:
+    """Each agent's built-ins from its goldens, and an older version's from its record
+    (`goldens-older/`) where they differ from the newest: `<id>@<version>.json`."""
     written = []
     own = {
         path.split("/")[-2]
@@ -107,26 +110,48 @@ def write_builtins() -> list[Path]:
         if path.endswith("/SKILL.md")
     }
     DATA.mkdir(parents=True, exist_ok=True)
+    newest: dict[str, list[dict[str, str]]] = {}
     for agent in DRIVERS:
         observation = Observation.read(GOLDENS / agent / SOURCE_SCENARIO)
-        skills = [
-            {"name": name, "description": description}
-            | ({"location": location} if location else {})
-            for name, description, location in _entries(agent, observation.catalog or "")
-            if name not in own
-        ]
-        if not skills:
-            (DATA / f"{agent}.json").unlink(missing_ok=True)
+        newest[agent] = _skills(agent, observation, own)
+        if _write(DATA / f"{agent}.json", agent, observation, newest[agent]):
+            written.append(DATA / f"{agent}.json")
+    for record in all_older():
+        target = DATA / f"{record.agent}@{record.version}.json"
+        if SOURCE_SCENARIO not in record.differing:
+            target.unlink(missing_ok=True)
             continue
-        target = DATA / f"{agent}.json"
-        # Facts no catalog shows (e.g. that the built-ins' order varies) are kept as written.
-        kept = json.loads(target.read_text("utf-8")) if target.exists() else {}
-        document = {
-            **{k: v for k, v in kept.items() if k not in ("client", "observed", "skills")},
-            "client": agent,
-            "observed": f"{AGENT_NAMES[agent]} {observation.version}",
-            "skills": skills,
-        }
-        target.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
-        written.append(target)
+        observation = Observation.read(record.folder / record.agent / SOURCE_SCENARIO)
+        skills = _skills(record.agent, observation, own)
+        if skills == newest[record.agent]:
+            target.unlink(missing_ok=True)
+        elif _write(target, record.agent, observation, skills):
+            written.append(target)
     return written
+
+
+def _skills(agent: str, observation: Observation, own: set[str]) -> list[dict[str, str]]:
+    return [
+        {"name": name, "description": description} | ({"location": location} if location else {})
+        for name, description, location in _entries(agent, observation.catalog or "")
+        if name not in own
+    ]
+
+
+def _write(
+    target: Path, agent: str, observation: Observation, skills: list[dict[str, str]]
+) -> bool:
+    """Write `target` (False, and remove it, when the agent has no built-ins)."""
+    if not skills:
+        target.unlink(missing_ok=True)
+        return False
+    # Facts no catalog shows (e.g. that the built-ins' order varies) are kept as written.
+    kept = json.loads(target.read_text("utf-8")) if target.exists() else {}
+    document = {
+        **{k: v for k, v in kept.items() if k not in ("client", "observed", "skills")},
+        "client": agent,
+        "observed": f"{AGENT_NAMES[agent]} {observation.version}",
+        "skills": skills,
+    }
+    target.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    return True

@@ -109,7 +109,7 @@ def order_varies(agent: str) -> bool:
     from skill_ls.clients.table import CLIENTS_BY_ID
 
     client = CLIENTS_BY_ID[agent]
-    builtin_set = builtins_for(agent)
+    builtin_set = builtins_for(agent, client.observed_version)
     return (
         bool(client.clashes.order_note)
         or client.discovery.root_order == "directory"

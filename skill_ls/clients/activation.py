@@ -41,6 +41,9 @@ class Activation:
     format: ActivationFormat = "skill-content"
     line_ends: LineEnds = "normalised"
     argument_placeholders: ArgumentPlaceholders = "as-written"
+    # With "claude-code": the `$N` of an awk print program (`awk '{print $1}'`) are kept as
+    # written, not filled (Claude Code 2.1.337 on; `clients/argument_syntax.AWK_PRINT`).
+    awk_fields_kept: bool = False
     # The client's answer when asked to activate a skill hidden from the model (`{name}` is
     # the skill's name); None: it activates hidden skills like any other.
     hidden_refusal: str | None = None

@@ -11,6 +11,10 @@ argument rules judge a body against the same grammar.
   past the last word they stay as written.
 - `$ARGUMENTS`, also as the start of a longer word: the whole argument text as typed.
 - A single backslash before any of these keeps it as written, minus the backslash.
+- From Claude Code 2.1.337 (`Activation.awk_fields_kept`; observed in `arguments-indexed`,
+  the pattern read in its bundle): the `$N` of an awk print program, `awk '{print $1}'`,
+  `gawk -F, '{print $2, $3}'`, are kept as written wherever it stands; before, they were
+  filled like any other `$N`.
 - Textual: fenced and inline code are filled too. What was filled in is not read again.
 - Nothing filled and arguments given: a last `ARGUMENTS: <text>` paragraph is appended.
 - Each value put in (a word, the whole text, the appended text) has `${CLAUDE_SKILL_DIR}`
@@ -25,6 +29,7 @@ import re
 import shlex
 from collections.abc import Callable, Sequence
 
+from skill_ls.text import JS_WHITESPACE
 from skill_ls.yamltree import YNode, YScalar, YSequence
 
 # JavaScript's `\d` and `\w` are ASCII; so are these.
@@ -43,6 +48,14 @@ _ALL = "$ARGUMENTS"
 _DOLLAR = "\uffff"
 _EDGE = "\ufffe"
 _REPLACEMENT = "\ufffd"
+# An awk print program whose `$N`s Claude Code 2.1.337 keeps: `awk`, `gawk`, `mawk` or
+# `nawk` as a word (JavaScript's ASCII `\b`), an optional `-F` separator without a `$`,
+# then `'{print $N ...}'` printing fields only.
+AWK_PRINT = re.compile(
+    r"(?<![A-Za-z0-9_])[gmn]?awk"
+    r"(?: +-F *(?:'[^'$\n]*'|\"[^\"$\n]*\"|[^" + re.escape(JS_WHITESPACE) + r"'\"$]+))?"
+    r" +'\{ *print *\$[0-9]+(?:[ ,]*\$[0-9]+)* *\}'"
+)
 # A `!` at a line start or after white space, which Claude Code writes `\!` in a value.
 _BANG_OPENING = re.compile(r"(^|\s)!", re.MULTILINE)
 
@@ -117,11 +130,13 @@ def substitute(
     names: Sequence[str] = (),
     variables: Callable[[str, Callable[[str], str]], str] | None = None,
     value: Callable[[str], str] | None = None,
+    awk_fields_kept: bool = False,
 ) -> str:
     """The body as Claude Code shows it once filled from `arguments` (as typed) with the
     names `arguments` declares. `variables(text, protect)` fills `${CLAUDE_SKILL_DIR}` and
     the like first, passing each value through `protect` so that it is not read again;
-    `value` rewrites each argument value before it is put in."""
+    `value` rewrites each argument value before it is put in; `awk_fields_kept`: the `$N`
+    of awk print programs are kept as written."""
     text = body.replace(_DOLLAR, _REPLACEMENT).replace(_EDGE, _REPLACEMENT)
     if variables is not None:
         text = variables(text, _protect)
@@ -140,6 +155,8 @@ def substitute(
     alternatives = [DIGITS, "ARGUMENTS", *(re.escape(n) + NAME_END for n, _ in fillable)]
     escape = re.compile(r"(?<!\\)\\\$(?=" + "|".join(alternatives) + ")")
     text = escape.sub(_DOLLAR, text)
+    if awk_fields_kept:
+        text = AWK_PRINT.sub(lambda match: match.group().replace("$", _DOLLAR), text)
     for name, index in fillable:
         pattern = re.compile(r"\$" + re.escape(name) + NAME_END)
         text = pattern.sub(_filler(word, index), text)

@@ -4,6 +4,9 @@ A built-in has no file in the workspace, but it is in the agent's catalog and ta
 name clashes. Its location is a pattern: `~`, `$CODEX_HOME` and `$XDG_CONFIG_HOME` expand
 like user roots; `<install>` stands for the agent's install folder, which skill-ls cannot
 know, and is printed as it is.
+
+An older version whose built-ins differ (a row's `Client.older`) has a file of its own,
+`<id>@<version>.json`, the version its row was observed in.
 """
 
 from __future__ import annotations
@@ -35,10 +38,13 @@ class BuiltinSet:
 
 
 @cache
-def builtins_for(client_id: str) -> BuiltinSet | None:
-    """The client's built-in skills in the order the agent lists them; None if it has none."""
+def builtins_for(client_id: str, version: str | None = None) -> BuiltinSet | None:
+    """The client's built-in skills in the order the agent lists them, at `version` (the
+    version a row was observed in) where that version's differ; None if it has none."""
     folder = resources.files("skill_ls") / "data" / "builtins"
-    data_file = folder / f"{client_id}.json"
+    data_file = folder / f"{client_id}@{version}.json"
+    if version is None or not data_file.is_file():
+        data_file = folder / f"{client_id}.json"
     if not data_file.is_file():
         return None
     data = json.loads(data_file.read_text(encoding="utf-8"))

@@ -43,6 +43,7 @@ LABELS: dict[str, str] = {
     "clashes.fold_case": "names that differ only in case clash",
     "activation.fold_case": "activation finds a name without regard to case",
     "activation.trims_request": "activation trims the name asked for",
+    "activation.awk_fields_kept": "the `$N` of an awk print program kept as written",
     "activation.file_order_varies": "the skill's files on activation come in an order that varies",
     "refused_copy_takes_name": "a copy it refuses still takes its name in a clash",
     "markup": "comments and `` !`command` `` lines",
@@ -76,7 +77,7 @@ def fact_lines(client: Client) -> list[tuple[str, str]]:
         words = _words(value)
         if words:
             lines.append((_label(column.name, column.name), words))
-    builtin_set = builtins_for(client.id)
+    builtin_set = builtins_for(client.id, client.observed_version)
     if builtin_set is not None:
         names = ", ".join(f"`{skill.name}`" for skill in builtin_set.skills)
         lines.append(("built-in skills", f"{names} (observed in {builtin_set.observed})"))

@@ -72,7 +72,11 @@ def render_activation(
     """What `client_id` puts in front of the model when it activates `source` (a skill
     of `scope`: some agents run `!`command`` lines only for skills they trust)."""
     client = get_client(client_id)
-    source = replace(with_shell_lines(source, client, scope), scope=scope)
+    source = replace(
+        with_shell_lines(source, client, scope),
+        scope=scope,
+        awk_fields_kept=client.activation.awk_fields_kept,
+    )
     return replace(ACTIVATIONS[client.activation.format](source, arguments), client=client.id)
 
 
@@ -103,7 +107,7 @@ def catalog_view_for(index: WorkspaceIndex, client_id: str) -> dict[str, Any] | 
 
 def _catalog_varies(client: Client, view: Sequence[LoadedSkill]) -> tuple[str, ...]:
     notes: list[str] = []
-    builtin_set = builtins_for(client.id)
+    builtin_set = builtins_for(client.id, client.observed_version)
     builtins = [skill for skill in view if skill.scope == "builtin"]
     if builtin_set is not None and builtin_set.order_varies and len(builtins) > 1:
         notes.append(

@@ -100,5 +100,10 @@ def substitute_arguments(source: ActivationSource, arguments: str) -> str:
         return text.replace("${CLAUDE_SKILL_DIR}", protect(source.folder))
 
     return substitute(
-        body, arguments, names, skill_dir, lambda value: inserted_value(value, source.folder)
+        body,
+        arguments,
+        names,
+        skill_dir,
+        lambda value: inserted_value(value, source.folder),
+        source.awk_fields_kept,
     )

@@ -24,6 +24,8 @@ class ActivationSource:
     files: tuple[str, ...] = ()  # relative POSIX paths below the folder, SKILL.md excluded
     folders: tuple[str, ...] = ()  # relative POSIX paths of sub-folders
     scope: str = "project"  # where the client loaded it from (`LoadedSkill.scope`)
+    # The client keeps the `$N` of awk print programs as written (`Activation.awk_fields_kept`).
+    awk_fields_kept: bool = False
 
     @property
     def document(self) -> SkillDocument:

@@ -11,7 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from skill_ls.clients.argument_syntax import declared_names, is_escaped, placeholder_pattern
+from skill_ls.clients.argument_syntax import (
+    AWK_PRINT,
+    declared_names,
+    is_escaped,
+    placeholder_pattern,
+)
 from skill_ls.clients.table import Client
 from skill_ls.diagnostics import Range, Severity
 from skill_ls.document import SkillDocument
@@ -56,12 +61,13 @@ IN_CODE = define(
     Severity.INFO,
     "an argument placeholder inside a fenced code block",
     "Claude Code's substitution is textual: `$ARGUMENTS` and `$1` in a code block are "
-    "replaced before the model reads it. A shell or awk `$1` becomes the user's second "
-    "word when they pass two or more, an example of the placeholder syntax becomes their "
-    "text, and a command built from `$ARGUMENTS` runs what they typed, unquoted (spaces "
-    "split it; `;`, `|` or `$(...)` run more). Reported only when a target agent "
-    "substitutes.",
-    example="awk '{print $1}' data.tsv   # Claude Code: the second argument, in a code block too",
+    "replaced before the model reads it. A shell `$1` becomes the user's second word when "
+    "they pass two or more, an example of the placeholder syntax becomes their text, and a "
+    "command built from `$ARGUMENTS` runs what they typed, unquoted (spaces split it; `;`, "
+    "`|` or `$(...)` run more). The fields of an awk print program (`awk '{print $1}'`) are "
+    "kept as written from Claude Code 2.1.337 on, and filled before. Reported only when a "
+    "target agent substitutes.",
+    example='cp "$1" backup/   # Claude Code: the second argument, in a code block too',
     family=FAMILY,
 )
 
@@ -106,9 +112,12 @@ class Declared:
     source: str  # "`arguments`" | "`argument-hint` (`[a] [b]`)"
 
 
-def placeholders(doc: SkillDocument, names: tuple[str, ...] = ()) -> list[Placeholder]:
+def placeholders(
+    doc: SkillDocument, names: tuple[str, ...] = (), awk_fields_kept: bool = False
+) -> list[Placeholder]:
     """Every `$...` placeholder shape in the body (Claude Code's grammar, with the `names`
-    `arguments` declares), with where it stands; one escaped by a backslash is text."""
+    `arguments` declares), with where it stands; one escaped by a backslash is text, and
+    so, with `awk_fields_kept`, is the `$N` of an awk print program."""
     if "$" not in doc.body:
         return []
     found: list[Placeholder] = []
@@ -119,8 +128,10 @@ def placeholders(doc: SkillDocument, names: tuple[str, ...] = ()) -> list[Placeh
             continue
         spans = inline_code_spans(line) if kind is LineKind.PROSE and "`" in line else []
         base = index.line_starts[number]
+        # The awk programs lie on one line: the pattern crosses no line break.
+        kept = [m.span() for m in AWK_PRINT.finditer(line)] if awk_fields_kept else []
         for match in pattern.finditer(line):
-            if is_escaped(line, match.start()):
+            if is_escaped(line, match.start()) or inside(kept, match.start()):
                 continue
             if kind is LineKind.CODE:
                 where = "code"
@@ -219,7 +230,9 @@ def check(doc: SkillDocument, report: Reporter) -> None:
     if not substituting or (doc.frontmatter is not None and not doc.has_frontmatter):
         return
     said = declared(doc)
-    found = placeholders(doc, tuple(name for name, _ in said.names))
+    # Every agent that substitutes keeps the awk fields, or they are placeholders.
+    awk_kept = all(c.activation.awk_fields_kept for c in substituting)
+    found = placeholders(doc, tuple(name for name, _ in said.names), awk_kept)
     if not found:
         if doc.has_frontmatter:
             _check_unused(report, said, found, substituting)

@@ -47,7 +47,7 @@ def with_builtins(
     A found skill with a built-in's name replaces it, unless the client lists both
     (`Client.clashes.builtin_clash`); in the built-in's place if
     `Client.clashes.clash_keeps_place`."""
-    builtin_set = builtins_for(client.id)
+    builtin_set = builtins_for(client.id, client.observed_version)
     if builtin_set is None:
         return tuple(found)
     # Names compared as the client clashes them (case folded where it folds case).

@@ -180,7 +180,7 @@ def _agent_builtins(
     name = ""
     for client, _, outcomes in groups:
         mine = outcomes.get(real)
-        builtin_set = builtins_for(client.id)
+        builtin_set = builtins_for(client.id, client.observed_version)
         if mine is None or not mine.loaded or builtin_set is None:
             continue
         name = index.name_for(client.id, real)

@@ -28,7 +28,7 @@ def test_the_text_catalog_notes_the_servers_claude_code_may_list_skills_from(
     notes = [line for line in claude.splitlines() if line.startswith("note: ")]
     assert len(notes) == 1
     assert "MCP servers `docs`, `search` (.mcp.json)" in notes[0]
-    assert "observed in Claude Code 2.1.332, lab MCP probe" in notes[0]
+    assert "observed in Claude Code 2.1.337, lab MCP probe" in notes[0]
     # Codex never asks a server for skills: its catalog carries no such note.
     codex = result.stdout.split("== codex ", 1)[1].split("\n== ", 1)[0]
     assert "note: " not in codex

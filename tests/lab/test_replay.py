@@ -89,5 +89,5 @@ def _directory_order(agent: str) -> bool:
 def _builtin_names(agent: str) -> set[str]:
     from skill_ls.clients.builtins import builtins_for
 
-    builtin_set = builtins_for(agent)
+    builtin_set = builtins_for(agent, CLIENTS_BY_ID[agent].observed_version)
     return {skill.name for skill in builtin_set.skills} if builtin_set else set()

@@ -4,6 +4,8 @@ for byte."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from skill_ls.clients.activation import Activation
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.clashes import Clashes
@@ -14,7 +16,7 @@ from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import MarkupFacts, observed_in_lab
 from skill_ls.clients.mcp_skills import McpConfigFile, McpSkills, observed_in_mcp_probe
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
-from skill_ls.clients.model import Client
+from skill_ls.clients.model import Client, OlderBehaviour
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
 
@@ -64,11 +66,12 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
         "A plugin's skills are the folders (or links to folders) below its `skills/` and "
         "the folders its manifest's `skills` key names; each is listed as `plugin:folder`, "
         "the folder's characters other than letters, digits, `_` and `-` made `-`, so two "
-        "plugins never clash. Seen in Claude Code 2.1.328 with two plugins loaded by "
+        "plugins never clash. Seen in Claude Code 2.1.328 and 2.1.337 with two plugins loaded by "
         "`--plugin-dir`: the plugins' skills are listed after the skills found and before the "
         "built-ins, plugin by plugin, each one's `skills/` then its `skills` paths, by name; "
         "activation is as for any skill (tests/fixtures/plugin-marketplace-observed, "
-        "replayed byte for byte). Installing was seen in Claude Code 2.1.328 offline, in an "
+        "`python -m clientlab.plugin_probe`, replayed byte for byte). Installing was seen in "
+        "Claude Code 2.1.328 offline, in an "
         "empty HOME: `claude plugin marketplace add <folder>` records the marketplace in "
         "~/.claude/plugins/known_marketplaces.json (`source`: `directory`) and "
         "`extraKnownMarketplaces` of ~/.claude/settings.json; `claude plugin install "
@@ -103,7 +106,7 @@ CLAUDE_CODE_PLUGIN = BundleFormat(
     ),
 )
 
-CLIENT = Client(
+_NEWEST = Client(
     id="claude-code",
     name="Claude Code",
     discovery=Discovery(
@@ -128,7 +131,7 @@ CLIENT = Client(
         ),
         name_source="folder",
         bad_frontmatter="ignore",
-        # 2.1.332: a nested map indented with a tab loads; a tab-indented key after the
+        # 2.1.337: a nested map indented with a tab loads; a tab-indented key after the
         # description fails as it would indented with spaces, and the frontmatter is ignored
         # (lab scenarios tab-nested, tab-key).
         tab_indent="spaces",
@@ -184,8 +187,10 @@ CLIENT = Client(
         format="claude-base-directory",
         # Scenarios `arguments`, `arguments-none`, `arguments-indexed` (every form, code too),
         # `arguments-unfilled` and `arguments-only-index` (when `ARGUMENTS:` is appended); the
-        # grammar is `clients/argument_syntax.py`.
+        # grammar is `clients/argument_syntax.py`. From 2.1.337 the `$N` of an awk print
+        # program are kept (`arguments-indexed`: `awk '{print $1}'` in a code block).
         argument_placeholders="claude-code",
+        awk_fields_kept=True,
         hidden_refusal=(
             "Skill {name} cannot be used with Skill tool due to disable-model-invocation. "
             "Ask the user to run /{name} themselves — it cannot be invoked via the Skill "
@@ -201,7 +206,7 @@ CLIENT = Client(
         "skill, which skill-ls cannot see: it gives them back in listing order, as a "
         "fresh install does."
     ),
-    provenance=Provenance("observed", "Claude Code 2.1.332"),
+    provenance=Provenance("observed", "Claude Code 2.1.337"),
     # Cited, not observed: the format carries its own provenance.
     bundles=(CLAUDE_CODE_PLUGIN,),
     markup=MarkupFacts(
@@ -210,9 +215,9 @@ CLIENT = Client(
         body_html_comments_reach_model=True,
         shell_commands="run",
         shell_syntax="claude-code",
-        provenance=observed_in_lab("Claude Code 2.1.332"),
+        provenance=observed_in_lab("Claude Code 2.1.337"),
     ),
-    mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.332")),
+    mentions=MentionFacts(frozenset({"slash", "plugin"}), observed_in_probe("Claude Code 2.1.337")),
     install=AgentInstall(("claude",), "@anthropic-ai/claude-code"),
     # Its bundle holds a client of the MCP Skills extension (read there, not observed:
     # `skills/list` only to a server on protocol 2026-07-28 or later that declares it, at
@@ -221,9 +226,9 @@ CLIENT = Client(
     # `.mcp.json` in `-p` mode, was never asked for skills.
     mcp_skills=McpSkills(
         "switched",
-        observed_in_mcp_probe("Claude Code 2.1.332"),
+        observed_in_mcp_probe("Claude Code 2.1.337"),
         (McpConfigFile(".mcp.json", "mcpServers"),),
-        observed_in_mcp_probe("Claude Code 2.1.332"),
+        observed_in_mcp_probe("Claude Code 2.1.337"),
     ),
     # Memory files (read from the working folder and each one above it; a nested one when
     # files below it are read) and project commands, whose body becomes the prompt.
@@ -233,6 +238,30 @@ CLIENT = Client(
             "cited",
             "https://docs.claude.com/en/docs/claude-code/memory and "
             "https://docs.claude.com/en/docs/claude-code/slash-commands",
+        ),
+    ),
+)
+
+
+# Claude Code before 2.1.337 (lab record claude-code-2.1.332; 2.1.333 to 2.1.336 were not
+# published): the `$N` of an awk print program are filled like any other `$N`
+# (`arguments-indexed`), and its built-in `claude-api` skill is described otherwise
+# (`skill_ls/data/builtins/claude-code@2.1.332.json`, in every scenario's catalog).
+_BEFORE = replace(
+    _NEWEST,
+    activation=replace(_NEWEST.activation, awk_fields_kept=False),
+    provenance=Provenance("observed", "Claude Code 2.1.332"),
+)
+
+CLIENT = replace(
+    _NEWEST,
+    older=(
+        OlderBehaviour(
+            until="2.1.337",
+            observed="2.1.332",
+            change="the `$N` of an awk print program (`awk '{print $1}'`) are filled with the "
+            "arguments like any other `$N`; the built-in `claude-api` is described otherwise",
+            row=_BEFORE,
         ),
     ),
 )

@@ -1,5 +1,5 @@
 """Claude Code's argument substitution (`clients.argument_syntax.substitute`), form by form,
-as the client lab observed it (Claude Code 2.1.332; `arguments-*` scenarios)."""
+as the client lab observed it (Claude Code 2.1.332 and 2.1.337; `arguments-*` scenarios)."""
 
 from __future__ import annotations
 
@@ -47,6 +47,33 @@ APPENDED = f"\n\nARGUMENTS: {ARGS}"
 )
 def test_each_form_is_filled_as_claude_code_fills_it(body: str, expected: str) -> None:
     assert substitute(body, ARGS, NAMES) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "kept"),
+    [
+        ("awk '{print $1}' t", True),
+        ("gawk -F: '{ print $1,$3 }' /etc/passwd", True),
+        ("nawk -F\"\\t\" '{print $2}'", True),
+        ("mawk -F '$' '{print $1}'", False),  # a `$` in the separator
+        ("xawk '{print $1}'", False),  # not awk as a word
+        ("awk '{print $1 + 1}'", False),  # more than fields
+        ("awk '{print \\$1}'", False),  # escaped: kept by the backslash instead
+    ],
+)
+def test_claude_code_2_1_337_keeps_the_fields_of_an_awk_print_program(
+    code: str, kept: bool
+) -> None:
+    # Observed in arguments-indexed (2.1.332 filled them, 2.1.337 does not); the pattern is
+    # the one read in 2.1.337's bundle.
+    body = f"```sh\n{code}\n```\n"
+    before = substitute(body, ARGS, NAMES)
+    after = substitute(body, ARGS, NAMES, awk_fields_kept=True)
+    if kept:
+        # Nothing filled: the arguments are appended instead.
+        assert (after, before != body + APPENDED) == (body + APPENDED, True)
+    else:
+        assert after == before
 
 
 def test_arguments_are_appended_only_when_nothing_was_filled() -> None:

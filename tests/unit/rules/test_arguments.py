@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from skill_ls.diagnostics import Severity
-from skill_ls.rules.arguments import hint_count
+from skill_ls.document import parse_document
+from skill_ls.rules.arguments import hint_count, placeholders
 from skill_ls.settings import Settings
 
 from ..unit_helpers import covered, r, run, skill
@@ -224,7 +225,7 @@ def test_hint_count(hint: str, count: int | None) -> None:
 
 
 def test_a_shell_positional_in_a_code_block_is_info() -> None:
-    body = "Check the file.\n\n```bash\nawk '{print $1}' data.tsv\n```\n"
+    body = "Check the file.\n\n```bash\nawk '$1 > 5' data.tsv\n```\n"
     assert found(body) == [
         (
             "SKL414",
@@ -232,9 +233,41 @@ def test_a_shell_positional_in_a_code_block_is_info() -> None:
             "Claude Code replaces `$1` inside this code block too, before the model reads "
             "it: when the user passes 2 or more words, a shell or awk `$1` here becomes their "
             "second word (it counts from `$0`)",
-            (r(7, 12, 7, 14), "$1"),
+            (r(7, 5, 7, 7), "$1"),
         )
     ]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "awk '{print $1}' data.tsv",
+        "gawk -F, '{ print $2, $3 }' data.csv",
+        "cut -f1 data.tsv | mawk -F '\\t' '{print $1 $2}'",
+    ],
+)
+def test_the_fields_of_an_awk_print_program_are_not_placeholders(code: str) -> None:
+    # Claude Code 2.1.337 keeps them as written (lab scenario arguments-indexed).
+    assert found(f"Check the file.\n\n```bash\n{code}\n```\n") == []
+
+
+def test_the_fields_of_an_awk_print_program_are_placeholders_where_filled() -> None:
+    # Before 2.1.337 they were filled like any other `$N`; a program that does more than
+    # print fields is filled at every version.
+    doc = parse_document(skill(NAME, DESC, body="```bash\nawk '{print $1}' t\n```\n"), "S.md")
+    assert [p.text for p in placeholders(doc, awk_fields_kept=False)] == ["$1"]
+    assert placeholders(doc, awk_fields_kept=True) == []
+    doc = parse_document(skill(NAME, DESC, body="awk '{print $1 + 1}' t \\\n"), "S.md")
+    assert [p.text for p in placeholders(doc, awk_fields_kept=True)] == ["$1"]
+    assert [
+        p.text
+        for p in placeholders(
+            parse_document(
+                skill(NAME, DESC, body="xawk '{print $1}' and awk  '{print $2}'\n"), "S.md"
+            ),
+            awk_fields_kept=True,
+        )
+    ] == ["$1"]
 
 
 def test_arguments_in_a_shell_block_say_it_is_pasted_as_typed() -> None:

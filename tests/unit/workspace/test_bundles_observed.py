@@ -1,5 +1,6 @@
 """Claude Code's own listing of a plugin's skills, as observed (the fixture marketplace's two
-plugins loaded with `--plugin-dir`, next to one project skill), reproduced byte for byte."""
+plugins loaded with `--plugin-dir`, next to one project skill; `clientlab/plugin_probe.py`),
+reproduced byte for byte."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
+from skill_ls.clients.table import get_client
 from skill_ls.render import activation_for, catalog_for
 from skill_ls.workspace import WorkspaceIndex
 
@@ -33,7 +35,8 @@ def _workspace(tmp_path: Path) -> tuple[WorkspaceIndex, Path]:
 
 
 def test_the_catalog_is_the_one_claude_code_sent_its_model(tmp_path: Path) -> None:
-    assert OBSERVED["version"] == "2.1.328"
+    # Observed at the version the row holds (`python -m clientlab.plugin_probe` again on a bump).
+    assert OBSERVED["version"] == get_client("claude-code").observed_version
     index, _ = _workspace(tmp_path)
     assert catalog_for(index, "claude-code").text == OBSERVED["catalog"]
 
