@@ -11,6 +11,7 @@ fixture's diff like a golden's."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import shutil
 import sys
@@ -102,17 +103,32 @@ def observe() -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """`observe` writes the fixture; `diff` compares a fresh observation with it (exit 1 when
+    anything differs, 2 when the agent could not run)."""
     parser = argparse.ArgumentParser(prog="clientlab.plugin_probe")
-    parser.add_argument("--out", type=Path, default=OBSERVED)
+    parser.add_argument("command", nargs="?", choices=("observe", "diff"), default="observe")
+    parser.add_argument("--fixture", type=Path, default=OBSERVED)
     args = parser.parse_args(argv)
     try:
         found = observe()
     except (InstallError, RunFailed) as error:
         print(f"plugin_probe: {error}", file=sys.stderr)
         return 2
-    args.out.write_text(json.dumps(found, indent=2, ensure_ascii=False) + "\n", "utf-8")
-    print(f"plugin_probe: Claude Code {found['version']}: {args.out}")
-    return 0
+    text = json.dumps(found, indent=2, ensure_ascii=False) + "\n"
+    if args.command == "observe":
+        args.fixture.write_text(text, "utf-8")
+        print(f"plugin_probe: Claude Code {found['version']}: {args.fixture}")
+        return 0
+    recorded = args.fixture.read_text("utf-8")
+    if text == recorded:
+        print(f"plugin_probe diff: Claude Code {found['version']}: equal to the fixture")
+        return 0
+    diff = difflib.unified_diff(
+        recorded.splitlines(keepends=True), text.splitlines(keepends=True), "fixture", "observed"
+    )
+    sys.stdout.writelines(diff)
+    print(f"plugin_probe diff: Claude Code {found['version']} differs from {args.fixture}")
+    return 1
 
 
 if __name__ == "__main__":

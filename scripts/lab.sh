@@ -46,10 +46,12 @@ for arg in "$@"; do
 done
 status=0
 PYTHONPATH=. .venv/bin/python -m clientlab "$command" "$@" || status=$?
-# A whole diff also checks the prompt forms each agent honours (the mention probe) and
-# what the agents do with a project's MCP server that serves skills (the MCP probe).
+# A whole diff also checks the prompt forms each agent honours (the mention probe), what
+# the agents do with a project's MCP server that serves skills (the MCP probe) and Claude
+# Code's listing of a plugin's skills (the plugin probe's fixture).
 if [ "$command" = diff ] && [ "$filtered" = no ]; then
   PYTHONPATH=. .venv/bin/python -m clientlab.mention_probe diff || status=$?
   PYTHONPATH=. .venv/bin/python -m clientlab.mcp_probe diff || status=$?
+  PYTHONPATH=. .venv/bin/python -m clientlab.plugin_probe diff || status=$?
 fi
 exit "$status"
