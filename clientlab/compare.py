@@ -58,23 +58,30 @@ def same_but_file_order(a: Observation, b: Observation) -> bool:
         second.refusal,
     ):
         return False
-    return _files_sorted(first.text) == _files_sorted(second.text)
+    return files_sorted(first.text) == files_sorted(second.text)
 
 
-def _files_sorted(text: str | None) -> list[str] | None:
-    """The text's lines, each run of `<file>` lines sorted."""
+# Copilot CLI's list of a skill's files: `  - <path>` lines after this one.
+_RELATED_FILES = "Related files (use view tool to read):"
+
+
+def files_sorted(text: str | None) -> list[str] | None:
+    """The text's lines, each run of lines that list a skill's files sorted: OpenCode's
+    `<file>` lines, and Copilot CLI's `  - ` lines after its "Related files" line."""
     if text is None:
         return None
     lines = text.split("\n")
     out: list[str] = []
     run: list[str] = []
+    in_related = False
     for line in [*lines, ""]:
-        if line.startswith("<file>"):
+        if line.startswith("<file>") or (in_related and line.startswith("  - ")):
             run.append(line)
             continue
         out.extend(sorted(run))
         run = []
         out.append(line)
+        in_related = line == _RELATED_FILES
     return out
 
 

@@ -34,6 +34,7 @@ LineEnds = Literal["normalised", "kept"]
 # position of `name` in `arguments` (empty past the last); `ARGUMENTS: <text>` appended
 # when no placeholder was filled; the grammar is `clients/argument_syntax.py`).
 ArgumentPlaceholders = Literal["as-written", "claude-code", "kimi-code"]
+FileOrder = Literal["sorted", "threads", "directory"]
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,13 @@ class Activation:
     # True: the name asked for is trimmed of spaces before the lookup (`"  x  "` finds
     # `x`; lab scenario untrimmed-fields).
     trims_request: bool = False
-    # True: the files the activation lists come in an order that changes between runs (a
-    # walker that reads sub-folders on several threads), so the activation says it varies
-    # where files of two or more folders are listed (lab scenario resources).
-    file_order_varies: bool = False
+    # The order of the files the activation lists (lab scenario resources): "sorted" (by
+    # path, in code point order) | "threads" (sub-folders walked on several threads: the
+    # order of two or more folders' files changes between runs) | "directory" (each
+    # folder's entries in the file system's order, which another file system gives
+    # otherwise). skill-ls lists them sorted, and says the order varies where it may.
+    file_order: FileOrder = "sorted"
+
+    @property
+    def file_order_varies(self) -> bool:
+        return self.file_order != "sorted"

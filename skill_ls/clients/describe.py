@@ -44,7 +44,7 @@ LABELS: dict[str, str] = {
     "activation.fold_case": "activation finds a name without regard to case",
     "activation.trims_request": "activation trims the name asked for",
     "activation.awk_fields_kept": "the `$N` of an awk print program kept as written",
-    "activation.file_order_varies": "the skill's files on activation come in an order that varies",
+    "activation.file_order": "the order of the skill's files on activation",
     "refused_copy_takes_name": "a copy it refuses still takes its name in a clash",
     "markup": "comments and `` !`command` `` lines",
     "mentions": "a skill called by name in a prompt",

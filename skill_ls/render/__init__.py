@@ -126,11 +126,14 @@ def _catalog_varies(client: Client, view: Sequence[LoadedSkill]) -> tuple[str, .
     return tuple(notes)
 
 
-# `Activation.file_order_varies`: said where the listed files come from two folders or more.
-FILE_ORDER_NOTE = (
-    "the order of the skill's files in the answer changes between runs: the agent walks "
-    "its sub-folders on several threads"
-)
+# `Activation.file_order`: said where the listed files may come in another order.
+FILE_ORDER_NOTES = {
+    "threads": "the order of the skill's files in the answer changes between runs: the agent "
+    "walks its sub-folders on several threads",
+    "directory": "the order of the skill's files in the answer is each folder's order on the "
+    "file system, which another file system gives otherwise (skill-ls lists them by path)",
+}
+FILE_ORDER_NOTE = FILE_ORDER_NOTES["threads"]
 
 
 def activation_for(
@@ -145,12 +148,20 @@ def activation_for(
     text = index.buffer_text(skill.path)
     source = source_for(skill.name, skill.path, text, client.activation.line_ends == "kept")
     rendering = render_activation(client_id, source, arguments, skill.scope)
-    if client.activation.file_order_varies and len(set(map(posixpath.dirname, source.files))) > 1:
-        rendering = replace(rendering, varies=(*rendering.varies, FILE_ORDER_NOTE))
+    if _file_order_may_vary(client.activation.file_order, source.files):
+        note = FILE_ORDER_NOTES[client.activation.file_order]
+        rendering = replace(rendering, varies=(*rendering.varies, note))
     if skill.winner_varies:
         note = f"which copy of `{skill.name}` is activated changes between runs: "
         rendering = replace(rendering, varies=(*rendering.varies, note + client.clashes.clash_note))
     return rendering
+
+
+def _file_order_may_vary(order: str, files: Sequence[str]) -> bool:
+    """Whether the agent may list these files in another order than skill-ls's."""
+    if order == "threads":
+        return len(set(map(posixpath.dirname, files))) > 1
+    return order == "directory" and len(files) > 1
 
 
 def refusal_for(index: WorkspaceIndex, client_id: str, name: str) -> str | None:

@@ -4,6 +4,8 @@ for byte."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from skill_ls.clients.activation import Activation
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
@@ -13,11 +15,11 @@ from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
-from skill_ls.clients.model import Client
+from skill_ls.clients.model import Client, OlderBehaviour
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
 
-CLIENT = Client(
+_NEWEST = Client(
     id="copilot-cli",
     name="Copilot CLI",
     discovery=Discovery(
@@ -104,4 +106,44 @@ CLIENT = Client(
     mentions=MentionFacts(frozenset(), observed_in_probe("Copilot CLI 1.0.102")),
     install=AgentInstall(("copilot",), "@github/copilot"),
     mcp_skills=no_client_in("@github/copilot 1.0.102 with its platform binary"),
+)
+
+
+# Copilot CLI before 1.0.102 (lab record copilot-cli-1.0.92; 1.0.93 to 1.0.101 were not
+# published): the catalog lists the skills in load order, each root in turn (.github,
+# .agents, .claude, then the user roots), a root's folders by path (lab scenarios roots,
+# nesting, order).
+_LOAD_ORDER = replace(
+    _NEWEST,
+    clashes=replace(_NEWEST.clashes, list_order="load"),
+    provenance=Provenance("observed", "Copilot CLI 1.0.92"),
+)
+# And before 1.0.92 (lab record copilot-cli-1.0.89; 1.0.85 answered the same): the files
+# its activation lists come in each folder's order on the file system (lab scenario
+# resources: references/, assets/, scripts/ as this machine's ext4 lists them).
+_DIRECTORY_FILES = replace(
+    _LOAD_ORDER,
+    activation=replace(_NEWEST.activation, file_order="directory"),
+    provenance=Provenance("observed", "Copilot CLI 1.0.89"),
+)
+
+CLIENT = replace(
+    _NEWEST,
+    older=(
+        OlderBehaviour(
+            until="1.0.92",
+            observed="1.0.89",
+            change="the catalog lists the skills in load order (each root in turn, a root's "
+            "folders by path), and the skill's files on activation come in the file system's "
+            "order",
+            row=_DIRECTORY_FILES,
+        ),
+        OlderBehaviour(
+            until="1.0.102",
+            observed="1.0.92",
+            change="the catalog lists the skills in load order (each root in turn, a root's "
+            "folders by path), not by name",
+            row=_LOAD_ORDER,
+        ),
+    ),
 )

@@ -86,7 +86,7 @@ CLIENT = Client(
         format="opencode-skill-content",
         # `rg --files` walks sub-folders on several threads: `references/` came before
         # `assets/` in one run of the resources scenario out of many (OpenCode 1.18.33).
-        file_order_varies=True,
+        file_order="threads",
     ),
     notes=(
         "Walks up to the repository root; every SKILL.md below a root loads. A name "

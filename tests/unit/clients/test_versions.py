@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from skill_ls.clients.install_facts import version_key
 from skill_ls.clients.table import NEWEST
 from skill_ls.clients.version_choice import ENVIRONMENT, chosen_versions, encode, parse_choice
 from skill_ls.clients.versions import row_at
@@ -23,6 +24,30 @@ def test_each_version_gets_the_row_of_its_range() -> None:
     assert row_at(PI, None) is PI
     assert older.row.discovery.root_markdown_roots == ()
     assert PI.discovery.root_markdown_roots != ()
+
+
+def test_two_older_ranges_each_get_their_row() -> None:
+    copilot = next(client for client in NEWEST if client.id == "copilot-cli")
+    directory, load = sorted(copilot.older, key=lambda older: version_key(older.until) or ())
+    assert (directory.until, load.until) == ("1.0.92", "1.0.102")
+    # 1.0.85 and 1.0.89 were observed alike; 1.0.93 to 1.0.101 were never published.
+    for version in ("1.0.80", "1.0.85", "1.0.89"):
+        assert row_at(copilot, version) is directory.row
+    for version in ("1.0.92", "1.0.95"):
+        assert row_at(copilot, version) is load.row
+    for version in ("1.0.102", "1.1.0"):
+        assert row_at(copilot, version) is copilot
+    assert directory.row.activation.file_order == "directory"
+    assert load.row.activation.file_order == copilot.activation.file_order == "sorted"
+    assert directory.row.clashes.list_order == load.row.clashes.list_order == "load"
+    assert copilot.clashes.list_order == "name-by-source"
+
+
+def test_claude_code_before_2_1_337_fills_awk_fields() -> None:
+    claude = next(client for client in NEWEST if client.id == "claude-code")
+    assert claude.activation.awk_fields_kept
+    assert not row_at(claude, "2.1.336").activation.awk_fields_kept
+    assert row_at(claude, "2.1.337") is claude
 
 
 def test_a_choice_is_read_and_written_back() -> None:
