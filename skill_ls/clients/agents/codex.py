@@ -4,6 +4,8 @@ for byte."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from skill_ls.clients.activation import Activation
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.clashes import Clashes
@@ -14,7 +16,7 @@ from skill_ls.clients.listing import CODEX_IMPLICIT_INVOCATION, Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
-from skill_ls.clients.model import Client
+from skill_ls.clients.model import Client, OlderBehaviour
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
 
@@ -52,7 +54,7 @@ CODEX_PLUGIN = BundleFormat(
     ),
 )
 
-CLIENT = Client(
+_NEWEST = Client(
     id="codex",
     name="OpenAI Codex",
     discovery=Discovery(
@@ -146,5 +148,30 @@ CLIENT = Client(
     mention_files=MentionFiles(
         ("**/AGENTS.md", "**/AGENTS.override.md"),
         Provenance("cited", "https://developers.openai.com/codex/guides/agents-md"),
+    ),
+)
+
+
+# Older Codex versions differ in their built-in skills only (lab records codex-0.168.0 and
+# codex-0.158.0, bisected between published versions; every catalog shows the built-ins,
+# and the budget scenario cuts elsewhere): from 0.159.0 to 0.168.0 `openai-docs` is
+# described otherwise; before 0.159.0 (0.153.0 and 0.158.0 seen alike) also a built-in
+# `plugin-creator` is listed. Their rows are the newest's, observed at those versions
+# (`skill_ls/data/builtins/codex@<version>.json`).
+CLIENT = replace(
+    _NEWEST,
+    older=(
+        OlderBehaviour(
+            until="0.159.0",
+            observed="0.158.0",
+            change="a built-in `plugin-creator` is listed too",
+            row=replace(_NEWEST, provenance=Provenance("observed", "Codex 0.158.0")),
+        ),
+        OlderBehaviour(
+            until="0.169.0",
+            observed="0.168.0",
+            change="the built-in `openai-docs` is described otherwise",
+            row=replace(_NEWEST, provenance=Provenance("observed", "Codex 0.168.0")),
+        ),
     ),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.install_facts import version_key
 from skill_ls.clients.table import NEWEST
 from skill_ls.clients.version_choice import ENVIRONMENT, chosen_versions, encode, parse_choice
@@ -48,6 +49,23 @@ def test_claude_code_before_2_1_337_fills_awk_fields() -> None:
     assert claude.activation.awk_fields_kept
     assert not row_at(claude, "2.1.336").activation.awk_fields_kept
     assert row_at(claude, "2.1.337") is claude
+
+
+def test_codex_s_older_rows_differ_in_their_built_ins() -> None:
+    codex = next(client for client in NEWEST if client.id == "codex")
+
+    def builtins_at(version: str) -> dict[str, str]:
+        row = row_at(codex, version)
+        found = builtins_for(row.id, row.observed_version)
+        assert found is not None
+        return {skill.name: skill.description for skill in found.skills}
+
+    assert "plugin-creator" in builtins_at("0.153.0") and "plugin-creator" in builtins_at("0.158.0")
+    assert "plugin-creator" not in builtins_at("0.159.0")
+    # `openai-docs` is described one way up to 0.168.0, another from 0.169.0.
+    assert builtins_at("0.158.0")["openai-docs"] == builtins_at("0.168.0")["openai-docs"]
+    assert builtins_at("0.168.0")["openai-docs"] != builtins_at("0.169.0")["openai-docs"]
+    assert builtins_at("0.159.0") == builtins_at("0.168.0")
 
 
 def test_a_choice_is_read_and_written_back() -> None:
