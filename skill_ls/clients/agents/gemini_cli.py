@@ -4,6 +4,8 @@ for byte."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from skill_ls.clients.activation import Activation
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.clashes import Clashes
@@ -14,7 +16,7 @@ from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, observed_in_probe
-from skill_ls.clients.model import Client
+from skill_ls.clients.model import Client, OlderBehaviour
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
 
@@ -53,7 +55,7 @@ GEMINI_CLI_EXTENSION = BundleFormat(
     ),
 )
 
-CLIENT = Client(
+_NEWEST = Client(
     id="gemini-cli",
     name="Gemini CLI",
     discovery=Discovery(
@@ -114,4 +116,21 @@ CLIENT = Client(
     mentions=MentionFacts(frozenset(), observed_in_probe("Gemini CLI 0.61.0")),
     install=AgentInstall(("gemini",), "@google/gemini-cli"),
     mcp_skills=no_client_in("@google/gemini-cli 0.61.0"),
+)
+
+
+# Gemini CLI before 0.47.0 (lab record gemini-cli-0.45.2, bisected between published
+# versions; 0.44.0 answered alike, 0.47.0, 0.51.0 and 0.58.0 as 0.61.0) has no built-in
+# `antigravity-support`: its row is the newest's, observed there
+# (`skill_ls/data/builtins/gemini-cli@0.45.2.json`).
+CLIENT = replace(
+    _NEWEST,
+    older=(
+        OlderBehaviour(
+            until="0.47.0",
+            observed="0.45.2",
+            change="no built-in `antigravity-support`",
+            row=replace(_NEWEST, provenance=Provenance("observed", "Gemini CLI 0.45.2")),
+        ),
+    ),
 )
