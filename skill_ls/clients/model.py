@@ -71,6 +71,15 @@ class Client:
             return None
         return self.provenance.source.rsplit(" ", 1)[-1]
 
+    def observed_at(self, version: str) -> Client:
+        """This row as observed at another version of the agent (an older behaviour's
+        starting point): its provenance names that version, its built-ins are that
+        version's where they differ (`clients.builtins`)."""
+        if self.provenance.kind != "observed":
+            raise ValueError(f"{self.id}: only an observed row has a version")
+        agent = self.provenance.source.rsplit(" ", 1)[0]
+        return replace(self, provenance=Provenance("observed", f"{agent} {version}"))
+
 
 @dataclass(frozen=True)
 class OlderBehaviour:

@@ -248,9 +248,8 @@ _NEWEST = Client(
 # (`arguments-indexed`), and its built-in `claude-api` skill is described otherwise
 # (`skill_ls/data/builtins/claude-code@2.1.332.json`, in every scenario's catalog).
 _BEFORE = replace(
-    _NEWEST,
+    _NEWEST.observed_at("2.1.332"),
     activation=replace(_NEWEST.activation, awk_fields_kept=False),
-    provenance=Provenance("observed", "Claude Code 2.1.332"),
 )
 
 CLIENT = replace(

@@ -165,13 +165,13 @@ CLIENT = replace(
             until="0.159.0",
             observed="0.158.0",
             change="a built-in `plugin-creator` is listed too",
-            row=replace(_NEWEST, provenance=Provenance("observed", "Codex 0.158.0")),
+            row=_NEWEST.observed_at("0.158.0"),
         ),
         OlderBehaviour(
             until="0.169.0",
             observed="0.168.0",
             change="the built-in `openai-docs` is described otherwise",
-            row=replace(_NEWEST, provenance=Provenance("observed", "Codex 0.168.0")),
+            row=_NEWEST.observed_at("0.168.0"),
         ),
     ),
 )

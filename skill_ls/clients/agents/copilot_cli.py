@@ -114,17 +114,14 @@ _NEWEST = Client(
 # .agents, .claude, then the user roots), a root's folders by path (lab scenarios roots,
 # nesting, order).
 _LOAD_ORDER = replace(
-    _NEWEST,
-    clashes=replace(_NEWEST.clashes, list_order="load"),
-    provenance=Provenance("observed", "Copilot CLI 1.0.92"),
+    _NEWEST.observed_at("1.0.92"), clashes=replace(_NEWEST.clashes, list_order="load")
 )
 # And before 1.0.92 (lab record copilot-cli-1.0.89; 1.0.85 answered the same): the files
 # its activation lists come in each folder's order on the file system (lab scenario
 # resources: references/, assets/, scripts/ as this machine's ext4 lists them).
 _DIRECTORY_FILES = replace(
-    _LOAD_ORDER,
+    _LOAD_ORDER.observed_at("1.0.89"),
     activation=replace(_NEWEST.activation, file_order="directory"),
-    provenance=Provenance("observed", "Copilot CLI 1.0.89"),
 )
 
 CLIENT = replace(

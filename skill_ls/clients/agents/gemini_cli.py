@@ -130,7 +130,7 @@ CLIENT = replace(
             until="0.47.0",
             observed="0.45.2",
             change="no built-in `antigravity-support`",
-            row=replace(_NEWEST, provenance=Provenance("observed", "Gemini CLI 0.45.2")),
+            row=_NEWEST.observed_at("0.45.2"),
         ),
     ),
 )

@@ -111,9 +111,8 @@ _NEWEST = Client(
 # only in the `.pi` roots), and a SKILL.md directly in a root is a skill beside the root's
 # others, the walk going on below it (lab scenarios flat-files, flat-clash, root-skill-md).
 _BEFORE = replace(
-    _NEWEST,
+    _NEWEST.observed_at("0.60.0"),
     discovery=replace(_NEWEST.discovery, root_skill_md="skill", root_markdown_roots=()),
-    provenance=Provenance("observed", "pi 0.60.0"),
 )
 
 CLIENT = replace(

@@ -81,3 +81,13 @@ def test_a_choice_is_read_and_written_back() -> None:
 def test_a_malformed_choice_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="ID=VERSION"):
         parse_choice(text)
+
+
+def test_a_row_observed_at_another_version_names_it() -> None:
+    claude = next(client for client in NEWEST if client.id == "claude-code")
+    older = claude.observed_at("2.1.300")
+    assert older.provenance.source == "Claude Code 2.1.300"
+    assert older.observed_version == "2.1.300" and older.activation == claude.activation
+    cited = next(client for client in NEWEST if client.provenance.kind != "observed")
+    with pytest.raises(ValueError, match="only an observed row"):
+        cited.observed_at("1.0.0")
