@@ -12,6 +12,7 @@ from enum import Enum
 from skill_ls.clients.builtins import builtins_for
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.considered import CONSIDERED
+from skill_ls.clients.install_facts import version_key
 from skill_ls.clients.markup_facts import MarkupFacts
 from skill_ls.clients.mcp_skills import McpSkills
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles
@@ -102,6 +103,10 @@ def _words(value: object) -> str:
     if isinstance(value, frozenset):
         return ", ".join(f"`{item}`" for item in sorted(value))
     if isinstance(value, tuple):
+        # Older behaviours are clauses with commas of their own: newest first, by "; ".
+        if value and all(isinstance(item, OlderBehaviour) for item in value):
+            newest_first = sorted(value, key=lambda o: version_key(o.until) or (), reverse=True)
+            return "; ".join(_item(item) for item in newest_first)
         return ", ".join(_item(item) for item in value)
     if isinstance(value, float):
         return f"{value:g}"

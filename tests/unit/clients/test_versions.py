@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.describe import fact_lines
 from skill_ls.clients.install_facts import version_key
 from skill_ls.clients.table import NEWEST
 from skill_ls.clients.version_choice import ENVIRONMENT, chosen_versions, encode, parse_choice
@@ -91,3 +92,11 @@ def test_a_row_observed_at_another_version_names_it() -> None:
     cited = next(client for client in NEWEST if client.provenance.kind != "observed")
     with pytest.raises(ValueError, match="only an observed row"):
         cited.observed_at("1.0.0")
+
+
+def test_an_agent_s_older_behaviours_are_described_newest_first() -> None:
+    copilot = next(client for client in NEWEST if client.id == "copilot-cli")
+    words = dict(fact_lines(copilot))["older versions that behave otherwise (`--agent-version`)"]
+    first, second = words.split("; before ")
+    assert first.startswith("before 1.0.102, ") and first.endswith("(observed in 1.0.92)")
+    assert second.startswith("1.0.92, ") and second.endswith("(observed in 1.0.89)")
