@@ -4,6 +4,8 @@ for byte."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from skill_ls.clients.activation import Activation
 from skill_ls.clients.clashes import Clashes
 from skill_ls.clients.discovery import Discovery
@@ -13,11 +15,11 @@ from skill_ls.clients.listing import Listing
 from skill_ls.clients.markup_facts import shown_as_written
 from skill_ls.clients.mcp_skills import no_client_in
 from skill_ls.clients.mention_forms import MentionFacts, MentionFiles, observed_in_probe
-from skill_ls.clients.model import Client
+from skill_ls.clients.model import Client, OlderBehaviour
 from skill_ls.clients.provenance import Provenance
 from skill_ls.clients.reading import Reading
 
-CLIENT = Client(
+_NEWEST = Client(
     id="qwen-code",
     name="Qwen Code",
     discovery=Discovery(
@@ -112,6 +114,23 @@ CLIENT = Client(
         ("**/QWEN.md", "**/AGENTS.md"),
         Provenance(
             "cited", "packages/core/src/utils/memory-constants.ts (Qwen Code 0.24.4's bundle)"
+        ),
+    ),
+)
+
+
+# Qwen Code before 0.24.2 (lab record qwen-code-0.24.0, bisected between published
+# versions; 0.23.0 answered alike, 0.24.2 and 0.24.3 as 0.24.4) has no bundled
+# `browser-use` skill: its row is the newest's, observed there
+# (`skill_ls/data/builtins/qwen-code@0.24.0.json`).
+CLIENT = replace(
+    _NEWEST,
+    older=(
+        OlderBehaviour(
+            until="0.24.2",
+            observed="0.24.0",
+            change="no bundled `browser-use` skill",
+            row=_NEWEST.observed_at("0.24.0"),
         ),
     ),
 )
