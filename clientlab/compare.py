@@ -112,11 +112,11 @@ def order_varies(agent: str) -> bool:
     """Whether skill-ls's client table says the agent's list order changes between runs, or
     between machines (a root's folders in the file system's order: another file system
     lists the same folders in another order)."""
-    from skill_ls.clients.builtins import builtins_for
+    from skill_ls.clients.builtins import builtins_of
     from skill_ls.clients.table import CLIENTS_BY_ID
 
     client = CLIENTS_BY_ID[agent]
-    builtin_set = builtins_for(agent, client.observed_version)
+    builtin_set = builtins_of(client)
     return (
         bool(client.clashes.order_note)
         or client.discovery.root_order == "directory"

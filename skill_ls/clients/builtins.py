@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from skill_ls.clients.model import Client
+
 INSTALL_PLACEHOLDER = "<install>"
 
 
@@ -53,3 +55,9 @@ def builtins_for(client_id: str, version: str | None = None) -> BuiltinSet | Non
         for item in data["skills"]
     )
     return BuiltinSet(client_id, data["observed"], skills, bool(data.get("order_varies", False)))
+
+
+def builtins_of(client: Client) -> BuiltinSet | None:
+    """The built-ins of the agent at the version its row was observed in (an older row
+    has its version's, where they differ)."""
+    return builtins_for(client.id, client.observed_version)

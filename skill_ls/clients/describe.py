@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 from enum import Enum
 
-from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.builtins import builtins_of
 from skill_ls.clients.bundle_format import BundleFormat
 from skill_ls.clients.considered import CONSIDERED
 from skill_ls.clients.install_facts import version_key
@@ -78,7 +78,7 @@ def fact_lines(client: Client) -> list[tuple[str, str]]:
         words = _words(value)
         if words:
             lines.append((_label(column.name, column.name), words))
-    builtin_set = builtins_for(client.id, client.observed_version)
+    builtin_set = builtins_of(client)
     if builtin_set is not None:
         names = ", ".join(f"`{skill.name}`" for skill in builtin_set.skills)
         lines.append(("built-in skills", f"{names} (observed in {builtin_set.observed})"))

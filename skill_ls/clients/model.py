@@ -87,6 +87,14 @@ class OlderBehaviour:
     row: observed in the client lab at `observed` (`clients.versions`)."""
 
     until: str  # the first version that no longer behaves so
-    observed: str  # the version the lab ran
     change: str  # what changed at `until`, in words
-    row: Client
+    row: Client  # observed at the version the lab ran (`Client.observed_at`)
+
+    def __post_init__(self) -> None:
+        if self.row.observed_version is None:
+            raise ValueError(f"{self.row.id}: an older behaviour is an observed one")
+
+    @property
+    def observed(self) -> str:
+        """The version the lab ran."""
+        return self.row.observed_version or ""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.builtins import builtins_of
 from skill_ls.clients.table import Client, get_client
 from skill_ls.render.activation import ActivationSource, source_for
 from skill_ls.render.formats import ACTIVATIONS, CATALOG_VIEWS, CATALOGS
@@ -107,7 +107,7 @@ def catalog_view_for(index: WorkspaceIndex, client_id: str) -> dict[str, Any] | 
 
 def _catalog_varies(client: Client, view: Sequence[LoadedSkill]) -> tuple[str, ...]:
     notes: list[str] = []
-    builtin_set = builtins_for(client.id, client.observed_version)
+    builtin_set = builtins_of(client)
     builtins = [skill for skill in view if skill.scope == "builtin"]
     if builtin_set is not None and builtin_set.order_varies and len(builtins) > 1:
         notes.append(
@@ -133,7 +133,6 @@ FILE_ORDER_NOTES = {
     "directory": "the order of the skill's files in the answer is each folder's order on the "
     "file system, which another file system gives otherwise (skill-ls lists them by path)",
 }
-FILE_ORDER_NOTE = FILE_ORDER_NOTES["threads"]
 
 
 def activation_for(

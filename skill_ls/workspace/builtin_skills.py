@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 from functools import partial
 
-from skill_ls.clients.builtins import BuiltinSkill, builtins_for
+from skill_ls.clients.builtins import BuiltinSkill, builtins_of
 from skill_ls.clients.clashes import clash_key
 from skill_ls.clients.table import Client
 from skill_ls.workspace.index_records import LoadedSkill
@@ -47,7 +47,7 @@ def with_builtins(
     A found skill with a built-in's name replaces it, unless the client lists both
     (`Client.clashes.builtin_clash`); in the built-in's place if
     `Client.clashes.clash_keeps_place`."""
-    builtin_set = builtins_for(client.id, client.observed_version)
+    builtin_set = builtins_of(client)
     if builtin_set is None:
         return tuple(found)
     # Names compared as the client clashes them (case folded where it folds case).

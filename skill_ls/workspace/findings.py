@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
-from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.builtins import builtins_of
 from skill_ls.clients.table import CLIENTS_BY_ID, Client
 from skill_ls.diagnostics import Diagnostic, Range, Related, Severity
 from skill_ls.document.loading import decode_skill_text, read_skill_bytes
@@ -180,7 +180,7 @@ def _agent_builtins(
     name = ""
     for client, _, outcomes in groups:
         mine = outcomes.get(real)
-        builtin_set = builtins_for(client.id, client.observed_version)
+        builtin_set = builtins_of(client)
         if mine is None or not mine.loaded or builtin_set is None:
             continue
         name = index.name_for(client.id, real)

@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from skill_ls.render import FILE_ORDER_NOTE
+from skill_ls.render import FILE_ORDER_NOTES
 from tests.cli.support import run_cli
+
+# OpenCode walks a skill's sub-folders on several threads.
+FILE_ORDER_NOTE = FILE_ORDER_NOTES["threads"]
 
 
 def _activate(root: Path, home: Path, client: str) -> dict[str, object]:

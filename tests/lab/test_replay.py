@@ -55,8 +55,8 @@ def test_replay(observation: Observation) -> None:
         assert result.activation is None, "the agent refused; skill-ls activated"
         assert result.activation_error, "skill-ls must say why it does not activate"
         return
-    order = CLIENTS_BY_ID[observation.agent].activation.file_order
-    if result.activation not in texts and order != "sorted":
+    order_varies = CLIENTS_BY_ID[observation.agent].activation.file_order_varies
+    if result.activation not in texts and order_varies:
         # The agent lists a skill's files in an order that varies (threads, or the file
         # system's order, which this one may give otherwise): the same files must be there,
         # and skill-ls must say so.
@@ -100,7 +100,7 @@ def _directory_order(agent: str) -> bool:
 
 
 def _builtin_names(agent: str) -> set[str]:
-    from skill_ls.clients.builtins import builtins_for
+    from skill_ls.clients.builtins import builtins_of
 
-    builtin_set = builtins_for(agent, CLIENTS_BY_ID[agent].observed_version)
+    builtin_set = builtins_of(CLIENTS_BY_ID[agent])
     return {skill.name for skill in builtin_set.skills} if builtin_set else set()

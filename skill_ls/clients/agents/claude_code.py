@@ -257,7 +257,6 @@ CLIENT = replace(
     older=(
         OlderBehaviour(
             until="2.1.337",
-            observed="2.1.332",
             change="the `$N` of an awk print program (`awk '{print $1}'`) are filled with the "
             "arguments like any other `$N`; the built-in `claude-api` is described otherwise",
             row=_BEFORE,

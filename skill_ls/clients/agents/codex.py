@@ -163,13 +163,11 @@ CLIENT = replace(
     older=(
         OlderBehaviour(
             until="0.159.0",
-            observed="0.158.0",
             change="a built-in `plugin-creator` is listed too",
             row=_NEWEST.observed_at("0.158.0"),
         ),
         OlderBehaviour(
             until="0.169.0",
-            observed="0.168.0",
             change="the built-in `openai-docs` is described otherwise",
             row=_NEWEST.observed_at("0.168.0"),
         ),

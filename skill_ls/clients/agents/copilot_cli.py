@@ -129,7 +129,6 @@ CLIENT = replace(
     older=(
         OlderBehaviour(
             until="1.0.92",
-            observed="1.0.89",
             change="the catalog lists the skills in load order (each root in turn, a root's "
             "folders by path), and the skill's files on activation come in the file system's "
             "order",
@@ -137,7 +136,6 @@ CLIENT = replace(
         ),
         OlderBehaviour(
             until="1.0.102",
-            observed="1.0.92",
             change="the catalog lists the skills in load order (each root in turn, a root's "
             "folders by path), not by name",
             row=_LOAD_ORDER,

@@ -128,7 +128,6 @@ CLIENT = replace(
     older=(
         OlderBehaviour(
             until="0.47.0",
-            observed="0.45.2",
             change="no built-in `antigravity-support`",
             row=_NEWEST.observed_at("0.45.2"),
         ),

@@ -120,7 +120,6 @@ CLIENT = replace(
     older=(
         OlderBehaviour(
             until="0.63.1",
-            observed="0.60.0",
             change="a root-level `*.md` is a skill in every root (not only the `.pi` ones) and "
             "a SKILL.md in a root is a skill beside the root's other skills",
             row=_BEFORE,

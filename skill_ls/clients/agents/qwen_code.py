@@ -128,7 +128,6 @@ CLIENT = replace(
     older=(
         OlderBehaviour(
             until="0.24.2",
-            observed="0.24.0",
             change="no bundled `browser-use` skill",
             row=_NEWEST.observed_at("0.24.0"),
         ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill_ls.clients.builtins import builtins_for
+from skill_ls.clients.builtins import builtins_of
 from skill_ls.clients.describe import fact_lines
 from skill_ls.clients.install_facts import version_key
 from skill_ls.clients.table import NEWEST
@@ -57,7 +57,7 @@ def test_codex_s_older_rows_differ_in_their_built_ins() -> None:
 
     def builtins_at(version: str) -> dict[str, str]:
         row = row_at(codex, version)
-        found = builtins_for(row.id, row.observed_version)
+        found = builtins_of(row)
         assert found is not None
         return {skill.name: skill.description for skill in found.skills}
 
